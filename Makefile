@@ -1,0 +1,104 @@
+# dapple — plain GNU make. `make`, `make test`, `make check`, `make bench`, `make samples`,
+# `make install PREFIX=... DESTDIR=...`, `make fuzz`, `make deps`.
+PREFIX  ?= /usr/local
+BUILD   ?= build
+PKGS    := cairo libpng stb inih
+OPT     ?= -O2 -g
+WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+           -Wwrite-strings -Wformat=2 -Wvla -Wcast-qual -Wundef -Wdouble-promotion
+ifeq ($(WERROR),1)
+WARN += -Werror
+endif
+# Our flags first, the user's CFLAGS last, so `make CFLAGS=-O0` keeps the warnings.
+DP_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(OPT) -Isrc -pthread \
+            $(shell pkg-config --cflags $(PKGS)) -MMD -MP $(CFLAGS)
+DP_LIBS   = $(shell pkg-config --libs $(PKGS)) -lz -lm -pthread
+SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+LIB_SRC := $(sort $(wildcard src/core/*.c src/io/*.c src/render/*.c src/preset/*.c))
+CLI_SRC := $(sort $(wildcard src/cli/*.c))
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
+# The CLI's code minus main(), so tests can call the option parser directly.
+CLI_LIB_OBJ := $(filter-out $(BUILD)/src/cli/main.o,$(CLI_OBJ))
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+.PHONY: all test unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
+.DELETE_ON_ERROR:
+
+all: $(BUILD)/dapple $(BUILD)/libdapple.a
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(DP_CFLAGS) -c $< -o $@
+
+$(BUILD)/libdapple.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/libdapplecli.a: $(CLI_LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/dapple: $(BUILD)/src/cli/main.o $(BUILD)/libdapplecli.a $(BUILD)/libdapple.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS)
+
+$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(BUILD)/libdapplecli.a $(BUILD)/libdapple.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS) $(shell pkg-config --libs criterion)
+
+test: unit cli-test
+
+unit: $(UNIT_BIN)
+	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t --jobs 2 --short-filename; done
+
+cli-test: $(BUILD)/dapple
+	@set -e; for t in $(sort $(wildcard tests/cli/test_*.sh)); do \
+	    echo "== $$t"; DAPPLE=$(BUILD)/dapple bash $$t; done
+
+check:
+	$(MAKE) BUILD=build/check OPT="-O1 -g $(SAN)" LDFLAGS="$(SAN)" test
+
+$(BUILD)/bench: $(BUILD)/tests/bench/bench.o $(BUILD)/libdapplecli.a $(BUILD)/libdapple.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS)
+
+bench: $(BUILD)/bench $(BUILD)/dapple
+	$(BUILD)/bench
+
+# The main job: every preset in presets/ rendered into out/.
+pack: $(BUILD)/dapple
+	$(BUILD)/dapple pack presets -o out
+
+samples: $(BUILD)/dapple
+	$(BUILD)/dapple pack presets -o samples --size-cap 512
+
+deps:
+	sh scripts/install-deps.sh
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include \
+	    $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/dapple/presets
+	install -m 755 $(BUILD)/dapple $(DESTDIR)$(PREFIX)/bin/dapple
+	install -m 644 $(BUILD)/libdapple.a $(DESTDIR)$(PREFIX)/lib/libdapple.a
+	install -m 644 src/dapple.h $(DESTDIR)$(PREFIX)/include/dapple.h
+	install -m 644 docs/dapple.1 $(DESTDIR)$(PREFIX)/share/man/man1/dapple.1
+	install -m 644 presets/*.ini $(DESTDIR)$(PREFIX)/share/dapple/presets/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/^#define DAPPLE_VERSION "\(.*\)"/\1/p' src/dapple.h)|' \
+	    dapple.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/dapple.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/dapple $(DESTDIR)$(PREFIX)/lib/libdapple.a \
+	    $(DESTDIR)$(PREFIX)/include/dapple.h $(DESTDIR)$(PREFIX)/share/man/man1/dapple.1 \
+	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/dapple.pc
+	rm -rf $(DESTDIR)$(PREFIX)/share/dapple
+
+format:
+	clang-format -i $(wildcard src/*.h src/*/*.c src/*/*.h tests/unit/*.c tests/bench/*.c)
+
+format-check:
+	clang-format --dry-run --Werror $(wildcard src/*.h src/*/*.c src/*/*.h tests/unit/*.c tests/bench/*.c)
+
+clean:
+	rm -rf build
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

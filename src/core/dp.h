@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT
+ * Internal helpers shared by every room: error filling, checked allocation, constants. */
+#ifndef DP_H
+#define DP_H
+
+#include <stddef.h>
+
+#include "dapple.h"
+
+#define DP_PI 3.14159265358979323846
+#define DP_MIN(a, b) ((a) < (b) ? (a) : (b))
+#define DP_MAX(a, b) ((a) > (b) ? (a) : (b))
+
+#if defined(__GNUC__)
+#define DP_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define DP_PRINTF(f, a)
+#endif
+
+/** Fills *err (when non-NULL) with status and a printf-formatted one-line message;
+ * returns status so callers can write `return dp_fail(err, ...)`. */
+dapple_status dp_fail(dapple_error *err, dapple_status status, const char *fmt, ...)
+        DP_PRINTF(3, 4);
+
+/** calloc(count, size) that refuses count * size overflow; NULL on failure. */
+void *dp_calloc_n(size_t count, size_t size);
+
+/** realloc(p, count * size) that refuses overflow; NULL (p untouched) on failure. */
+void *dp_realloc_n(void *p, size_t count, size_t size);
+
+#endif

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT
+ * Status names, dp_fail() and checked allocation: the only error plumbing of the library. */
+#include "core/dp.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+const char *dapple_status_str(dapple_status s)
+{
+    switch (s) {
+    case DAPPLE_OK: return "ok";
+    case DAPPLE_E_INVALID: return "invalid argument";
+    case DAPPLE_E_NOMEM: return "out of memory";
+    case DAPPLE_E_IO: return "input/output error";
+    case DAPPLE_E_FORMAT: return "bad format";
+    case DAPPLE_E_LIMIT: return "over a size limit";
+    case DAPPLE_E_RENDER: return "render error";
+    }
+    return "unknown status";
+}
+
+dapple_status dp_fail(dapple_error *err, dapple_status status, const char *fmt, ...)
+{
+    if (err != NULL) {
+        va_list ap;
+        va_start(ap, fmt);
+        err->status = status;
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return status;
+}
+
+void *dp_calloc_n(size_t count, size_t size)
+{
+    if (size != 0 && count > SIZE_MAX / size)
+        return NULL;
+    return calloc(count ? count : 1, size ? size : 1);
+}
+
+void *dp_realloc_n(void *p, size_t count, size_t size)
+{
+    if (size != 0 && count > SIZE_MAX / size)
+        return NULL;
+    return realloc(p, count * size ? count * size : 1);
+}

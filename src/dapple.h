@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: MIT
+ * dapple — variable-density Poisson-disk point sets, and the textures and masks made from them.
+ *
+ * Simple interface:
+ *
+ *     dapple_error err;
+ *     dapple_field_opts fo;
+ *     dapple_field_opts_init(&fo);
+ *     fo.width = 512; fo.height = 512; fo.kind = DAPPLE_FIELD_PERLIN; fo.rmin = 2; fo.rmax = 8;
+ *     dapple_field *field = NULL;
+ *     if (dapple_field_new(&field, &fo, &err) != DAPPLE_OK) { puts(err.message); return 1; }
+ *
+ *     dapple_sampler_opts so;
+ *     dapple_sampler_opts_init(&so);
+ *     so.width = 512; so.height = 512; so.seed = 7;
+ *     dapple_sampler *s = NULL;
+ *     dapple_stop stop;
+ *     if (dapple_sampler_new(&s, field, &so, &err) || dapple_sampler_run(s, &stop, &err)) ...
+ *     size_t n;
+ *     const dapple_point *p = dapple_sampler_points(s, &n);   // owned by s
+ *     dapple_sampler_free(s);
+ *     dapple_field_free(field);
+ *
+ * The rule: every pair of points p, q is at least max(r_p, r_q) apart, where r is the
+ * field's radius at each point. The library never prints, never exits and keeps no
+ * mutable global state, so separate objects may be used from separate threads.
+ */
+#ifndef DAPPLE_H
+#define DAPPLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define DAPPLE_VERSION "0.1.0"
+
+#if defined(__GNUC__)
+#define DAPPLE_USERESULT __attribute__((warn_unused_result))
+#else
+#define DAPPLE_USERESULT
+#endif
+
+/** Result of every fallible call. DAPPLE_OK is 0; the rest are > 0. */
+typedef enum dapple_status {
+    DAPPLE_OK = 0,
+    DAPPLE_E_INVALID, /* a parameter is out of range; the message names it */
+    DAPPLE_E_NOMEM,
+    DAPPLE_E_IO,     /* open/read/write/rename failed; the message has path + strerror */
+    DAPPLE_E_FORMAT, /* an image or preset could not be decoded */
+    DAPPLE_E_LIMIT,  /* input exceeds a configured size limit */
+    DAPPLE_E_RENDER, /* cairo reported an error */
+} dapple_status;
+
+/** Filled by a failing call when non-NULL. 'message' is one line, no trailing newline,
+ * and names the file, line or option at fault. */
+typedef struct dapple_error {
+    dapple_status status;
+    char message[256];
+} dapple_error;
+
+/** A short, static name for a status ("invalid argument", ...). */
+const char *dapple_status_str(dapple_status s);
+
+/** One sample: position in domain units and the field radius there. float keeps the
+ * point set compact; the distance rule holds for these stored float values exactly. */
+typedef struct dapple_point {
+    float x, y, r;
+} dapple_point;
+
+/* ---------------------------------------------------------------- radius field */
+
+typedef enum dapple_field_kind {
+    DAPPLE_FIELD_CONSTANT, /* r = rmax everywhere (set rmin == rmax == radius) */
+    DAPPLE_FIELD_IMAGE,    /* grey image stretched over the domain, bilinear */
+    DAPPLE_FIELD_PERLIN,   /* stb_perlin fBm, offset by the seed */
+} dapple_field_kind;
+
+/** Perlin fBm parameters: 'scale' is the feature size in domain units. */
+typedef struct dapple_perlin {
+    double scale;      /* default 64 */
+    int octaves;       /* default 4, 1..12 */
+    double lacunarity; /* default 2 */
+    double gain;       /* default 0.5 */
+} dapple_perlin;
+
+/** A grey image, row-major, values 0..65535 (8-bit images are scaled by 257). */
+typedef struct dapple_grey {
+    const uint16_t *pixels;
+    int width, height;
+} dapple_grey;
+
+typedef struct dapple_field_opts {
+    dapple_field_kind kind;
+    double width, height; /* the domain the field covers, in units (pixels) */
+    double rmin, rmax;    /* r = rmin + v * (rmax - rmin); 0 < rmin <= rmax */
+    bool invert;          /* use 1 - v */
+    double dilate;        /* grow bright (large-radius) areas by this many units; < 0 erodes */
+    dapple_perlin perlin;
+    dapple_grey image; /* for DAPPLE_FIELD_IMAGE; borrowed for the dapple_field_new call only */
+    uint64_t seed;     /* offsets the Perlin noise */
+    bool periodic;     /* the field tiles: Perlin wraps, lookups and dilation wrap */
+} dapple_field_opts;
+
+typedef struct dapple_field dapple_field;
+
+/** Fills *o with defaults: constant kind, rmin = rmax = 1, Perlin 64/4/2/0.5. */
+void dapple_field_opts_init(dapple_field_opts *o);
+
+/** Builds and rasterises a field. On failure *out is NULL and err says which option. */
+DAPPLE_USERESULT dapple_status dapple_field_new(dapple_field **out, const dapple_field_opts *o,
+                                                dapple_error *err);
+
+/** The radius at (x, y), bilinear; always inside [rmin, rmax]. */
+double dapple_field_radius_at(const dapple_field *f, double x, double y);
+
+double dapple_field_rmin(const dapple_field *f);
+double dapple_field_rmax(const dapple_field *f);
+
+/** Expected number of Bridson points for this field (integral of ~0.7 / r^2). */
+double dapple_field_estimate_points(const dapple_field *f);
+
+/** Writes the prepared field as grey levels 0..65535 = (r - rmin) / (rmax - rmin) into
+ * the caller's w x h buffer (row-major, stride w), sampled at pixel centres over the domain. */
+void dapple_field_render_into(const dapple_field *f, uint16_t *buf, int w, int h);
+
+void dapple_field_free(dapple_field *f);
+
+/* ---------------------------------------------------------------- obstacles ('avoid') */
+
+/** A set of circles with its own spatial index: the earlier layers a new layer avoids. */
+typedef struct dapple_circles dapple_circles;
+
+DAPPLE_USERESULT dapple_status dapple_circles_new(dapple_circles **out, double width,
+                                                  double height, bool periodic,
+                                                  dapple_error *err);
+
+/** Adds one circle per point, of radius scale * p.r. Points are copied. */
+DAPPLE_USERESULT dapple_status dapple_circles_add(dapple_circles *c, const dapple_point *pts,
+                                                  size_t n, double scale, dapple_error *err);
+
+/** True if the circle at (x, y) of this radius overlaps (intersects) any stored circle. */
+bool dapple_circles_overlap(const dapple_circles *c, double x, double y, double radius);
+
+void dapple_circles_free(dapple_circles *c);
+
+/* ---------------------------------------------------------------- sampler */
+
+typedef enum dapple_stop {
+    DAPPLE_STOP_COMPLETE,   /* no active point left: the domain is full */
+    DAPPLE_STOP_MAX_POINTS, /* the bail-out limit ended the run */
+} dapple_stop;
+
+#define DAPPLE_DEFAULT_MAX_POINTS ((size_t)20000000)
+
+typedef struct dapple_sampler_opts {
+    double width, height; /* domain; points lie in [0, width) x [0, height) */
+    int k;                /* candidates per active point; default 30 */
+    size_t max_points;    /* bail-out; default DAPPLE_DEFAULT_MAX_POINTS */
+    uint64_t seed;        /* default 1 */
+    bool periodic;        /* the domain is a torus: tileable point sets */
+    bool dense;           /* candidates on the circle just outside r, swept in angle */
+    bool maximal;         /* after sampling, fill every gap (no spot farther than r(x)) */
+    const dapple_circles *avoid; /* borrowed; candidates whose circle overlaps are rejected */
+    double avoid_scale;          /* a new point's circle for 'avoid' has radius avoid_scale * r */
+} dapple_sampler_opts;
+
+void dapple_sampler_opts_init(dapple_sampler_opts *o);
+
+typedef struct dapple_sampler dapple_sampler;
+
+/** Creates a sampler over 'field', which is borrowed: keep it alive (and 'avoid') until
+ * dapple_sampler_free(). On failure *out is NULL and err names the bad option. */
+DAPPLE_USERESULT dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field,
+                                                  const dapple_sampler_opts *o, dapple_error *err);
+
+/** Runs to completion or to the bail-out limit; *stop says which. Bail-out is DAPPLE_OK. */
+DAPPLE_USERESULT dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop,
+                                                  dapple_error *err);
+
+/** Points in generation order. The array belongs to the sampler and stays valid until the
+ * next dapple_sampler_run() or dapple_sampler_free(). */
+const dapple_point *dapple_sampler_points(const dapple_sampler *s, size_t *count);
+
+void dapple_sampler_free(dapple_sampler *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
