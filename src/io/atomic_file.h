@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: MIT
+ * Output files that never exist half-written: a temporary file in the target directory,
+ * written, flushed, fsync'ed, then renamed over the target. Any failure unlinks it. */
+#ifndef DP_ATOMIC_FILE_H
+#define DP_ATOMIC_FILE_H
+
+#include <stdio.h>
+
+#include "dapple.h"
+
+typedef struct dp_atomic_file {
+    FILE *fp;         /* write here; "-" as path means stdout (no temp file, no rename) */
+    char *tmp_path;   /* owned; NULL for stdout */
+    char *final_path; /* owned copy of the target path */
+} dp_atomic_file;
+
+/** Opens a temp file beside 'path' ("dir/.name.XXXXXX"). Fails with DAPPLE_E_IO naming the
+ * path when the directory is missing or unwritable. */
+DAPPLE_USERESULT dapple_status dp_atomic_open(dp_atomic_file *af, const char *path,
+                                              dapple_error *err);
+
+/** Flushes, fsyncs, closes and renames. On any failure the temp file is removed and err
+ * names the path and strerror. Always releases af's resources. */
+DAPPLE_USERESULT dapple_status dp_atomic_commit(dp_atomic_file *af, dapple_error *err);
+
+/** Abandons the write: closes and unlinks the temp file. Safe after a failed open. */
+void dp_atomic_abort(dp_atomic_file *af);
+
+#endif

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT
+ * Untrusted image input. PNG goes through libpng (user limits, checksums checked, error
+ * handler confined to one function); JPEG, BMP, TGA, PSD, GIF through stb_image after a
+ * stbi_info() size check. Dimensions are checked against max_pixels before any decode. */
+#ifndef DP_IMAGE_LOAD_H
+#define DP_IMAGE_LOAD_H
+
+#include <stdint.h>
+
+#include "dapple.h"
+
+/** Default pixel limit for decoded images (64 Mpixel); settable per call. */
+#define DP_DEFAULT_MAX_PIXELS ((uint64_t)64 * 1024 * 1024)
+
+/** Loads any supported image as grey 0..65535 (luminance of colour, alpha ignored; 8-bit
+ * scaled by 257, 16-bit PNG kept at full precision). *pixels is malloc'ed: caller frees.
+ * Errors name the path: "PATH: not a PNG/JPEG/... image", "PATH: 40000x40000 exceeds the
+ * pixel limit of 67108864", "PATH: truncated or corrupt: ...". */
+DAPPLE_USERESULT dapple_status dp_image_load_grey16(const char *path, uint64_t max_pixels,
+                                                    uint16_t **pixels, int *width, int *height,
+                                                    dapple_error *err);
+
+/** Loads any supported image as straight-alpha RGBA8 (for stamps and backgrounds).
+ * *rgba is malloc'ed (width * height * 4 bytes): caller frees. Same checks as above. */
+DAPPLE_USERESULT dapple_status dp_image_load_rgba8(const char *path, uint64_t max_pixels,
+                                                   uint8_t **rgba, int *width, int *height,
+                                                   dapple_error *err);
+
+/** Builds a field whose kind is DAPPLE_FIELD_IMAGE from the image at 'path' (opts->image
+ * is ignored and filled internally); other kinds are passed straight to dapple_field_new. */
+DAPPLE_USERESULT dapple_status dp_field_load(dapple_field **out, const dapple_field_opts *opts,
+                                             const char *image_path, uint64_t max_pixels,
+                                             dapple_error *err);
+
+#endif

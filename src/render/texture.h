@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: MIT
+ * A texture is a stack of layers. dp_texture_spec is the validated description that a
+ * preset (preset/preset.c) or the command line fills in; the render room samples the
+ * layers (dp_scene_sample) and draws them (dp_render_*). All sizes are in pixels:
+ * 1 domain unit = 1 output pixel. */
+#ifndef DP_TEXTURE_H
+#define DP_TEXTURE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dapple.h"
+
+#define DP_MAX_LAYERS  16
+#define DP_MAX_PALETTE 8
+#define DP_NAME_MAX    64
+#define DP_PATH_MAX    1024
+#define DP_MAX_SIDE    32767 /* cairo's limit for one image side */
+
+typedef struct dp_rgba {
+    double r, g, b, a; /* 0..1, straight alpha, sRGB-encoded values */
+} dp_rgba;
+
+typedef enum dp_style {
+    DP_STYLE_CIRCLES,  /* filled discs of scale * r */
+    DP_STYLE_OUTLINES, /* stroked circles */
+    DP_STYLE_DROPLETS, /* water on glass: body, refracting rim, highlight, contact shadow */
+    DP_STYLE_BUBBLES,  /* same family: thin rim, two highlights */
+    DP_STYLE_STAMPS,   /* built-in vector daisy or a PNG stamp, rotated and scaled */
+} dp_style;
+
+typedef enum dp_background_kind {
+    DP_BG_COLOUR,
+    DP_BG_IMAGE, /* scaled to fill */
+    DP_BG_TRANSPARENT,
+    DP_BG_PERLIN, /* Perlin-tinted ground between colour and colour2 */
+} dp_background_kind;
+
+typedef enum dp_mask_kind {
+    DP_MASK_NONE,
+    DP_MASK_FOOTPRINT, /* antialiased discs of scale * r */
+    DP_MASK_SPLAT,     /* one soft dot per point */
+    DP_MASK_CLEARANCE, /* distance to the nearest point, normalised */
+    DP_MASK_DENSITY,   /* the prepared field itself */
+} dp_mask_kind;
+
+typedef struct dp_layer_spec {
+    char name[DP_NAME_MAX];
+    int line; /* preset line of the section header, for messages; 0 when not from a file */
+    dp_style style;
+
+    dapple_field_opts field;        /* kind, rmin/rmax, invert, dilate, perlin (width,height,
+                                       seed and periodic are filled from the texture) */
+    char field_image[DP_PATH_MAX]; /* absolute or relative to the cwd, already resolved */
+    int k;
+    size_t max_points;
+    bool dense, maximal;
+
+    double scale; /* drawn radius = scale * r; default 0.5 */
+    dp_rgba palette[DP_MAX_PALETTE];
+    int palette_n; /* >= 1 */
+    double alpha;  /* multiplies the palette alpha */
+    double jitter_lightness, jitter_hue, jitter_alpha; /* per-point, 0..1 (hue in turns) */
+    double stroke_width;                               /* outlines, pixels */
+    double light_angle_deg;  /* droplets/bubbles: direction the light comes from, 0 = +x,
+                                measured clockwise on screen (y down); default 315 = top-left */
+    char stamp[DP_PATH_MAX]; /* "" or "daisy" = built-in daisy; otherwise a resolved PNG path */
+    double stamp_scale_jitter; /* stamp size varies by +- this fraction */
+    uint32_t avoid_mask;       /* bit i set: avoid earlier layer i */
+} dp_layer_spec;
+
+typedef struct dp_texture_spec {
+    char name[DP_NAME_MAX];     /* preset name (file name without .ini) */
+    char path[DP_PATH_MAX];     /* preset file, "" when built from the command line */
+    int width, height;
+    uint64_t seed;
+    bool periodic;
+
+    dp_background_kind background;
+    dp_rgba bg_colour, bg_colour2;
+    char bg_image[DP_PATH_MAX]; /* resolved path */
+    double bg_scale;            /* Perlin feature size for DP_BG_PERLIN */
+
+    /* Outputs a preset asks for (used by `dapple pack`; `render` flags may add more). */
+    bool want_texture; /* default true */
+    bool want_height, want_normal;
+    bool normal_dx; /* DirectX convention (green = -Y) */
+    int points_format; /* -1 none, else dp_points_format */
+    dp_mask_kind mask;
+    int mask_depth;    /* 8 or 16 */
+    double mask_scale; /* footprint/splat radius = mask_scale * r; default 0.5 */
+
+    dp_layer_spec layers[DP_MAX_LAYERS];
+    int n_layers;
+} dp_texture_spec;
+
+/** Fills defaults: 512x512, seed 1, colour background #808080, one output (texture),
+ * no layers. */
+void dp_texture_spec_init(dp_texture_spec *t);
+
+/** Fills a layer with defaults: circles, constant r = 8, k 30, scale 0.5, palette white. */
+void dp_layer_spec_init(dp_layer_spec *l);
+
+/** The per-layer seed: a hash of the texture seed and the layer's name, so editing one
+ * layer never reshuffles another. */
+uint64_t dp_layer_seed(uint64_t texture_seed, const char *layer_name);
+
+#endif
