@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT
+ * From a texture spec to pixels: sample every layer (honouring 'avoid'), then draw the
+ * colour texture with cairo, and the matching height map, normal map and masks.
+ * Each call owns nothing global: separate scenes may be rendered from separate threads. */
+#ifndef DP_RENDER_H
+#define DP_RENDER_H
+
+#include <cairo.h>
+#include <stdint.h>
+
+#include "dapple.h"
+#include "render/texture.h"
+
+typedef struct dp_layer_points {
+    dapple_point *points; /* owned by the scene */
+    size_t count;
+    dapple_stop stop;
+    double seconds; /* sampling time */
+} dp_layer_points;
+
+typedef struct dp_scene {
+    dp_layer_points layers[DP_MAX_LAYERS];
+    dapple_field *fields[DP_MAX_LAYERS]; /* owned; kept for density masks */
+    int n_layers;
+} dp_scene;
+
+/** Samples every layer of t in order: its field (images loaded with the default pixel
+ * limit), a sampler seeded by dp_layer_seed(t->seed, name), and 'avoid' against the
+ * circles (radius scale * r) of earlier layers. On failure the scene is left empty and
+ * err names the layer ("layer 'big': ..."). Free with dp_scene_fini. */
+DAPPLE_USERESULT dapple_status dp_scene_sample(const dp_texture_spec *t, dp_scene *out,
+                                               dapple_error *err);
+
+void dp_scene_fini(dp_scene *s);
+
+/** Draws background and layers into a new t->width x t->height ARGB32 surface (*out,
+ * caller destroys). Periodic textures draw edge-crossing shapes again at +-W, +-H. */
+DAPPLE_USERESULT dapple_status dp_render_texture(const dp_texture_spec *t, const dp_scene *s,
+                                                 cairo_surface_t **out, dapple_error *err);
+
+/** Height map of droplet/bubble layers (spherical caps, 0..65535) into the caller's
+ * width*height buffer. Other styles contribute nothing. */
+void dp_render_height_into(const dp_texture_spec *t, const dp_scene *s, uint16_t *height);
+
+/** Normal map from a height map (tangent space, RGB8, 128 = 0; Y+ unless dx). Wraps at the
+ * edges when t->periodic. rgb has width*height*3 bytes. */
+void dp_render_normal_into(const dp_texture_spec *t, const uint16_t *height, bool dx,
+                           uint8_t *rgb);
+
+/** A linear grey mask (white = "here") of all layers' points into the caller's
+ * width*height buffer. DP_MASK_DENSITY renders the first layer's field. */
+void dp_render_mask_into(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind kind,
+                         uint16_t *mask);
+
+#endif
