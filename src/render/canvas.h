@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT
+ * The canvas: ARGB32 surfaces made from our own pixels, and the one place where cairo's
+ * sticky error status is read and turned into DAPPLE_E_RENDER. */
+#ifndef DP_CANVAS_H
+#define DP_CANVAS_H
+
+#include <cairo.h>
+#include <stdint.h>
+
+#include "dapple.h"
+#include "render/texture.h"
+
+struct dp_scene;
+
+/** A new ARGB32 surface holding straight-alpha RGBA8 pixels (premultiplied on the way in).
+ * *out is the caller's to destroy; NULL on failure. */
+DAPPLE_USERESULT dapple_status dp_canvas_from_rgba8(const uint8_t *rgba, int width, int height,
+                                                    cairo_surface_t **out, dapple_error *err);
+
+/** Loads an image file (any format dp_image_load_rgba8 reads) as a surface. */
+DAPPLE_USERESULT dapple_status dp_canvas_load(const char *path, cairo_surface_t **out,
+                                              dapple_error *err);
+
+/** DAPPLE_E_RENDER "<what>: cairo: <reason>" when cr (or its target) is in error. */
+DAPPLE_USERESULT dapple_status dp_canvas_check(cairo_t *cr, const char *what, dapple_error *err);
+
+/** Same for a surface alone. */
+DAPPLE_USERESULT dapple_status dp_canvas_check_surface(cairo_surface_t *s, const char *what,
+                                                       dapple_error *err);
+
+/** Paints t's background over the whole of cr's target, a fresh transparent surface of
+ * t->width x t->height. DP_BG_IMAGE loads t->bg_image; errors name it. */
+DAPPLE_USERESULT dapple_status dp_canvas_background(cairo_t *cr, const dp_texture_spec *t,
+                                                    dapple_error *err);
+
+/** dp_render_texture with an explicit number of horizontal bands, each drawn by its own
+ * thread (1 = all on the calling thread). The pixels do not depend on 'bands'. */
+DAPPLE_USERESULT dapple_status dp_render_texture_bands(const dp_texture_spec *t,
+                                                       const struct dp_scene *s, int bands,
+                                                       cairo_surface_t **out, dapple_error *err);
+
+#endif

@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: MIT
+ * dp_render_texture: background, then every layer in order through its dp_layer_kind.
+ * Attributes of a point (colour, angle, size) come from a stream seeded by (layer seed,
+ * point index), so a point drawn twice - a periodic copy at +-W/+-H, or a shape crossing
+ * the seam of two bands - looks the same both times. Large canvases are cut into
+ * horizontal bands drawn by separate threads on separate cairo contexts; each band draws
+ * every shape that reaches it, clipped to its rows, so the pixels do not depend on the
+ * band count (cairo rasterises per pixel, and bands start on whole rows). */
+#include "render/render.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/dp.h"
+#include "render/canvas.h"
+#include "render/colour.h"
+#include "render/layer.h"
+
+#define MAX_BANDS   8
+#define MAX_REPEATS 3 /* copies per axis beyond which a shape is larger than sensible */
+
+static const dp_layer_kind *const kinds[] = {
+    &dp_layer_circles, &dp_layer_outlines, &dp_layer_droplets, &dp_layer_bubbles, &dp_layer_stamps,
+};
+
+const dp_layer_kind *dp_layer_kind_for(dp_style style)
+{
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (kinds[i]->style == style)
+            return kinds[i];
+    return NULL;
+}
+
+typedef struct band {
+    const dp_texture_spec *t;
+    const dp_scene *s;
+    uint8_t *data; /* the whole canvas */
+    int stride;
+    int y0, y1; /* rows drawn by this band */
+    dapple_status st;
+    dapple_error err;
+} band;
+
+/* ---------------------------------------------------------------- one point */
+
+static dp_shape shape_of(const dp_layer_ctx *ctx, const dapple_point *p, size_t index)
+{
+    const dp_layer_spec *l = ctx->spec;
+    dp_jitter_rng g = dp_jitter_rng_for(ctx->seed, index);
+    dp_shape s = { .x = p->x, .y = p->y };
+    s.colour = dp_colour_pick(l, &g, &s.pick);
+    s.angle_rad = 2 * DP_PI * dp_jitter_unit(&g);
+    double size = 1 + dp_jitter_signed(&g) * l->stamp_scale_jitter;
+    s.radius = l->scale * (double)p->r * (l->style == DP_STYLE_STAMPS ? DP_MAX(size, 0.05) : 1);
+    s.variety = dp_jitter_next(&g);
+    return s;
+}
+
+static double reach_of(const dp_layer_kind *k, const dp_layer_spec *l, double radius)
+{
+    double pad = l->style == DP_STYLE_OUTLINES ? l->stroke_width / 2 : 0;
+    return k->extent * radius + pad + 1; /* + 1 for the antialiased fringe */
+}
+
+/* Indices i of the copies at c + i * period whose [lo, hi) overlap the window. */
+static void copy_range(double c, double reach, double period, double lo, double hi, bool wrap,
+                       int *i0, int *i1)
+{
+    *i0 = 0;
+    *i1 = (c + reach > lo && c - reach < hi) ? 0 : -1;
+    if (!wrap)
+        return;
+    *i0 = DP_MAX(-MAX_REPEATS, (int)floor((lo - reach - c) / period) + 1);
+    *i1 = DP_MIN(MAX_REPEATS, (int)ceil((hi + reach - c) / period) - 1);
+}
+
+static void draw_copies(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx *ctx,
+                        const band *b, dp_shape s, int pass)
+{
+    const dp_texture_spec *t = ctx->t;
+    double reach = reach_of(k, ctx->spec, s.radius), x = s.x, y = s.y;
+    int i0, i1, j0, j1;
+    copy_range(x, reach, t->width, 0, t->width, t->periodic, &i0, &i1);
+    copy_range(y, reach, t->height, b->y0, b->y1, t->periodic, &j0, &j1);
+    for (int j = j0; j <= j1; j++)
+        for (int i = i0; i <= i1; i++) {
+            s.x = x + (double)i * t->width;
+            s.y = y + (double)j * t->height;
+            k->draw(cr, ctx, &s, pass);
+        }
+}
+
+/* ---------------------------------------------------------------- one layer */
+
+static dapple_status layer_fail(dapple_error *err, const dp_layer_spec *l, dapple_status st)
+{
+    if (err == NULL)
+        return st;
+    char msg[sizeof err->message];
+    snprintf(msg, sizeof msg, "%s", err->message);
+    return dp_fail(err, st, "layer '%s': %s", l->name, msg);
+}
+
+static dp_layer_ctx ctx_for(const dp_texture_spec *t, const dp_layer_spec *l)
+{
+    double a = l->light_angle_deg * DP_PI / 180;
+    /* Decorrelated from the sampler's stream, which starts from the same layer seed. */
+    dp_layer_ctx c = { .t = t, .spec = l, .seed = dp_layer_seed(t->seed, l->name) ^ 0x636f6c6f7572u };
+    c.light_x = cos(a);
+    c.light_y = sin(a);
+    return c;
+}
+
+static dapple_status draw_layer(cairo_t *cr, band *b, int li)
+{
+    const dp_layer_spec *l = &b->t->layers[li];
+    const dp_layer_points *lp = &b->s->layers[li];
+    const dp_layer_kind *k = dp_layer_kind_for(l->style);
+    if (k == NULL)
+        return dp_fail(&b->err, DAPPLE_E_INVALID, "layer '%s': unknown style %d", l->name,
+                       (int)l->style);
+    dp_layer_ctx ctx = ctx_for(b->t, l);
+    if (k->prepare != NULL && k->prepare(&ctx, &b->err) != DAPPLE_OK)
+        return layer_fail(&b->err, l, b->err.status);
+    for (int pass = 0; pass < k->passes; pass++)
+        for (size_t i = 0; i < lp->count; i++)
+            draw_copies(cr, k, &ctx, b, shape_of(&ctx, &lp->points[i], i), pass);
+    if (k->finish != NULL)
+        k->finish(&ctx);
+    char what[DP_NAME_MAX + 16];
+    snprintf(what, sizeof what, "layer '%s'", l->name);
+    return dp_canvas_check(cr, what, &b->err);
+}
+
+static void *draw_band(void *arg)
+{
+    band *b = arg;
+    cairo_surface_t *surf = cairo_image_surface_create_for_data(
+            b->data + (size_t)b->y0 * b->stride, CAIRO_FORMAT_ARGB32, b->t->width,
+            b->y1 - b->y0, b->stride);
+    cairo_t *cr = cairo_create(surf);
+    cairo_translate(cr, 0, -b->y0);
+    b->st = dp_canvas_check(cr, "band", &b->err);
+    int n = DP_MIN(b->t->n_layers, b->s->n_layers);
+    for (int i = 0; i < n && b->st == DAPPLE_OK; i++)
+        b->st = draw_layer(cr, b, i);
+    cairo_destroy(cr);
+    cairo_surface_finish(surf);
+    cairo_surface_destroy(surf);
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- the texture */
+
+static dapple_status draw_bands(const dp_texture_spec *t, const dp_scene *s,
+                                cairo_surface_t *canvas, int n, dapple_error *err)
+{
+    band b[MAX_BANDS];
+    pthread_t th[MAX_BANDS];
+    bool started[MAX_BANDS] = { false };
+    cairo_surface_flush(canvas);
+    for (int i = 0; i < n; i++) {
+        b[i] = (band){ .t = t, .s = s, .data = cairo_image_surface_get_data(canvas),
+                       .stride = cairo_image_surface_get_stride(canvas),
+                       .y0 = (int)((long)t->height * i / n),
+                       .y1 = (int)((long)t->height * (i + 1) / n) };
+        /* Band 0 runs here; a thread that cannot start is drawn here too. */
+        if (i > 0)
+            started[i] = pthread_create(&th[i], NULL, draw_band, &b[i]) == 0;
+    }
+    for (int i = 0; i < n; i++)
+        if (!started[i])
+            draw_band(&b[i]);
+    for (int i = 1; i < n; i++)
+        if (started[i])
+            pthread_join(th[i], NULL);
+    cairo_surface_mark_dirty(canvas);
+    for (int i = 0; i < n; i++)
+        if (b[i].st != DAPPLE_OK) {
+            if (err != NULL)
+                *err = b[i].err;
+            return b[i].st;
+        }
+    return DAPPLE_OK;
+}
+
+static dapple_status check_size(const dp_texture_spec *t, dapple_error *err)
+{
+    if (t->width < 1 || t->height < 1 || t->width > DP_MAX_SIDE || t->height > DP_MAX_SIDE)
+        return dp_fail(err, DAPPLE_E_INVALID, "size %dx%d: each side must be in [1, %d]",
+                       t->width, t->height, DP_MAX_SIDE);
+    return DAPPLE_OK;
+}
+
+dapple_status dp_render_texture_bands(const dp_texture_spec *t, const dp_scene *s, int bands,
+                                      cairo_surface_t **out, dapple_error *err)
+{
+    *out = NULL;
+    dapple_status st = check_size(t, err);
+    if (st != DAPPLE_OK)
+        return st;
+    cairo_surface_t *canvas = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, t->width, t->height);
+    cairo_t *cr = cairo_create(canvas);
+    st = dp_canvas_check(cr, "canvas", err);
+    if (st == DAPPLE_OK)
+        st = dp_canvas_background(cr, t, err);
+    cairo_destroy(cr);
+    bands = DP_MAX(1, DP_MIN(DP_MIN(bands, MAX_BANDS), t->height));
+    if (st == DAPPLE_OK)
+        st = draw_bands(t, s, canvas, bands, err);
+    if (st != DAPPLE_OK) {
+        cairo_surface_destroy(canvas);
+        return st;
+    }
+    *out = canvas;
+    return DAPPLE_OK;
+}
+
+dapple_status dp_render_texture(const dp_texture_spec *t, const dp_scene *s,
+                                cairo_surface_t **out, dapple_error *err)
+{
+    /* Two cores is the target machine; small canvases are not worth a thread. */
+    int bands = (long)t->width * t->height >= 256L * 256 ? 2 : 1;
+    return dp_render_texture_bands(t, s, bands, out, err);
+}

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT
+ * One table of layer styles. Each layer_*.c exports exactly one dp_layer_kind; canvas.c
+ * walks the points, computes the per-point attributes once (so periodic copies agree)
+ * and calls 'draw' for every copy that touches the canvas. */
+#ifndef DP_LAYER_H
+#define DP_LAYER_H
+
+#include <cairo.h>
+#include <stdint.h>
+
+#include "dapple.h"
+#include "render/texture.h"
+
+/** Everything a style needs about its layer while drawing. */
+typedef struct dp_layer_ctx {
+    const dp_texture_spec *t;
+    const dp_layer_spec *spec;
+    uint64_t seed;           /* dp_layer_seed of the layer: per-point streams derive from it */
+    double light_x, light_y; /* unit vector toward the light, screen coordinates (y down) */
+    void *state;             /* the kind's own, between prepare and finish */
+} dp_layer_ctx;
+
+/** One point as drawn: attributes are decided once per point, before any copy. */
+typedef struct dp_shape {
+    double x, y;     /* centre of this copy */
+    double radius;   /* drawn radius: scale * r, times the stamp size jitter */
+    dp_rgba colour;  /* palette pick with the layer's jitter */
+    int pick;        /* palette index */
+    double angle_rad;
+    uint64_t variety; /* free random bits for the style (petal count, ...) */
+} dp_shape;
+
+typedef struct dp_layer_kind {
+    const char *name;
+    dp_style style;
+    double extent; /* ink reaches at most extent * radius from the centre */
+    int passes;    /* draw is called for every point once per pass (shadows first, ...) */
+    /** Optional: loads resources into ctx->state. */
+    dapple_status (*prepare)(dp_layer_ctx *ctx, dapple_error *err);
+    void (*draw)(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, int pass);
+    /** Optional: frees ctx->state. */
+    void (*finish)(dp_layer_ctx *ctx);
+} dp_layer_kind;
+
+extern const dp_layer_kind dp_layer_circles;
+extern const dp_layer_kind dp_layer_outlines;
+extern const dp_layer_kind dp_layer_droplets;
+extern const dp_layer_kind dp_layer_bubbles;
+extern const dp_layer_kind dp_layer_stamps;
+
+/** The kind that draws 'style', or NULL. */
+const dp_layer_kind *dp_layer_kind_for(dp_style style);
+
+/** The built-in daisy (daisy.c), centred at the origin with petal tips at 'radius';
+ * petal colour from 'petal', shape details from 'variety'. */
+void dp_daisy_draw(cairo_t *cr, double radius, dp_rgba petal, uint64_t variety);
+
+#endif

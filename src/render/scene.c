@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: MIT
+ * Sampling a texture's layers in order. Layer i gets its own field (width, height, seed
+ * and periodicity from the texture), its own sampler seed (dp_layer_seed of its name, so editing
+ * one layer never reshuffles another) and, when it avoids earlier layers, a dapple_circles
+ * holding their drawn circles (layer j's points at radius scale_j * r). The sampler tests
+ * a candidate's own drawn circle, avoid_scale = this layer's scale, against them. */
+#include "render/render.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/dp.h"
+#include "io/image_load.h"
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Rewrites err's message as "layer 'name': <message>". */
+static dapple_status layer_fail(dapple_error *err, const dp_layer_spec *l, dapple_status st)
+{
+    if (err == NULL)
+        return st;
+    char msg[sizeof err->message];
+    snprintf(msg, sizeof msg, "%s", err->message);
+    return dp_fail(err, st, "layer '%s': %s", l->name, msg);
+}
+
+static dapple_status make_field(const dp_texture_spec *t, const dp_layer_spec *l,
+                                dapple_field **out, dapple_error *err)
+{
+    dapple_field_opts fo = l->field;
+    fo.width = t->width;
+    fo.height = t->height;
+    fo.periodic = t->periodic;
+    fo.seed = t->seed; /* layers with the same field spec share one noise: they line up */
+    if (fo.kind == DAPPLE_FIELD_IMAGE)
+        return dp_field_load(out, &fo, l->field_image, DP_DEFAULT_MAX_PIXELS, err);
+    return dapple_field_new(out, &fo, err);
+}
+
+/* The circles of the earlier layers that layer i avoids; *out stays NULL if none. */
+static dapple_status make_avoid(const dp_texture_spec *t, const dp_scene *s, int i,
+                                dapple_circles **out, dapple_error *err)
+{
+    *out = NULL;
+    uint32_t mask = t->layers[i].avoid_mask & ((1u << i) - 1);
+    if (mask == 0)
+        return DAPPLE_OK;
+    dapple_status st = dapple_circles_new(out, t->width, t->height, t->periodic, err);
+    for (int j = 0; j < i && st == DAPPLE_OK; j++)
+        if (mask & (1u << j))
+            st = dapple_circles_add(*out, s->layers[j].points, s->layers[j].count,
+                                    t->layers[j].scale, err);
+    return st;
+}
+
+static void opts_for(const dp_texture_spec *t, const dp_layer_spec *l,
+                     const dapple_circles *avoid, dapple_sampler_opts *so)
+{
+    dapple_sampler_opts_init(so);
+    so->width = t->width;
+    so->height = t->height;
+    so->k = l->k;
+    so->max_points = l->max_points;
+    so->seed = dp_layer_seed(t->seed, l->name);
+    so->periodic = t->periodic;
+    so->dense = l->dense;
+    so->maximal = l->maximal;
+    so->avoid = avoid;
+    so->avoid_scale = l->scale;
+}
+
+/* Runs the sampler and copies its points into the scene, which owns them from here. */
+static dapple_status run_sampler(const dp_texture_spec *t, int i, const dapple_circles *avoid,
+                                 dp_scene *s, dapple_error *err)
+{
+    dapple_sampler_opts so;
+    dapple_sampler *sm = NULL;
+    dp_layer_points *lp = &s->layers[i];
+    double t0 = seconds_now();
+    opts_for(t, &t->layers[i], avoid, &so);
+    dapple_status st = dapple_sampler_new(&sm, s->fields[i], &so, err);
+    if (st == DAPPLE_OK)
+        st = dapple_sampler_run(sm, &lp->stop, err);
+    if (st == DAPPLE_OK) {
+        size_t n = 0;
+        const dapple_point *p = dapple_sampler_points(sm, &n);
+        lp->points = dp_calloc_n(n, sizeof *p);
+        if (lp->points == NULL)
+            st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu points", n);
+        else
+            lp->count = n;
+        if (n > 0 && lp->points != NULL)
+            memcpy(lp->points, p, n * sizeof *p);
+    }
+    dapple_sampler_free(sm);
+    lp->seconds = seconds_now() - t0;
+    return st;
+}
+
+static dapple_status sample_layer(const dp_texture_spec *t, int i, dp_scene *s, dapple_error *err)
+{
+    dapple_circles *avoid = NULL;
+    s->n_layers = i + 1; /* so that dp_scene_fini frees this layer's parts on failure */
+    dapple_status st = make_field(t, &t->layers[i], &s->fields[i], err);
+    if (st == DAPPLE_OK)
+        st = make_avoid(t, s, i, &avoid, err);
+    if (st == DAPPLE_OK)
+        st = run_sampler(t, i, avoid, s, err);
+    dapple_circles_free(avoid);
+    return st;
+}
+
+dapple_status dp_scene_sample(const dp_texture_spec *t, dp_scene *out, dapple_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (t->n_layers < 0 || t->n_layers > DP_MAX_LAYERS)
+        return dp_fail(err, DAPPLE_E_INVALID, "%d layers: at most %d", t->n_layers, DP_MAX_LAYERS);
+    for (int i = 0; i < t->n_layers; i++) {
+        dapple_status st = sample_layer(t, i, out, err);
+        if (st != DAPPLE_OK) {
+            dp_scene_fini(out);
+            return layer_fail(err, &t->layers[i], st);
+        }
+    }
+    return DAPPLE_OK;
+}
+
+void dp_scene_fini(dp_scene *s)
+{
+    for (int i = 0; i < s->n_layers && i < DP_MAX_LAYERS; i++) {
+        free(s->layers[i].points);
+        dapple_field_free(s->fields[i]);
+    }
+    memset(s, 0, sizeof *s);
+}
