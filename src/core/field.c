@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: MIT
+ * Radius fields: constant, a grey image stretched over the domain, or Perlin fBm.
+ * Everything but the constant becomes one float raster at build time (Perlin at about one
+ * sample per unit), because the sampler asks for r millions of times and one fBm call
+ * costs as much as a whole candidate test. stb_perlin keys its hash by 8 bits only, so the
+ * full 64-bit seed also moves the noise coordinates. Periodic Perlin uses an integer
+ * lattice period per octave (stb_perlin_noise3_wrap_nonpow2), so the raster tiles. */
+#include "core/field.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <stb_perlin.h>
+
+#include "core/morph.h"
+
+#define MAX_EXTENT 1e6
+
+/* ---------------------------------------------------------------- validation */
+
+static dapple_status check_extent(const char *name, double v, dapple_error *err)
+{
+    if (!(v > 0 && v <= MAX_EXTENT))
+        return dp_fail(err, DAPPLE_E_INVALID, "%s must be in (0, 1e6], got %g", name, v);
+    return DAPPLE_OK;
+}
+
+static dapple_status check_perlin(const dapple_perlin *p, dapple_error *err)
+{
+    if (!(p->scale > 0 && p->scale <= 1e9))
+        return dp_fail(err, DAPPLE_E_INVALID, "perlin scale must be in (0, 1e9], got %g",
+                       p->scale);
+    if (p->octaves < 1 || p->octaves > 12)
+        return dp_fail(err, DAPPLE_E_INVALID, "perlin octaves must be in [1, 12], got %d",
+                       p->octaves);
+    if (!(p->lacunarity >= 1 && p->lacunarity <= 16))
+        return dp_fail(err, DAPPLE_E_INVALID, "perlin lacunarity must be in [1, 16], got %g",
+                       p->lacunarity);
+    if (!(p->gain > 0 && p->gain <= 1))
+        return dp_fail(err, DAPPLE_E_INVALID, "perlin gain must be in (0, 1], got %g", p->gain);
+    return DAPPLE_OK;
+}
+
+static dapple_status check_image(const dapple_grey *g, dapple_error *err)
+{
+    if (g->pixels == NULL || g->width < 1 || g->height < 1)
+        return dp_fail(err, DAPPLE_E_INVALID, "image field needs pixels, got %dx%d%s", g->width,
+                       g->height, g->pixels == NULL ? " and no buffer" : "");
+    if ((double)g->width * g->height > DP_FIELD_MAX_PIXELS)
+        return dp_fail(err, DAPPLE_E_LIMIT, "image field %dx%d exceeds the limit of %d pixels",
+                       g->width, g->height, DP_FIELD_MAX_PIXELS);
+    return DAPPLE_OK;
+}
+
+static dapple_status check_opts(const dapple_field_opts *o, dapple_error *err)
+{
+    dapple_status st;
+    if ((st = check_extent("width", o->width, err)) || (st = check_extent("height", o->height, err)))
+        return st;
+    if (!(o->rmin > 0) || !isfinite(o->rmin))
+        return dp_fail(err, DAPPLE_E_INVALID, "rmin must be > 0, got %g", o->rmin);
+    if (!isfinite(o->rmax) || !(o->rmin <= o->rmax))
+        return dp_fail(err, DAPPLE_E_INVALID, "rmin (%g) must not exceed rmax (%g)", o->rmin,
+                       o->rmax);
+    if (!(fabs(o->dilate) <= MAX_EXTENT))
+        return dp_fail(err, DAPPLE_E_INVALID, "dilate must be in [-1e6, 1e6], got %g", o->dilate);
+    switch (o->kind) {
+    case DAPPLE_FIELD_CONSTANT: return DAPPLE_OK;
+    case DAPPLE_FIELD_PERLIN: return check_perlin(&o->perlin, err);
+    case DAPPLE_FIELD_IMAGE: return check_image(&o->image, err);
+    }
+    return dp_fail(err, DAPPLE_E_INVALID, "unknown field kind %d", (int)o->kind);
+}
+
+/* ---------------------------------------------------------------- rasters */
+
+static void image_raster(dapple_field *f, const dapple_grey *g)
+{
+    for (size_t i = 0; i < (size_t)f->gw * (size_t)f->gh; i++)
+        f->v[i] = (float)(g->pixels[i] * (1.0 / 65535.0));
+}
+
+/* splitmix64: spreads the 64-bit seed into independent coordinate offsets. */
+static uint64_t mix64(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+typedef struct octave {
+    float fx, fy;       /* lattice units per domain unit */
+    int wx, wy;         /* lattice period when periodic (<= 256), else 0 */
+    float amp;
+} octave;
+
+static void plan_octaves(const dapple_field *f, const dapple_perlin *p, octave *oc)
+{
+    double freq = 1.0 / p->scale, amp = 1.0;
+    for (int i = 0; i < p->octaves; i++, freq *= p->lacunarity, amp *= p->gain) {
+        oc[i].amp = (float)amp;
+        oc[i].fx = oc[i].fy = (float)freq;
+        oc[i].wx = oc[i].wy = 0;
+        if (f->periodic) {
+            /* a whole number of lattice cells across the domain makes each octave tile */
+            oc[i].wx = (int)DP_MIN(DP_MAX(floor(f->width * freq + 0.5), 1.0), 256.0);
+            oc[i].wy = (int)DP_MIN(DP_MAX(floor(f->height * freq + 0.5), 1.0), 256.0);
+            oc[i].fx = (float)(oc[i].wx / f->width);
+            oc[i].fy = (float)(oc[i].wy / f->height);
+        }
+    }
+}
+
+static float fbm_at(const octave *oc, int n, double x, double y, const float off[3], int seed8)
+{
+    float sum = 0;
+    for (int i = 0; i < n; i++) {
+        float nx = (float)x * oc[i].fx + off[0], ny = (float)y * oc[i].fy + off[1];
+        unsigned char s = (unsigned char)(seed8 + i);
+        sum += oc[i].amp *
+               (oc[i].wx ? stb_perlin_noise3_wrap_nonpow2(nx, ny, off[2], oc[i].wx, oc[i].wy, 0, s)
+                         : stb_perlin_noise3_seed(nx, ny, off[2], 0, 0, 0, s));
+    }
+    return sum;
+}
+
+/* Min-max stretch to [0, 1], so that rmin and rmax are both reached. */
+static void normalise(float *v, size_t n)
+{
+    float lo = INFINITY, hi = -INFINITY;
+    for (size_t i = 0; i < n; i++)
+        lo = DP_MIN(lo, v[i]), hi = DP_MAX(hi, v[i]);
+    float span = hi > lo ? hi - lo : 1.0f;
+    for (size_t i = 0; i < n; i++)
+        v[i] = DP_MIN(DP_MAX((v[i] - lo) / span, 0.0f), 1.0f);
+}
+
+static void perlin_raster(dapple_field *f, const dapple_perlin *p, uint64_t seed)
+{
+    octave oc[12];
+    uint64_t s = seed;
+    /* offsets stay below 256 lattice cells: stb's lattice repeats every 256 anyway */
+    float off[3];
+    for (int i = 0; i < 3; i++)
+        off[i] = (float)((mix64(&s) >> 40) * (256.0 / 16777216.0));
+    if (f->periodic)
+        off[0] = floorf(off[0]), off[1] = floorf(off[1]);
+    plan_octaves(f, p, oc);
+    for (int j = 0; j < f->gh; j++)
+        for (int i = 0; i < f->gw; i++)
+            f->v[(size_t)j * f->gw + i] = fbm_at(oc, p->octaves, (i + 0.5) / f->inv_sx,
+                                                 (j + 0.5) / f->inv_sy, off, (int)(seed & 255));
+    normalise(f->v, (size_t)f->gw * f->gh);
+}
+
+static int raster_side(double extent)
+{
+    return (int)DP_MIN(DP_MAX(ceil(extent), 2.0), (double)DP_FIELD_MAX_SIDE);
+}
+
+static dapple_status dilate(dapple_field *f, double radius, dapple_error *err)
+{
+    size_t n = (size_t)f->gw * f->gh;
+    float *out = dp_calloc_n(n, sizeof *out);
+    float *scratch = dp_calloc_n(dp_morph_scratch_floats(f->gw, f->gh), sizeof *scratch);
+    if (out == NULL || scratch == NULL) {
+        free(out);
+        free(scratch);
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory dilating a %dx%d field", f->gw, f->gh);
+    }
+    dp_morph_disc_into(f->v, out, scratch, f->gw, f->gh, 1.0 / f->inv_sx, 1.0 / f->inv_sy,
+                       radius, f->periodic);
+    free(scratch);
+    free(f->v);
+    f->v = out;
+    return DAPPLE_OK;
+}
+
+static dapple_status build_raster(dapple_field *f, const dapple_field_opts *o, dapple_error *err)
+{
+    bool img = o->kind == DAPPLE_FIELD_IMAGE;
+    f->gw = img ? o->image.width : raster_side(o->width);
+    f->gh = img ? o->image.height : raster_side(o->height);
+    f->inv_sx = f->gw / o->width;
+    f->inv_sy = f->gh / o->height;
+    f->v = dp_calloc_n((size_t)f->gw * f->gh, sizeof *f->v);
+    if (f->v == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d field", f->gw, f->gh);
+    if (img)
+        image_raster(f, &o->image);
+    else
+        perlin_raster(f, &o->perlin, o->seed);
+    if (o->invert)
+        for (size_t i = 0; i < (size_t)f->gw * f->gh; i++)
+            f->v[i] = 1.0f - f->v[i];
+    return o->dilate != 0 ? dilate(f, o->dilate, err) : DAPPLE_OK;
+}
+
+/* ---------------------------------------------------------------- public API */
+
+void dapple_field_opts_init(dapple_field_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->kind = DAPPLE_FIELD_CONSTANT;
+    o->width = o->height = 512;
+    o->rmin = o->rmax = 1;
+    o->perlin = (dapple_perlin){ .scale = 64, .octaves = 4, .lacunarity = 2, .gain = 0.5 };
+    o->seed = 1;
+}
+
+dapple_status dapple_field_new(dapple_field **out, const dapple_field_opts *o, dapple_error *err)
+{
+    *out = NULL;
+    dapple_status st = check_opts(o, err);
+    if (st != DAPPLE_OK)
+        return st;
+    dapple_field *f = calloc(1, sizeof *f);
+    if (f == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a field");
+    *f = (dapple_field){ .kind = o->kind, .width = o->width, .height = o->height,
+                         .rmin = o->rmin, .rmax = o->rmax, .periodic = o->periodic };
+    if (o->kind != DAPPLE_FIELD_CONSTANT && (st = build_raster(f, o, err)) != DAPPLE_OK) {
+        dapple_field_free(f);
+        return st;
+    }
+    *out = f;
+    return DAPPLE_OK;
+}
+
+double dapple_field_radius_at(const dapple_field *f, double x, double y)
+{
+    if (!isfinite(x) || !isfinite(y))
+        x = y = 0;
+    return dp_field_r_at(f, x, y);
+}
+
+double dapple_field_rmin(const dapple_field *f)
+{
+    return f->rmin;
+}
+
+double dapple_field_rmax(const dapple_field *f)
+{
+    return f->rmax;
+}
+
+double dapple_field_estimate_points(const dapple_field *f)
+{
+    if (f->v == NULL)
+        return 0.7 * f->width * f->height / (f->rmax * f->rmax);
+    double sum = 0, span = f->rmax - f->rmin;
+    for (size_t i = 0; i < (size_t)f->gw * f->gh; i++) {
+        double r = f->rmin + (double)f->v[i] * span;
+        sum += 1.0 / (r * r);
+    }
+    return 0.7 * sum / (f->inv_sx * f->inv_sy);
+}
+
+void dapple_field_render_into(const dapple_field *f, uint16_t *buf, int w, int h)
+{
+    double span = f->rmax - f->rmin;
+    for (int j = 0; j < h; j++)
+        for (int i = 0; i < w; i++) {
+            double x = (i + 0.5) * f->width / w, y = (j + 0.5) * f->height / h;
+            double v = span > 0 ? (dp_field_r_at(f, x, y) - f->rmin) / span : 1.0;
+            buf[(size_t)j * w + i] = (uint16_t)floor(DP_MIN(DP_MAX(v, 0.0), 1.0) * 65535 + 0.5);
+        }
+}
+
+void dapple_field_free(dapple_field *f)
+{
+    if (f == NULL)
+        return;
+    free(f->v);
+    free(f);
+}

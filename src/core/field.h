@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT
+ * The radius field's insides, shared with the sampler so that its hot loop can read the
+ * raster without a function call. A field is a gw x gh raster of v in [0, 1] (after
+ * Perlin/image, invert and dilation) whose pixel centres cover the domain; lookups are
+ * bilinear and r = rmin + v (rmax - rmin). A constant field has no raster (v = 1). */
+#ifndef DP_FIELD_H
+#define DP_FIELD_H
+
+#include <math.h>
+#include <stdbool.h>
+
+#include "core/dp.h"
+
+#define DP_FIELD_MAX_SIDE   4096     /* Perlin rasters: at most this many samples a side */
+#define DP_FIELD_MAX_PIXELS (1 << 26) /* image fields: refuse larger images */
+
+struct dapple_field {
+    dapple_field_kind kind;
+    double width, height;
+    double rmin, rmax;
+    bool periodic;
+    float *v;              /* gw * gh values in [0, 1]; NULL for a constant field */
+    int gw, gh;
+    double inv_sx, inv_sy; /* raster pixels per domain unit */
+};
+
+static inline int dp_field_wrap(int i, int n)
+{
+    i %= n;
+    return i < 0 ? i + n : i;
+}
+
+/** Bilinear v at (x, y): clamped to the edge pixels, or wrapped when periodic. */
+static inline double dp_field_value_at(const dapple_field *f, double x, double y)
+{
+    if (f->v == NULL)
+        return 1.0;
+    double u = DP_MIN(DP_MAX(x * f->inv_sx - 0.5, -2.0), f->gw + 1.0);
+    double w = DP_MIN(DP_MAX(y * f->inv_sy - 0.5, -2.0), f->gh + 1.0);
+    if (f->periodic) {
+        u -= f->gw * floor(u / f->gw);
+        w -= f->gh * floor(w / f->gh);
+    }
+    double fu = floor(u), fw = floor(w);
+    double a = u - fu, b = w - fw;
+    int i0 = (int)fu, j0 = (int)fw, i1 = i0 + 1, j1 = j0 + 1;
+    if (f->periodic) {
+        i0 = dp_field_wrap(i0, f->gw), i1 = dp_field_wrap(i1, f->gw);
+        j0 = dp_field_wrap(j0, f->gh), j1 = dp_field_wrap(j1, f->gh);
+    } else {
+        i0 = DP_MIN(DP_MAX(i0, 0), f->gw - 1), i1 = DP_MIN(DP_MAX(i1, 0), f->gw - 1);
+        j0 = DP_MIN(DP_MAX(j0, 0), f->gh - 1), j1 = DP_MIN(DP_MAX(j1, 0), f->gh - 1);
+    }
+    const float *r0 = f->v + (size_t)j0 * (size_t)f->gw;
+    const float *r1 = f->v + (size_t)j1 * (size_t)f->gw;
+    double v00 = r0[i0], v01 = r0[i1], v10 = r1[i0], v11 = r1[i1];
+    double top = v00 + a * (v01 - v00);
+    double bot = v10 + a * (v11 - v10);
+    return top + b * (bot - top);
+}
+
+/** The radius at (x, y), always inside [rmin, rmax]. */
+static inline double dp_field_r_at(const dapple_field *f, double x, double y)
+{
+    double r = f->rmin + dp_field_value_at(f, x, y) * (f->rmax - f->rmin);
+    return DP_MIN(DP_MAX(r, f->rmin), f->rmax);
+}
+
+#endif

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT
+ * A uniform grid over a W x H domain whose cells hold linked lists of point indices:
+ * one uint32 head per cell and one uint32 'next' per point, so inserting never allocates
+ * and the whole index costs 4 bytes per cell + 4 per point. The caller keeps the
+ * coordinates; the grid only maps positions to cells. Periodic grids wrap. */
+#ifndef DP_GRID_H
+#define DP_GRID_H
+
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/dp.h"
+
+#define DP_GRID_NONE UINT32_MAX
+
+typedef struct dp_grid {
+    int gw, gh;            /* cells per axis */
+    double cw, ch;         /* cell size per axis, both >= the requested minimum */
+    double inv_cw, inv_ch; /* 1 / cell size */
+    bool periodic;
+    uint32_t *head;  /* gw * gh list heads, DP_GRID_NONE = empty */
+    uint32_t *next;  /* per point */
+    size_t next_cap; /* entries in next */
+} dp_grid;
+
+/** Sets up g over width x height with cells at least 'min_cell' wide (periodic grids
+ * divide the domain exactly, so cells may be a little larger). Refuses with
+ * DAPPLE_E_LIMIT when more than 'max_cells' cells would be needed. */
+dapple_status dp_grid_init(dp_grid *g, double width, double height, double min_cell,
+                           bool periodic, size_t max_cells, dapple_error *err);
+
+/** Frees the grid's arrays; safe on a zeroed or already finished grid. */
+void dp_grid_fini(dp_grid *g);
+
+/** Empties every cell (keeps the memory). */
+void dp_grid_clear(dp_grid *g);
+
+/** Makes room for point indices [0, n); false when out of memory (grid unchanged). */
+bool dp_grid_reserve(dp_grid *g, size_t n);
+
+/** Bytes held by the grid. */
+size_t dp_grid_bytes(const dp_grid *g);
+
+static inline int dp_grid_cell_of(double v, double inv, int n)
+{
+    int c = (int)(v * inv);
+    return c < n ? c : n - 1; /* v * inv may round up to n at the upper edge */
+}
+
+/** Cell index of a point inside the domain. */
+static inline size_t dp_grid_index(const dp_grid *g, double x, double y)
+{
+    return (size_t)dp_grid_cell_of(y, g->inv_ch, g->gh) * (size_t)g->gw +
+           (size_t)dp_grid_cell_of(x, g->inv_cw, g->gw);
+}
+
+/** Adds point 'idx' at (x, y) (inside the domain) to its cell; idx < next_cap. */
+static inline void dp_grid_insert(dp_grid *g, uint32_t idx, double x, double y)
+{
+    size_t c = dp_grid_index(g, x, y);
+    g->next[idx] = g->head[c];
+    g->head[c] = idx;
+}
+
+/** The cells along one axis that meet [lo, hi]: *first and *count (count may be <= 0
+ * when the interval misses the grid). Periodic spans wrap: visit (first + i) mod n. Each
+ * cell appears once even when the span is wider than the domain. */
+static inline void dp_grid_span(double lo, double hi, double inv, int n, bool periodic,
+                                int *first, int *count)
+{
+    lo = DP_MAX(lo * inv, -1e9);
+    hi = DP_MIN(hi * inv, 1e9);
+    int a = (int)floor(lo), b = (int)floor(hi);
+    if (periodic) {
+        if (b - a + 1 >= n) {
+            *first = 0;
+            *count = n;
+            return;
+        }
+        *count = b - a + 1;
+        a %= n;
+        *first = a < 0 ? a + n : a;
+        return;
+    }
+    a = DP_MAX(a, 0);
+    b = DP_MIN(b, n - 1);
+    *first = a;
+    *count = b - a + 1;
+}
+
+#endif

@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: MIT
+ * Brute-force-by-bins checkers. Points are counting-sorted into cells no narrower than
+ * the largest radius (a compressed-row layout, unlike the sampler's linked lists), then
+ * every pair in neighbouring cells is measured. Wrapping uses the minimum image, the same
+ * definition the sampler promises. */
+#include "core/points_check.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "core/dp.h"
+
+typedef struct bins {
+    int gw, gh;
+    double cw, ch;
+    size_t *start; /* gw * gh + 1 offsets into idx */
+    size_t *idx;
+} bins;
+
+static int axis_cells(double extent, double reach, bool periodic, double cap)
+{
+    double n = periodic ? floor(extent / reach) : ceil(extent / reach);
+    return (int)DP_MIN(DP_MAX(n, 1.0), cap);
+}
+
+static int bin_of(double v, double cell, int n)
+{
+    double c = floor(v / cell);
+    return (int)DP_MIN(DP_MAX(c, 0.0), n - 1.0);
+}
+
+static bool bins_build(bins *b, const dapple_point *p, size_t n, double w, double h,
+                       double reach, bool periodic)
+{
+    double cap = floor(sqrt(4.0 * n + 16));
+    b->gw = axis_cells(w, reach, periodic, cap);
+    b->gh = axis_cells(h, reach, periodic, cap);
+    b->cw = periodic ? w / b->gw : DP_MAX(reach, w / b->gw);
+    b->ch = periodic ? h / b->gh : DP_MAX(reach, h / b->gh);
+    size_t cells = (size_t)b->gw * b->gh;
+    b->start = calloc(cells + 1, sizeof *b->start);
+    b->idx = calloc(n + 1, sizeof *b->idx);
+    if (b->start == NULL || b->idx == NULL)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        b->start[(size_t)bin_of(p[i].y, b->ch, b->gh) * b->gw + bin_of(p[i].x, b->cw, b->gw) + 1]++;
+    for (size_t c = 0; c < cells; c++)
+        b->start[c + 1] += b->start[c];
+    size_t *fill = calloc(cells, sizeof *fill);
+    if (fill == NULL)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        size_t c = (size_t)bin_of(p[i].y, b->ch, b->gh) * b->gw + bin_of(p[i].x, b->cw, b->gw);
+        b->idx[b->start[c] + fill[c]++] = i;
+    }
+    free(fill);
+    return true;
+}
+
+static void bins_free(bins *b)
+{
+    free(b->start);
+    free(b->idx);
+}
+
+/* Distinct neighbour cells of c along an axis of n cells: up to 3, fewer when wrapping
+ * would visit a cell twice. */
+static int neighbours(int c, int n, bool periodic, int out[3])
+{
+    int k = 0;
+    for (int d = -1; d <= 1; d++) {
+        int v = c + d;
+        if (periodic)
+            v = (v + n) % n;
+        else if (v < 0 || v >= n)
+            continue;
+        bool seen = false;
+        for (int i = 0; i < k; i++)
+            seen |= out[i] == v;
+        if (!seen)
+            out[k++] = v;
+    }
+    return k;
+}
+
+static double gap(double d, double extent, bool periodic)
+{
+    d = fabs(d);
+    return (periodic && d > 0.5 * extent) ? extent - d : d;
+}
+
+static double max_radius(const dapple_point *p, size_t n)
+{
+    double m = 0;
+    for (size_t i = 0; i < n; i++)
+        m = DP_MAX(m, (double)p[i].r);
+    return m;
+}
+
+static void check_pair(const dapple_point *p, size_t i, size_t j, double w, double h,
+                       bool periodic, dp_pair_report *rep)
+{
+    double dx = gap((double)p[i].x - (double)p[j].x, w, periodic);
+    double dy = gap((double)p[i].y - (double)p[j].y, h, periodic);
+    double m = DP_MAX(p[i].r, p[j].r), d2 = dx * dx + dy * dy;
+    if (d2 >= 4 * m * m)
+        return;
+    rep->worst = DP_MIN(rep->worst, sqrt(d2) / m);
+    if (d2 < m * m && rep->violations++ == 0)
+        rep->i = i, rep->j = j;
+}
+
+static void check_point(const bins *b, const dapple_point *p, size_t i, double w, double h,
+                        bool periodic, dp_pair_report *rep)
+{
+    int xs[3], ys[3];
+    int nx = neighbours(bin_of(p[i].x, b->cw, b->gw), b->gw, periodic, xs);
+    int ny = neighbours(bin_of(p[i].y, b->ch, b->gh), b->gh, periodic, ys);
+    for (int a = 0; a < ny; a++)
+        for (int c = 0; c < nx; c++) {
+            size_t cell = (size_t)ys[a] * b->gw + xs[c];
+            for (size_t s = b->start[cell]; s < b->start[cell + 1]; s++)
+                if (b->idx[s] > i)
+                    check_pair(p, i, b->idx[s], w, h, periodic, rep);
+        }
+}
+
+bool dp_points_check_min_distance(const dapple_point *pts, size_t n, double width,
+                                  double height, bool periodic, dp_pair_report *report)
+{
+    dp_pair_report rep = { .worst = 1e300 };
+    bins b = { 0 };
+    if (!bins_build(&b, pts, n, width, height, DP_MAX(max_radius(pts, n), 1e-9), periodic)) {
+        bins_free(&b);
+        return false;
+    }
+    for (size_t i = 0; i < n; i++) {
+        double x = pts[i].x, y = pts[i].y;
+        if (!(x >= 0 && x < width && y >= 0 && y < height))
+            rep.out_of_domain++;
+        check_point(&b, pts, i, width, height, periodic, &rep);
+    }
+    bins_free(&b);
+    *report = rep;
+    return true;
+}
+
+static bool probe_free(const bins *b, const dapple_point *p, double x, double y, double rx,
+                       double w, double h, bool periodic)
+{
+    int xs[3], ys[3];
+    int nx = neighbours(bin_of(x, b->cw, b->gw), b->gw, periodic, xs);
+    int ny = neighbours(bin_of(y, b->ch, b->gh), b->gh, periodic, ys);
+    for (int a = 0; a < ny; a++)
+        for (int c = 0; c < nx; c++) {
+            size_t cell = (size_t)ys[a] * b->gw + xs[c];
+            for (size_t s = b->start[cell]; s < b->start[cell + 1]; s++) {
+                const dapple_point *q = &p[b->idx[s]];
+                double dx = gap(x - (double)q->x, w, periodic);
+                double dy = gap(y - (double)q->y, h, periodic);
+                double m = DP_MAX(rx, (double)q->r);
+                if (dx * dx + dy * dy <= m * m)
+                    return false;
+            }
+        }
+    return true;
+}
+
+double dp_points_uncovered(const dapple_point *pts, size_t n, double width, double height,
+                           bool periodic, double border, double step, const dapple_field *field)
+{
+    double reach = DP_MAX(max_radius(pts, n), field ? dapple_field_rmax(field) : 0.0);
+    bins b = { 0 };
+    if (!bins_build(&b, pts, n, width, height, DP_MAX(reach, 1e-9), periodic)) {
+        bins_free(&b);
+        return -1;
+    }
+    double lo = periodic ? 0 : border;
+    size_t probes = 0, open = 0;
+    for (double y = lo + 0.5 * step; y < height - lo; y += step)
+        for (double x = lo + 0.5 * step; x < width - lo; x += step) {
+            double rx = field ? dapple_field_radius_at(field, x, y) : 0.0;
+            probes++;
+            open += probe_free(&b, pts, x, y, rx, width, height, periodic);
+        }
+    bins_free(&b);
+    return probes ? (double)open / (double)probes : 0.0;
+}
