@@ -5,6 +5,7 @@
 #ifndef DP_IMAGE_LOAD_H
 #define DP_IMAGE_LOAD_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "dapple.h"
@@ -25,6 +26,17 @@ DAPPLE_USERESULT dapple_status dp_image_load_grey16(const char *path, uint64_t m
 DAPPLE_USERESULT dapple_status dp_image_load_rgba8(const char *path, uint64_t max_pixels,
                                                    uint8_t **rgba, int *width, int *height,
                                                    dapple_error *err);
+
+/** The two loaders above, reading a buffer already in memory instead of a file (the fuzz
+ * harness, embedded images). 'name' stands for the path in messages; 'data' is borrowed. */
+DAPPLE_USERESULT dapple_status dp_image_load_grey16_mem(const void *data, size_t size,
+                                                        const char *name, uint64_t max_pixels,
+                                                        uint16_t **pixels, int *width,
+                                                        int *height, dapple_error *err);
+DAPPLE_USERESULT dapple_status dp_image_load_rgba8_mem(const void *data, size_t size,
+                                                       const char *name, uint64_t max_pixels,
+                                                       uint8_t **rgba, int *width, int *height,
+                                                       dapple_error *err);
 
 /** Builds a field whose kind is DAPPLE_FIELD_IMAGE from the image at 'path' (opts->image
  * is ignored and filled internally); other kinds are passed straight to dapple_field_new. */

@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: MIT
+ * Atomic output files (the pngquant way): write "dir/.name.XXXXXX", fflush, fsync, fclose,
+ * then rename over the target. A reader therefore sees the old file or the whole new one,
+ * never a half-written one; every failure unlinks the temp file. "-" writes to stdout.
+ * mkstemp creates 0600; the file gets 0666 & ~umask like any file made by fopen. */
+#include "io/atomic_file.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/dp.h"
+
+static mode_t file_mode = 0644;
+static pthread_once_t file_mode_once = PTHREAD_ONCE_INIT;
+
+/* umask can only be read by setting it; doing it once, with the value put straight back,
+ * keeps the window in which another thread could create a file with the wrong mode tiny. */
+static void read_umask(void)
+{
+    mode_t old = umask(022);
+    umask(old);
+    file_mode = 0666 & ~old;
+}
+
+static char *dup_string(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d != NULL)
+        memcpy(d, s, n);
+    return d;
+}
+
+/* "dir/name" -> "dir/.name.XXXXXX"; "name" -> ".name.XXXXXX" (the current directory). */
+static char *temp_template(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    size_t dir_len = slash != NULL ? (size_t)(slash - path) + 1 : 0;
+    const char *base = path + dir_len;
+    char *t = malloc(strlen(path) + sizeof ".." "XXXXXX");
+    if (t == NULL)
+        return NULL;
+    memcpy(t, path, dir_len);
+    strcpy(t + dir_len, ".");
+    strcat(t + dir_len, base);
+    strcat(t + dir_len, ".XXXXXX");
+    return t;
+}
+
+static void release(dp_atomic_file *af)
+{
+    free(af->tmp_path);
+    free(af->final_path);
+    af->fp = NULL;
+    af->tmp_path = NULL;
+    af->final_path = NULL;
+}
+
+dapple_status dp_atomic_open(dp_atomic_file *af, const char *path, dapple_error *err)
+{
+    af->fp = NULL;
+    af->tmp_path = NULL;
+    af->final_path = NULL;
+    if (path == NULL || path[0] == '\0')
+        return dp_fail(err, DAPPLE_E_INVALID, "empty output path");
+    size_t len = strlen(path);
+    if (path[len - 1] == '/')
+        return dp_fail(err, DAPPLE_E_IO, "cannot create %s: Is a directory", path);
+
+    af->final_path = dup_string(path);
+    if (af->final_path == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "%s: out of memory", path);
+    if (strcmp(path, "-") == 0) {
+        af->fp = stdout;
+        return DAPPLE_OK;
+    }
+    af->tmp_path = temp_template(path);
+    if (af->tmp_path == NULL) {
+        release(af);
+        return dp_fail(err, DAPPLE_E_NOMEM, "%s: out of memory", path);
+    }
+
+    int fd = mkstemp(af->tmp_path);
+    if (fd < 0) {
+        int e = errno;
+        release(af);
+        return dp_fail(err, DAPPLE_E_IO, "cannot create %s: %s", path, strerror(e));
+    }
+    pthread_once(&file_mode_once, read_umask);
+    af->fp = fchmod(fd, file_mode) == 0 ? fdopen(fd, "wb") : NULL;
+    if (af->fp == NULL) {
+        int e = errno;
+        close(fd);
+        unlink(af->tmp_path);
+        release(af);
+        return dp_fail(err, DAPPLE_E_IO, "cannot create %s: %s", path, strerror(e));
+    }
+    return DAPPLE_OK;
+}
+
+/* stdout cannot be synced or renamed; only a failed flush is worth reporting. */
+static dapple_status commit_stdout(dp_atomic_file *af, dapple_error *err)
+{
+    bool bad = fflush(stdout) != 0 || ferror(stdout);
+    int e = errno;
+    release(af);
+    if (bad)
+        return dp_fail(err, DAPPLE_E_IO, "standard output: %s", strerror(e));
+    return DAPPLE_OK;
+}
+
+/* fsync on a file system that cannot sync (some FUSE or special mounts) is not a failed
+ * write: the data reached the kernel, which is all a rename-based scheme needs. */
+static bool sync_failed(int fd)
+{
+    return fsync(fd) != 0 && errno != EINVAL && errno != ENOTSUP;
+}
+
+dapple_status dp_atomic_commit(dp_atomic_file *af, dapple_error *err)
+{
+    if (af->fp == NULL)
+        return dp_fail(err, DAPPLE_E_INVALID, "atomic file is not open");
+    if (af->tmp_path == NULL)
+        return commit_stdout(af, err);
+
+    errno = EIO; /* ferror() without a failing call leaves errno unset */
+    bool bad = fflush(af->fp) != 0 || ferror(af->fp) || sync_failed(fileno(af->fp));
+    int e = errno;
+    if (fclose(af->fp) != 0 && !bad) {
+        bad = true;
+        e = errno;
+    }
+    af->fp = NULL;
+    if (!bad && rename(af->tmp_path, af->final_path) != 0) {
+        bad = true;
+        e = errno;
+    }
+    if (bad) {
+        unlink(af->tmp_path);
+        dp_fail(err, DAPPLE_E_IO, "%s: %s", af->final_path, strerror(e));
+    }
+    release(af);
+    return bad ? DAPPLE_E_IO : DAPPLE_OK;
+}
+
+void dp_atomic_abort(dp_atomic_file *af)
+{
+    if (af == NULL)
+        return;
+    if (af->fp != NULL && af->tmp_path != NULL) {
+        fclose(af->fp);
+        unlink(af->tmp_path);
+    }
+    release(af);
+}
