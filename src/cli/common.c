@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: MIT
+ * Shared plumbing of the subcommands (see common.h). The only printing outside main.c is
+ * here and in the commands' summaries, all on stderr. */
+#include "cli/common.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "core/dp.h"
+#include "io/image_load.h"
+#include "preset/field_spec.h"
+#include "render/texture.h"
+
+int dp_cli_report(const dapple_error *err, int code)
+{
+    fprintf(stderr, "dapple: %s\n", err->message);
+    return code;
+}
+
+dapple_status dp_cli_field_opts(const dp_cli_opts *o, dapple_field_opts *fo, char *image,
+                                size_t cap, dapple_error *err)
+{
+    dapple_field_opts_init(fo);
+    image[0] = '\0';
+    fo->width = o->width;
+    fo->height = o->height;
+    fo->invert = o->invert;
+    fo->dilate = o->dilate;
+    fo->seed = o->seed;
+    fo->periodic = o->periodic;
+    if (o->have_radius) {
+        fo->kind = DAPPLE_FIELD_CONSTANT;
+        fo->rmin = fo->rmax = o->radius;
+        return DAPPLE_OK;
+    }
+    fo->rmin = o->rmin;
+    fo->rmax = o->rmax;
+    if (dp_field_spec_parse(o->field, fo, image, cap, err) != DAPPLE_OK) {
+        char msg[sizeof err->message];
+        memcpy(msg, err->message, sizeof msg);
+        return dp_fail(err, DAPPLE_E_INVALID, "--field: %s", msg);
+    }
+    return DAPPLE_OK;
+}
+
+dapple_status dp_cli_make_field(const dp_cli_opts *o, dapple_field **out, dapple_error *err)
+{
+    dapple_field_opts fo;
+    char image[DP_PATH_MAX];
+    *out = NULL;
+    if (dp_cli_field_opts(o, &fo, image, sizeof image, err) != DAPPLE_OK)
+        return err->status;
+    if (dp_cli_check_distinct("-o", o->output, image[0] ? image : NULL, err) != DAPPLE_OK)
+        return err->status;
+    return dp_field_load(out, &fo, image, o->max_pixels, err);
+}
+
+dapple_status dp_cli_check_budget(const dp_cli_opts *o, double expected, dapple_error *err)
+{
+    if (o->have_max_points || !(expected > (double)o->max_points))
+        return DAPPLE_OK;
+    return dp_fail(err, DAPPLE_E_LIMIT,
+                   "about %.3g points expected, over the default limit of %zu: use a larger "
+                   "radius, or raise --max-points (the run then stops at that limit)",
+                   expected, (size_t)o->max_points);
+}
+
+dapple_status dp_cli_check_distinct(const char *option, const char *output, const char *input,
+                                    dapple_error *err)
+{
+    struct stat a, b;
+    if (output == NULL || input == NULL || strcmp(output, "-") == 0)
+        return DAPPLE_OK;
+    if (strcmp(output, input) == 0 ||
+        (stat(output, &a) == 0 && stat(input, &b) == 0 && a.st_dev == b.st_dev &&
+         a.st_ino == b.st_ino))
+        return dp_fail(err, DAPPLE_E_INVALID, "%s: '%s' is also an input; refusing to overwrite it",
+                       option, output);
+    return DAPPLE_OK;
+}
+
+double dp_cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void dp_cli_print_summary(size_t n, double seconds, dapple_stop stop, size_t limit)
+{
+    if (stop == DAPPLE_STOP_MAX_POINTS)
+        fprintf(stderr, "dapple: stopped at the limit of %zu points (--max-points)\n", limit);
+    fprintf(stderr, "dapple: %zu points in %.3f s (%s)\n", n, seconds,
+            stop == DAPPLE_STOP_MAX_POINTS ? "limit" : "complete");
+}

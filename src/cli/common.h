@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT
+ * What the subcommands share: building a field from options, the point-count budget,
+ * refusing an output that would overwrite an input, and printing errors. */
+#ifndef DP_CLI_COMMON_H
+#define DP_CLI_COMMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cli/opts.h"
+#include "dapple.h"
+
+/* Exit codes: 0 success (bail-out included), 1 runtime or input error, 2 usage error. */
+enum { DP_EXIT_OK = 0, DP_EXIT_FAIL = 1, DP_EXIT_USAGE = 2 };
+
+/** Prints "dapple: MESSAGE" on stderr and returns code. */
+int dp_cli_report(const dapple_error *err, int code);
+
+/** Fills field options (and an unresolved image path) from --radius / --rmin --rmax
+ * --field, --invert, --dilate, --seed, --periodic. */
+DAPPLE_USERESULT dapple_status dp_cli_field_opts(const dp_cli_opts *o, dapple_field_opts *fo,
+                                                 char *image, size_t cap, dapple_error *err);
+
+/** Builds the field the options describe; *out is the caller's to free. */
+DAPPLE_USERESULT dapple_status dp_cli_make_field(const dp_cli_opts *o, dapple_field **out,
+                                                 dapple_error *err);
+
+/** Refuses a run whose expected point count exceeds the limit when the user has not set
+ * --max-points: an explicit limit means "stop there", the default one "do not start". */
+DAPPLE_USERESULT dapple_status dp_cli_check_budget(const dp_cli_opts *o, double expected,
+                                                   dapple_error *err);
+
+/** DAPPLE_E_INVALID if 'output' names the same existing file as 'input' (either NULL: ok). */
+DAPPLE_USERESULT dapple_status dp_cli_check_distinct(const char *option, const char *output,
+                                                     const char *input, dapple_error *err);
+
+/** The summary line on stderr: points, seconds and the stop reason (complete or limit). */
+void dp_cli_print_summary(size_t n, double seconds, dapple_stop stop, size_t limit);
+
+/** Seconds on a monotonic clock. */
+double dp_cli_now(void);
+
+#endif

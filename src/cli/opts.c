@@ -1,0 +1,346 @@
+/* SPDX-License-Identifier: MIT
+ * One table of options for all subcommands: getopt_long's struct option[] and --help are
+ * both made from it, so the help cannot drift from what is parsed. Numbers go through the
+ * strict dp_expect_* parsers ("10abc" is an error, not 10). */
+#include "cli/opts.h"
+
+#include <getopt.h>
+#include <string.h>
+
+#include "core/dp.h"
+#include "preset/parse.h"
+
+#define ALL_SAMPLING (DP_CMD_POINTS | DP_CMD_FIELD | DP_CMD_MASK)
+
+enum {
+    OPT_SIZE = 256, OPT_RADIUS, OPT_RMIN, OPT_RMAX, OPT_FIELD, OPT_INVERT, OPT_DILATE, OPT_K,
+    OPT_MAX_POINTS, OPT_SEED, OPT_PERIODIC, OPT_DENSE, OPT_MAXIMAL, OPT_FORMAT, OPT_KIND,
+    OPT_DEPTH, OPT_POINTS, OPT_HEIGHT, OPT_NORMAL, OPT_NORMAL_CONV, OPT_JPEG_Q, OPT_SET,
+    OPT_FORCE, OPT_CHECK, OPT_SEEDS, OPT_SHARD, OPT_MERGE, OPT_SIZE_CAP, OPT_MAX_PIXELS,
+    OPT_HELP = 'h', OPT_OUTPUT = 'o', OPT_JOBS = 'j',
+};
+
+typedef struct cli_option {
+    const char *name;
+    int id;
+    const char *arg; /* NULL: a flag */
+    unsigned commands;
+    const char *help;
+} cli_option;
+
+static const cli_option OPTIONS[] = {
+    { "size", OPT_SIZE, "WxH", ALL_SAMPLING | DP_CMD_RENDER, "domain / image size in pixels" },
+    { "radius", OPT_RADIUS, "R", ALL_SAMPLING, "constant radius (minimum distance)" },
+    { "rmin", OPT_RMIN, "A", ALL_SAMPLING, "radius where the field is 0" },
+    { "rmax", OPT_RMAX, "B", ALL_SAMPLING, "radius where the field is 1" },
+    { "field", OPT_FIELD, "SPEC", ALL_SAMPLING,
+      "constant | image:PATH | perlin[:scale=S,octaves=N,lacunarity=L,gain=G]" },
+    { "invert", OPT_INVERT, NULL, ALL_SAMPLING, "use 1 - v: bright means small radius" },
+    { "dilate", OPT_DILATE, "PX", ALL_SAMPLING, "grow large-radius areas by PX (< 0 erodes)" },
+    { "k", OPT_K, "N", DP_CMD_POINTS | DP_CMD_MASK, "candidates per active point (30)" },
+    { "max-points", OPT_MAX_POINTS, "N", DP_CMD_POINTS | DP_CMD_MASK,
+      "bail-out: stop after N points (default 20000000)" },
+    { "seed", OPT_SEED, "N", ALL_SAMPLING | DP_CMD_RENDER, "random seed (default 1)" },
+    { "periodic", OPT_PERIODIC, NULL, ALL_SAMPLING, "wrap at the edges: tileable output" },
+    { "dense", OPT_DENSE, NULL, DP_CMD_POINTS | DP_CMD_MASK,
+      "tighter packing: candidates just outside r" },
+    { "maximal", OPT_MAXIMAL, NULL, DP_CMD_POINTS | DP_CMD_MASK,
+      "fill every remaining gap after sampling" },
+    { "format", OPT_FORMAT, "csv|json", DP_CMD_POINTS, "point list format (default: from -o)" },
+    { "kind", OPT_KIND, "KIND", DP_CMD_MASK, "footprint | splat | clearance | density" },
+    { "depth", OPT_DEPTH, "8|16", DP_CMD_MASK | DP_CMD_FIELD, "bits per pixel (default 8)" },
+    { "points", OPT_POINTS, "FILE", DP_CMD_MASK | DP_CMD_RENDER, "also write the points" },
+    { "height", OPT_HEIGHT, "FILE", DP_CMD_RENDER, "also write a 16-bit height map" },
+    { "normal", OPT_NORMAL, "FILE", DP_CMD_RENDER, "also write a normal map" },
+    { "normal-convention", OPT_NORMAL_CONV, "gl|dx", DP_CMD_RENDER,
+      "normal map green axis: gl = Y+ (default), dx = Y-" },
+    { "set", OPT_SET, "SECTION.KEY=VALUE", DP_CMD_RENDER, "override a preset key" },
+    { "jpeg-quality", OPT_JPEG_Q, "Q", ALL_SAMPLING | DP_CMD_RENDER | DP_CMD_PACK,
+      "quality of .jpg outputs, 1..100 (90)" },
+    { "max-pixels", OPT_MAX_PIXELS, "N", ALL_SAMPLING | DP_CMD_RENDER | DP_CMD_PACK,
+      "refuse input images with more pixels (67108864)" },
+    { "jobs", OPT_JOBS, "N", DP_CMD_PACK, "parallel workers (default: cores)" },
+    { "force", OPT_FORCE, NULL, DP_CMD_PACK, "render even outputs that are up to date" },
+    { "check", OPT_CHECK, NULL, DP_CMD_PACK, "re-render and compare with the manifest" },
+    { "seeds", OPT_SEEDS, "A..B", DP_CMD_PACK, "render each preset once per seed" },
+    { "shard", OPT_SHARD, "I/N", DP_CMD_PACK, "render presets whose index % N == I-1" },
+    { "merge", OPT_MERGE, NULL, DP_CMD_PACK, "merge OUT_DIR/manifest-*.json shard manifests" },
+    { "size-cap", OPT_SIZE_CAP, "PX", DP_CMD_PACK, "render at most PX pixels per side" },
+    { "output", OPT_OUTPUT, "FILE", ~0u, "output file ('-' = stdout for points)" },
+    { "help", OPT_HELP, NULL, ~0u, "show this help" },
+};
+
+#define N_OPTIONS (sizeof OPTIONS / sizeof OPTIONS[0])
+
+static const cli_option *find_option(int id)
+{
+    for (size_t i = 0; i < N_OPTIONS; i++)
+        if (OPTIONS[i].id == id)
+            return &OPTIONS[i];
+    return NULL;
+}
+
+/* Prefixes a value error with the option name: "--rmin: expected ...". */
+static dapple_status option_fail(dapple_error *err, int id, dapple_status st)
+{
+    char msg[sizeof err->message];
+    memcpy(msg, err->message, sizeof msg);
+    return dp_fail(err, st, "--%s: %s", find_option(id)->name, msg);
+}
+
+/* Index of s among names[0..n); the message lists the choices as the table shows them. */
+static dapple_status parse_enum(const char *s, const char *const *names, int n,
+                                const char *choices, int *out, dapple_error *err)
+{
+    char q[DP_QUOTE_MAX];
+    for (int i = 0; i < n; i++) {
+        if (strcmp(s, names[i]) == 0) {
+            *out = i;
+            return DAPPLE_OK;
+        }
+    }
+    dp_quote(s, q);
+    return dp_fail(err, DAPPLE_E_INVALID, "expected %s, got '%s'", choices, q);
+}
+
+/* "A..B" with A <= B. */
+static dapple_status parse_range(const char *s, uint64_t *a, uint64_t *b, dapple_error *err)
+{
+    char buf[64], q[DP_QUOTE_MAX];
+    const char *dots = strstr(s, "..");
+    size_t n = dots ? (size_t)(dots - s) : 0;
+    if (dots != NULL && n < sizeof buf) {
+        memcpy(buf, s, n);
+        buf[n] = '\0';
+        if (dp_parse_u64(buf, 0, UINT64_MAX, a) && dp_parse_u64(dots + 2, *a, *a + 100000, b))
+            return DAPPLE_OK;
+    }
+    dp_quote(s, q);
+    return dp_fail(err, DAPPLE_E_INVALID, "expected A..B with A <= B <= A+100000, got '%s'", q);
+}
+
+/* "I/N" with 1 <= I <= N. */
+static dapple_status parse_shard(const char *s, int *i, int *n, dapple_error *err)
+{
+    char buf[32], q[DP_QUOTE_MAX];
+    const char *slash = strchr(s, '/');
+    size_t len = slash ? (size_t)(slash - s) : 0;
+    if (slash != NULL && len < sizeof buf) {
+        memcpy(buf, s, len);
+        buf[len] = '\0';
+        if (dp_parse_int(slash + 1, 1, 100000, n) && dp_parse_int(buf, 1, *n, i))
+            return DAPPLE_OK;
+    }
+    dp_quote(s, q);
+    return dp_fail(err, DAPPLE_E_INVALID, "expected I/N with 1 <= I <= N, got '%s'", q);
+}
+
+static const char *const MASK_KINDS[] = { "none", "footprint", "splat", "clearance", "density" };
+static const char *const CONVENTIONS[] = { "gl", "dx" };
+
+/* Applies one option's value; err gets a message without the option prefix. */
+static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_error *err)
+{
+    int tmp;
+    dapple_status st;
+    switch (id) {
+    case OPT_SIZE: o->have_size = true; return dp_expect_size(v, &o->width, &o->height, err);
+    case OPT_RADIUS: o->have_radius = true; return dp_expect_double(v, 0.25, 4096, &o->radius, err);
+    case OPT_RMIN: o->have_rmin = true; return dp_expect_double(v, 0.25, 4096, &o->rmin, err);
+    case OPT_RMAX: o->have_rmax = true; return dp_expect_double(v, 0.25, 4096, &o->rmax, err);
+    case OPT_FIELD: o->field = v; return DAPPLE_OK;
+    case OPT_DILATE: return dp_expect_double(v, -1024, 1024, &o->dilate, err);
+    case OPT_K: return dp_expect_int(v, 1, 1000, &o->k, err);
+    case OPT_MAX_POINTS:
+        o->have_max_points = true;
+        return dp_expect_u64(v, 1, 1000000000, &o->max_points, err);
+    case OPT_SEED: o->have_seed = true; return dp_expect_u64(v, 0, UINT64_MAX, &o->seed, err);
+    case OPT_OUTPUT: o->output = v; return DAPPLE_OK;
+    case OPT_FORMAT:
+        st = parse_enum(v, (const char *const[]){ "csv", "json" }, 2, "csv or json", &tmp, err);
+        o->format = v;
+        return st;
+    case OPT_KIND:
+        st = parse_enum(v, MASK_KINDS + 1, 4, "footprint, splat, clearance or density", &tmp, err);
+        o->mask_kind = (dp_mask_kind)(tmp + 1);
+        return st;
+    case OPT_DEPTH:
+        st = parse_enum(v, (const char *const[]){ "8", "16" }, 2, "8 or 16", &tmp, err);
+        o->depth = tmp ? 16 : 8;
+        return st;
+    case OPT_POINTS: o->points_path = v; return DAPPLE_OK;
+    case OPT_HEIGHT: o->height_path = v; return DAPPLE_OK;
+    case OPT_NORMAL: o->normal_path = v; return DAPPLE_OK;
+    case OPT_NORMAL_CONV:
+        st = parse_enum(v, CONVENTIONS, 2, "gl or dx", &tmp, err);
+        o->normal_dx = tmp == 1;
+        return st;
+    case OPT_JPEG_Q: return dp_expect_int(v, 1, 100, &o->jpeg_quality, err);
+    case OPT_MAX_PIXELS: return dp_expect_u64(v, 1, (uint64_t)1 << 40, &o->max_pixels, err);
+    case OPT_SET:
+        if (o->n_sets == DP_CLI_MAX_SETS)
+            return dp_fail(err, DAPPLE_E_INVALID, "at most %d overrides", DP_CLI_MAX_SETS);
+        o->sets[o->n_sets++] = v;
+        return DAPPLE_OK;
+    case OPT_JOBS: return dp_expect_int(v, 1, 256, &o->jobs, err);
+    case OPT_SEEDS:
+        o->have_seeds = true;
+        return parse_range(v, &o->seed_first, &o->seed_last, err);
+    case OPT_SHARD: return parse_shard(v, &o->shard_index, &o->shard_count, err);
+    case OPT_SIZE_CAP: return dp_expect_int(v, 16, DP_MAX_SIDE, &o->size_cap, err);
+    }
+    return DAPPLE_OK;
+}
+
+static void apply_flag(dp_cli_opts *o, int id)
+{
+    switch (id) {
+    case OPT_INVERT: o->invert = true; break;
+    case OPT_PERIODIC: o->periodic = true; break;
+    case OPT_DENSE: o->dense = true; break;
+    case OPT_MAXIMAL: o->maximal = true; break;
+    case OPT_FORCE: o->force = true; break;
+    case OPT_CHECK: o->check = true; break;
+    case OPT_MERGE: o->merge = true; break;
+    case OPT_HELP: o->help = true; break;
+    }
+}
+
+static void defaults(dp_cli_opts *o, unsigned command)
+{
+    memset(o, 0, sizeof *o);
+    o->command = command;
+    o->k = 30;
+    o->max_points = DAPPLE_DEFAULT_MAX_POINTS;
+    o->seed = 1;
+    o->mask_kind = DP_MASK_FOOTPRINT;
+    o->depth = 8;
+    o->jpeg_quality = 90;
+    o->max_pixels = (uint64_t)64 * 1024 * 1024;
+}
+
+/* Builds getopt_long's table from the options 'command' accepts; returns its length. */
+static size_t build_longopts(unsigned command, struct option *lo, char *shortopts)
+{
+    size_t n = 0, s = 0;
+    shortopts[s++] = ':'; /* report a missing value as ':' instead of '?' */
+    for (size_t i = 0; i < N_OPTIONS; i++) {
+        if (!(OPTIONS[i].commands & command))
+            continue;
+        lo[n++] = (struct option){ OPTIONS[i].name, OPTIONS[i].arg ? required_argument : no_argument,
+                                   NULL, OPTIONS[i].id };
+        if (OPTIONS[i].id < 256) {
+            shortopts[s++] = (char)OPTIONS[i].id;
+            if (OPTIONS[i].arg)
+                shortopts[s++] = ':';
+        }
+    }
+    lo[n] = (struct option){ NULL, 0, NULL, 0 };
+    shortopts[s] = '\0';
+    return n;
+}
+
+static dapple_status getopt_error(int c, char **argv, dapple_error *err)
+{
+    const char *arg = argv[optind - 1];
+    const cli_option *opt = find_option(optopt);
+    char q[DP_QUOTE_MAX];
+    if (c == ':' && opt != NULL)
+        return dp_fail(err, DAPPLE_E_INVALID, "--%s: missing value (%s)", opt->name, opt->arg);
+    dp_quote(arg, q);
+    if (c == ':')
+        return dp_fail(err, DAPPLE_E_INVALID, "%s: missing value", q);
+    return dp_fail(err, DAPPLE_E_INVALID, "unknown option '%s' (see --help)", q);
+}
+
+/* The field options of points, field and mask: --radius, or --rmin, --rmax and --field. */
+static dapple_status check_field(const dp_cli_opts *o, dapple_error *err)
+{
+    if (o->have_radius && (o->have_rmin || o->have_rmax || o->field))
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "--radius: give either --radius or --rmin, --rmax and --field");
+    if (o->have_radius)
+        return DAPPLE_OK;
+    if (!o->have_rmin || !o->have_rmax || o->field == NULL)
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "missing --radius R (or --rmin A --rmax B --field SPEC)");
+    if (o->rmin > o->rmax)
+        return dp_fail(err, DAPPLE_E_INVALID, "--rmin (%g) must not exceed --rmax (%g)", o->rmin,
+                       o->rmax);
+    return DAPPLE_OK;
+}
+
+static dapple_status check_required(const dp_cli_opts *o, dapple_error *err)
+{
+    bool sampling = o->command & ALL_SAMPLING;
+    if (o->output == NULL)
+        return dp_fail(err, DAPPLE_E_INVALID, "missing -o FILE");
+    if (sampling && !o->have_size)
+        return dp_fail(err, DAPPLE_E_INVALID, "missing --size WxH");
+    if (sampling)
+        return check_field(o, err);
+    if (o->input == NULL)
+        return dp_fail(err, DAPPLE_E_INVALID, "missing %s",
+                       o->command == DP_CMD_PACK ? "PRESET_DIR" : "PRESET.ini");
+    return DAPPLE_OK;
+}
+
+static dapple_status take_positional(dp_cli_opts *o, const char *arg, dapple_error *err)
+{
+    char q[DP_QUOTE_MAX];
+    if ((o->command & (DP_CMD_RENDER | DP_CMD_PACK)) && o->input == NULL) {
+        o->input = arg;
+        return DAPPLE_OK;
+    }
+    dp_quote(arg, q);
+    return dp_fail(err, DAPPLE_E_INVALID, "unexpected argument '%s'", q);
+}
+
+dapple_status dp_cli_parse(unsigned command, int argc, char **argv, dp_cli_opts *o,
+                           dapple_error *err)
+{
+    struct option lo[N_OPTIONS + 1];
+    char shortopts[2 * N_OPTIONS + 2];
+    int c;
+    defaults(o, command);
+    build_longopts(command, lo, shortopts);
+    optind = 0; /* GNU: full re-initialisation, so the parser can run more than once */
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, shortopts, lo, NULL)) != -1) {
+        if (c == '?' || c == ':')
+            return getopt_error(c, argv, err);
+        const cli_option *opt = find_option(c);
+        if (opt->arg == NULL) {
+            apply_flag(o, c);
+            continue;
+        }
+        dapple_status st = apply_value(o, c, optarg, err);
+        if (st != DAPPLE_OK)
+            return option_fail(err, c, DAPPLE_E_INVALID);
+    }
+    if (o->help)
+        return DAPPLE_OK;
+    for (int i = optind; i < argc; i++) {
+        if (take_positional(o, argv[i], err) != DAPPLE_OK)
+            return DAPPLE_E_INVALID;
+    }
+    return check_required(o, err);
+}
+
+void dp_cli_print_help(FILE *out, unsigned command, const char *usage)
+{
+    fprintf(out, "usage: %s\n\noptions:\n", usage);
+    for (size_t i = 0; i < N_OPTIONS; i++) {
+        const cli_option *opt = &OPTIONS[i];
+        char left[64];
+        if (!(opt->commands & command))
+            continue;
+        if (opt->id < 256)
+            snprintf(left, sizeof left, "-%c, --%s%s%s", opt->id, opt->name, opt->arg ? " " : "",
+                     opt->arg ? opt->arg : "");
+        else
+            snprintf(left, sizeof left, "    --%s%s%s", opt->name, opt->arg ? " " : "",
+                     opt->arg ? opt->arg : "");
+        fprintf(out, "  %-30s %s\n", left, opt->help);
+    }
+}

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT
+ * Command-line options for every subcommand, parsed from one table into one struct.
+ * Parsing is pure (no printing, no exiting) so tests can call dp_cli_parse directly;
+ * the table also prints each subcommand's --help. */
+#ifndef DP_CLI_OPTS_H
+#define DP_CLI_OPTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dapple.h"
+#include "render/texture.h"
+
+/* Which subcommands take an option: a bit per command. */
+enum {
+    DP_CMD_POINTS = 1 << 0,
+    DP_CMD_FIELD = 1 << 1,
+    DP_CMD_MASK = 1 << 2,
+    DP_CMD_RENDER = 1 << 3,
+    DP_CMD_PACK = 1 << 4,
+};
+
+#define DP_CLI_MAX_SETS 64
+
+typedef struct dp_cli_opts {
+    unsigned command; /* one DP_CMD_* bit */
+    bool help;
+
+    /* domain and field (points, field, mask; --size and --seed also render) */
+    int width, height;
+    bool have_size;
+    double radius, rmin, rmax;
+    bool have_radius, have_rmin, have_rmax;
+    const char *field; /* spec string, NULL = constant */
+    bool invert;
+    double dilate;
+    int k;
+    uint64_t max_points;
+    bool have_max_points;
+    uint64_t seed;
+    bool have_seed;
+    bool periodic, dense, maximal;
+
+    /* outputs */
+    const char *output;      /* -o */
+    const char *format;      /* --format csv|json */
+    dp_mask_kind mask_kind;  /* --kind */
+    int depth;               /* --depth 8|16 */
+    const char *points_path; /* --points */
+    const char *height_path, *normal_path;
+    bool normal_dx;
+    int jpeg_quality;
+    uint64_t max_pixels; /* --max-pixels: limit for decoded input images */
+
+    /* render / pack */
+    const char *input; /* the preset file or preset folder (positional) */
+    const char *sets[DP_CLI_MAX_SETS];
+    int n_sets;
+    int jobs;
+    bool force, check, merge;
+    uint64_t seed_first, seed_last;
+    bool have_seeds;
+    int shard_index, shard_count; /* 1-based index; count 0 = no sharding */
+    int size_cap;                 /* pack: render at most this many pixels per side */
+} dp_cli_opts;
+
+/** Parses argv[1..] of one subcommand ('command' is a DP_CMD_* bit). Returns DAPPLE_OK or
+ * DAPPLE_E_INVALID with err->message naming the option ("--rmin: expected ..."). Cross-
+ * option rules (e.g. --radius or --rmin/--rmax/--field) are checked here too. */
+DAPPLE_USERESULT dapple_status dp_cli_parse(unsigned command, int argc, char **argv,
+                                            dp_cli_opts *o, dapple_error *err);
+
+/** Prints the options of 'command' with their help text. */
+void dp_cli_print_help(FILE *out, unsigned command, const char *usage);
+
+#endif

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: MIT
+ * One scene, many files (see outputs.h). The scene is sampled once; the height map is
+ * computed once and shared by the height and normal outputs. */
+#include "cli/outputs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/common.h"
+#include "core/dp.h"
+#include "io/image_save.h"
+#include "io/points_write.h"
+#include "render/render.h"
+
+static dapple_status write_texture(const dp_texture_spec *t, const dp_scene *s, const char *path,
+                                   dapple_error *err)
+{
+    cairo_surface_t *surface = NULL;
+    if (dp_render_texture(t, s, &surface, err) != DAPPLE_OK)
+        return err->status;
+    cairo_surface_flush(surface);
+    dapple_status st = dp_image_write_argb32(path, cairo_image_surface_get_data(surface), t->width,
+                                             t->height, cairo_image_surface_get_stride(surface), err);
+    cairo_surface_destroy(surface);
+    return st;
+}
+
+static dapple_status write_maps(const dp_texture_spec *t, const dp_scene *s,
+                                const dp_output_paths *p, dapple_error *err)
+{
+    size_t n = (size_t)t->width * (size_t)t->height;
+    uint16_t *height = dp_calloc_n(n, sizeof *height);
+    uint8_t *rgb = p->normal ? dp_calloc_n(n, 3) : NULL;
+    dapple_status st = DAPPLE_OK;
+    if (height == NULL || (p->normal && rgb == NULL)) {
+        st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d height map", t->width,
+                     t->height);
+        goto done;
+    }
+    dp_render_height_into(t, s, height);
+    if (p->height)
+        st = dp_image_write_grey(p->height, height, t->width, t->height, 16, err);
+    if (st == DAPPLE_OK && p->normal) {
+        dp_render_normal_into(t, height, t->normal_dx, rgb);
+        st = dp_image_write_rgb8(p->normal, rgb, t->width, t->height, err);
+    }
+done:
+    free(rgb);
+    free(height);
+    return st;
+}
+
+static dapple_status write_mask(const dp_texture_spec *t, const dp_scene *s, const char *path,
+                                dapple_error *err)
+{
+    size_t n = (size_t)t->width * (size_t)t->height;
+    uint16_t *mask = dp_calloc_n(n, sizeof *mask);
+    if (mask == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d mask", t->width,
+                       t->height);
+    dp_render_mask_into(t, s, t->mask == DP_MASK_NONE ? DP_MASK_FOOTPRINT : t->mask, mask);
+    dapple_status st = dp_image_write_grey(path, mask, t->width, t->height, t->mask_depth, err);
+    free(mask);
+    return st;
+}
+
+static dapple_status write_points(const dp_texture_spec *t, const dp_scene *s, const char *path,
+                                  dapple_error *err)
+{
+    dp_point_set sets[DP_MAX_LAYERS];
+    int format = t->points_format >= 0 ? t->points_format : dp_points_format_parse(path);
+    for (int i = 0; i < s->n_layers; i++)
+        sets[i] = (dp_point_set){ s->layers[i].points, s->layers[i].count };
+    return dp_points_write(path, format < 0 ? DP_POINTS_CSV : (dp_points_format)format, sets,
+                           (size_t)s->n_layers, true, t->width, t->height, t->seed, err);
+}
+
+static void fill_stats(const dp_scene *s, dp_render_stats *stats)
+{
+    stats->n_layers = s->n_layers;
+    for (int i = 0; i < s->n_layers; i++) {
+        stats->points[i] = s->layers[i].count;
+        stats->stop[i] = s->layers[i].stop;
+    }
+}
+
+dapple_status dp_render_outputs(const dp_texture_spec *t, const dp_output_paths *p,
+                                dp_render_stats *stats, dapple_error *err)
+{
+    dp_scene scene;
+    double t0 = dp_cli_now();
+    memset(stats, 0, sizeof *stats);
+    if (dp_scene_sample(t, &scene, err) != DAPPLE_OK)
+        return err->status;
+    fill_stats(&scene, stats);
+    dapple_status st = DAPPLE_OK;
+    if (p->texture)
+        st = write_texture(t, &scene, p->texture, err);
+    if (st == DAPPLE_OK && (p->height || p->normal))
+        st = write_maps(t, &scene, p, err);
+    if (st == DAPPLE_OK && p->mask)
+        st = write_mask(t, &scene, p->mask, err);
+    if (st == DAPPLE_OK && p->points)
+        st = write_points(t, &scene, p->points, err);
+    dp_scene_fini(&scene);
+    stats->seconds = dp_cli_now() - t0;
+    return st;
+}

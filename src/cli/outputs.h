@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT
+ * Rendering one texture spec to every file it asks for: the colour texture, height and
+ * normal maps, a mask and the point list. Shared by `render`, `mask` and `pack`. */
+#ifndef DP_CLI_OUTPUTS_H
+#define DP_CLI_OUTPUTS_H
+
+#include <stddef.h>
+
+#include "dapple.h"
+#include "render/texture.h"
+
+/* Where to write each output; NULL = not wanted. */
+typedef struct dp_output_paths {
+    const char *texture, *height, *normal, *mask, *points;
+} dp_output_paths;
+
+typedef struct dp_render_stats {
+    size_t points[DP_MAX_LAYERS];
+    dapple_stop stop[DP_MAX_LAYERS];
+    int n_layers;
+    double seconds;
+} dp_render_stats;
+
+/** Samples t's layers once and writes each wanted output atomically. On failure err
+ * names the file or layer; files written before the failure are left in place. */
+DAPPLE_USERESULT dapple_status dp_render_outputs(const dp_texture_spec *t,
+                                                 const dp_output_paths *paths,
+                                                 dp_render_stats *stats, dapple_error *err);
+
+#endif
