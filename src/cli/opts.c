@@ -141,7 +141,7 @@ static const char *const CONVENTIONS[] = { "gl", "dx" };
 /* Applies one option's value; err gets a message without the option prefix. */
 static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_error *err)
 {
-    int tmp;
+    int tmp = 0;
     dapple_status st;
     switch (id) {
     case OPT_SIZE: o->have_size = true; return dp_expect_size(v, &o->width, &o->height, err);
