@@ -178,8 +178,10 @@ static dapple_status check_opts(const dapple_field *f, const dapple_sampler_opts
         return dp_fail(err, DAPPLE_E_INVALID, "width must be in (0, 1e6], got %g", o->width);
     if (!(o->height > 0 && o->height <= 1e6))
         return dp_fail(err, DAPPLE_E_INVALID, "height must be in (0, 1e6], got %g", o->height);
-    if (o->k < 1 || o->k > 1000000)
-        return dp_fail(err, DAPPLE_E_INVALID, "k must be in [1, 1000000], got %d", o->k);
+    if (o->k < 1)
+        return dp_fail(err, DAPPLE_E_INVALID, "k must be >= 1, got %d", o->k);
+    if (o->k > 1000000)
+        return dp_fail(err, DAPPLE_E_INVALID, "k must be <= 1000000, got %d", o->k);
     if (o->max_points < 1 || o->max_points > (size_t)UINT32_MAX - 1)
         return dp_fail(err, DAPPLE_E_INVALID, "max_points must be in [1, %u], got %zu",
                        UINT32_MAX - 1, o->max_points);

@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: MIT
+ * Sampler properties on fixed seeds: the pair rule checked by an independent binning
+ * checker (plain, periodic, Perlin, image, dense, maximal), reproducibility, the bail-out,
+ * packing quality (relative radius, uncovered fraction), density following the field,
+ * round circles on a wide domain, k = 1, 'avoid', and validation messages. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+
+#include "dapple.h"
+#include "core/points_check.h"
+
+typedef struct run {
+    dapple_field *field;
+    dapple_sampler *s;
+    const dapple_point *p;
+    size_t n;
+    dapple_stop stop;
+    double w, h;
+    bool periodic;
+} run;
+
+static dapple_field_opts field_opts(double w, double h, double rmin, double rmax)
+{
+    dapple_field_opts o;
+    dapple_field_opts_init(&o);
+    o.width = w, o.height = h, o.rmin = rmin, o.rmax = rmax;
+    o.kind = rmin == rmax ? DAPPLE_FIELD_CONSTANT : DAPPLE_FIELD_PERLIN;
+    o.perlin.scale = 40;
+    return o;
+}
+
+static dapple_sampler_opts sampler_opts(double w, double h)
+{
+    dapple_sampler_opts o;
+    dapple_sampler_opts_init(&o);
+    o.width = w, o.height = h;
+    return o;
+}
+
+static run sample(dapple_field_opts fo, dapple_sampler_opts so)
+{
+    run r = { .w = so.width, .h = so.height, .periodic = so.periodic };
+    dapple_error err;
+    fo.periodic = so.periodic;
+    cr_assert_eq(dapple_field_new(&r.field, &fo, &err), DAPPLE_OK, "%s", err.message);
+    cr_assert_eq(dapple_sampler_new(&r.s, r.field, &so, &err), DAPPLE_OK, "%s", err.message);
+    cr_assert_eq(dapple_sampler_run(r.s, &r.stop, &err), DAPPLE_OK, "%s", err.message);
+    r.p = dapple_sampler_points(r.s, &r.n);
+    return r;
+}
+
+static void done(run *r)
+{
+    dapple_sampler_free(r->s);
+    dapple_field_free(r->field);
+}
+
+static void assert_pair_rule(const run *r)
+{
+    dp_pair_report rep;
+    cr_assert(dp_points_check_min_distance(r->p, r->n, r->w, r->h, r->periodic, &rep));
+    cr_assert_eq(rep.out_of_domain, 0, "%zu points outside the domain", rep.out_of_domain);
+    cr_assert_eq(rep.violations, 0, "%zu pairs too close, e.g. %zu (%g,%g r=%g) and %zu (%g,%g r=%g)",
+                 rep.violations, rep.i, (double)r->p[rep.i].x, (double)r->p[rep.i].y,
+                 (double)r->p[rep.i].r, rep.j, (double)r->p[rep.j].x, (double)r->p[rep.j].y,
+                 (double)r->p[rep.j].r);
+}
+
+static double relative_radius(const run *r, double radius)
+{
+    return radius / sqrt(2 / (sqrt(3) * (double)r->n / (r->w * r->h)));
+}
+
+static uint64_t hash_points(const run *r)
+{
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a over the raw floats */
+    const unsigned char *b = (const unsigned char *)r->p;
+    for (size_t i = 0; i < r->n * sizeof *r->p; i++)
+        h = (h ^ b[i]) * 1099511628211ULL;
+    return h;
+}
+
+/* ---------------------------------------------------------------- the pair rule */
+
+Test(sampler, constant_radius_keeps_pairs_apart)
+{
+    run r = sample(field_opts(200, 200, 1, 1), sampler_opts(200, 200));
+    cr_assert_gt(r.n, 20000);
+    assert_pair_rule(&r);
+    done(&r);
+}
+
+Test(sampler, periodic_keeps_wrapped_pairs_apart)
+{
+    dapple_sampler_opts so = sampler_opts(150, 90);
+    so.periodic = true;
+    run r = sample(field_opts(150, 90, 1.3, 1.3), so);
+    assert_pair_rule(&r);
+    done(&r);
+    /* a bounded run breaks the rule across the seam: the wrapped check is not a no-op */
+    run flat = sample(field_opts(150, 90, 1.3, 1.3), sampler_opts(150, 90));
+    dp_pair_report rep;
+    cr_assert(dp_points_check_min_distance(flat.p, flat.n, 150, 90, true, &rep));
+    cr_assert_gt(rep.violations, 0);
+    done(&flat);
+}
+
+Test(sampler, perlin_field_keeps_max_of_both_radii)
+{
+    run r = sample(field_opts(300, 200, 0.7, 4), sampler_opts(300, 200));
+    assert_pair_rule(&r);
+    done(&r);
+    dapple_sampler_opts so = sampler_opts(300, 200);
+    so.periodic = true;
+    r = sample(field_opts(300, 200, 0.7, 4), so);
+    assert_pair_rule(&r);
+    done(&r);
+}
+
+Test(sampler, image_ramp_gives_a_dense_and_a_sparse_side)
+{
+    uint16_t ramp[64];
+    for (int i = 0; i < 64; i++)
+        ramp[i] = (uint16_t)(i * 65535 / 63);
+    dapple_field_opts fo = field_opts(300, 100, 0.8, 4);
+    fo.kind = DAPPLE_FIELD_IMAGE;
+    fo.image = (dapple_grey){ ramp, 64, 1 };
+    run r = sample(fo, sampler_opts(300, 100));
+    assert_pair_rule(&r);
+    size_t left = 0, right = 0;
+    for (size_t i = 0; i < r.n; i++) {
+        left += r.p[i].x < 100;
+        right += r.p[i].x >= 200;
+    }
+    cr_assert_gt(left, 4 * right, "left %zu right %zu", left, right);
+    done(&r);
+}
+
+Test(sampler, points_near_the_upper_bound_stay_inside)
+{
+    /* a domain that is not a multiple of the radius, with many points at the edge */
+    for (int per = 0; per < 2; per++) {
+        dapple_sampler_opts so = sampler_opts(10.3, 7.1);
+        so.periodic = per;
+        so.seed = 99;
+        run r = sample(field_opts(10.3, 7.1, 0.31, 0.31), so);
+        assert_pair_rule(&r);
+        done(&r);
+    }
+}
+
+/* ---------------------------------------------------------------- reproducibility */
+
+Test(sampler, same_seed_same_points_other_seed_other_points)
+{
+    dapple_sampler_opts so = sampler_opts(120, 80);
+    so.seed = 1234;
+    run a = sample(field_opts(120, 80, 0.8, 3), so), b = sample(field_opts(120, 80, 0.8, 3), so);
+    so.seed = 1235;
+    run c = sample(field_opts(120, 80, 0.8, 3), so);
+    cr_assert_eq(a.n, b.n);
+    cr_assert_eq(hash_points(&a), hash_points(&b));
+    cr_assert_neq(hash_points(&a), hash_points(&c));
+    /* running again gives the same points too */
+    dapple_stop stop;
+    cr_assert_eq(dapple_sampler_run(a.s, &stop, NULL), DAPPLE_OK);
+    a.p = dapple_sampler_points(a.s, &a.n);
+    cr_assert_eq(hash_points(&a), hash_points(&b));
+    done(&a), done(&b), done(&c);
+}
+
+/* ---------------------------------------------------------------- bail-out */
+
+Test(sampler, max_points_stops_exactly_at_the_limit)
+{
+    dapple_sampler_opts so = sampler_opts(200, 200);
+    so.max_points = 1000;
+    run r = sample(field_opts(200, 200, 1, 1), so);
+    cr_assert_eq(r.n, 1000);
+    cr_assert_eq(r.stop, DAPPLE_STOP_MAX_POINTS);
+    assert_pair_rule(&r);
+    done(&r);
+    so.max_points = 100000;
+    r = sample(field_opts(200, 200, 1, 1), so);
+    cr_assert_eq(r.stop, DAPPLE_STOP_COMPLETE);
+    cr_assert_lt(r.n, 100000);
+    done(&r);
+}
+
+/* ---------------------------------------------------------------- quality */
+
+Test(sampler, constant_radius_packs_well_and_covers)
+{
+    run r = sample(field_opts(200, 200, 1, 1), sampler_opts(200, 200));
+    double rho = relative_radius(&r, 1);
+    double open = dp_points_uncovered(r.p, r.n, 200, 200, false, 1, 0.1, NULL);
+    cr_assert_geq(rho, 0.70, "rho %g", rho);
+    cr_assert_leq(open, 0.005, "uncovered %g", open);
+    done(&r);
+}
+
+Test(sampler, wide_domain_keeps_circles_round)
+{
+    run r = sample(field_opts(400, 50, 1, 1), sampler_opts(400, 50));
+    assert_pair_rule(&r);
+    double open = dp_points_uncovered(r.p, r.n, 400, 50, false, 1, 0.1, NULL);
+    cr_assert_leq(open, 0.005, "uncovered %g", open);
+    /* nearest-neighbour offsets: an ellipse would make |dx| and |dy| differ on average */
+    double sx = 0, sy = 0, lo = 1e9, hix = 0, hiy = 0;
+    for (size_t i = 0; i < r.n; i++) {
+        double best = 1e9, bx = 0, by = 0;
+        for (size_t j = 0; j < r.n; j++) {
+            double dx = (double)r.p[j].x - (double)r.p[i].x;
+            double dy = (double)r.p[j].y - (double)r.p[i].y, d = dx * dx + dy * dy;
+            if (j != i && d < best)
+                best = d, bx = fabs(dx), by = fabs(dy);
+        }
+        sx += bx, sy += by, lo = fmin(lo, best);
+        hix = fmax(hix, (double)r.p[i].x), hiy = fmax(hiy, (double)r.p[i].y);
+    }
+    cr_assert_lt(fabs(sx - sy) / (sx + sy), 0.05, "mean |dx| %g vs |dy| %g", sx / r.n, sy / r.n);
+    cr_assert_gt(hix, 398);
+    cr_assert_gt(hiy, 48);
+    done(&r);
+}
+
+Test(sampler, k_of_one_still_works)
+{
+    dapple_sampler_opts so = sampler_opts(100, 100);
+    so.k = 1;
+    run r = sample(field_opts(100, 100, 1, 1), so);
+    cr_assert_geq(r.n, 1);
+    cr_assert_eq(r.stop, DAPPLE_STOP_COMPLETE);
+    assert_pair_rule(&r);
+    done(&r);
+}
+
+/* ---------------------------------------------------------------- avoid */
+
+Test(sampler, avoid_keeps_clear_of_obstacles_and_fills_the_gaps)
+{
+    run big = sample(field_opts(200, 200, 8, 8), sampler_opts(200, 200));
+    dapple_circles *c = NULL;
+    cr_assert_eq(dapple_circles_new(&c, 200, 200, false, NULL), DAPPLE_OK);
+    cr_assert_eq(dapple_circles_add(c, big.p, big.n, 0.6, NULL), DAPPLE_OK);
+    dapple_sampler_opts so = sampler_opts(200, 200);
+    so.avoid = c;
+    so.avoid_scale = 0.5;
+    run r = sample(field_opts(200, 200, 1, 1), so);
+    assert_pair_rule(&r);
+    for (size_t i = 0; i < r.n; i++)
+        for (size_t j = 0; j < big.n; j++) {
+            double dx = (double)r.p[i].x - (double)big.p[j].x;
+            double dy = (double)r.p[i].y - (double)big.p[j].y;
+            double s = 0.5 * (double)r.p[i].r + 0.6 * (double)big.p[j].r;
+            cr_assert_geq(dx * dx + dy * dy, s * s, "point %zu overlaps obstacle %zu", i, j);
+        }
+    /* probes on a 0.5 lattice where a new point would still fit: clear of the obstacles
+     * and farther than 1 from every new point (marked by stamping each point's disc) */
+    enum { G = 400 };
+    static bool near[G][G];
+    memset(near, 0, sizeof near);
+    for (size_t i = 0; i < r.n; i++)
+        for (int gy = (int)(2 * r.p[i].y) - 3; gy <= (int)(2 * r.p[i].y) + 3; gy++)
+            for (int gx = (int)(2 * r.p[i].x) - 3; gx <= (int)(2 * r.p[i].x) + 3; gx++) {
+                double dx = 0.5 * gx + 0.25 - (double)r.p[i].x;
+                double dy = 0.5 * gy + 0.25 - (double)r.p[i].y;
+                if (gx >= 0 && gy >= 0 && gx < G && gy < G && dx * dx + dy * dy <= 1)
+                    near[gy][gx] = true;
+            }
+    size_t open = 0, probes = 0;
+    for (int gy = 2; gy < G - 2; gy++)
+        for (int gx = 2; gx < G - 2; gx++, probes++)
+            open += !near[gy][gx] && !dapple_circles_overlap(c, 0.5 * gx + 0.25, 0.5 * gy + 0.25, 0.5);
+    cr_assert_leq((double)open / probes, 0.005, "fillable fraction %g", (double)open / probes);
+    dapple_circles_free(c);
+    done(&r), done(&big);
+}
+
+/* ---------------------------------------------------------------- validation */
+
+static void expect_refusal(dapple_sampler_opts so, const char *message)
+{
+    dapple_field_opts fo = field_opts(10, 10, 1, 1);
+    dapple_field *f = NULL;
+    cr_assert_eq(dapple_field_new(&f, &fo, NULL), DAPPLE_OK);
+    dapple_sampler *s = (dapple_sampler *)1;
+    dapple_error err;
+    cr_assert_eq(dapple_sampler_new(&s, f, &so, &err), DAPPLE_E_INVALID);
+    cr_assert_null(s);
+    cr_assert_str_eq(err.message, message);
+    dapple_field_free(f);
+}
+
+Test(sampler, validation_names_the_option)
+{
+    dapple_sampler_opts so = sampler_opts(10, 10);
+    so.k = 0;
+    expect_refusal(so, "k must be >= 1, got 0");
+    so.k = 30, so.width = NAN;
+    expect_refusal(so, "width must be in (0, 1e6], got nan");
+    so.width = 10, so.height = -1;
+    expect_refusal(so, "height must be in (0, 1e6], got -1");
+    so.height = 10, so.max_points = 0;
+    expect_refusal(so, "max_points must be in [1, 4294967294], got 0");
+}
