@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT
+ * The radius-field spec string shared by `--field` and the preset key `field`:
+ *   constant | perlin | perlin:scale=80,octaves=4,lacunarity=2,gain=0.5 | image:PATH
+ * PATH is taken verbatim after "image:" and may itself contain ':' and ','. */
+#ifndef DP_FIELD_SPEC_H
+#define DP_FIELD_SPEC_H
+
+#include <stddef.h>
+
+#include "dapple.h"
+
+/* Ranges of the Perlin keys (also listed in docs/presets.md). */
+#define DP_PERLIN_SCALE_MIN  1.0
+#define DP_PERLIN_SCALE_MAX  65536.0
+#define DP_PERLIN_OCTAVES_MAX 12
+#define DP_PERLIN_LAC_MIN    1.0
+#define DP_PERLIN_LAC_MAX    8.0
+
+/** Parses 'spec' into o->kind and o->perlin (Perlin keys not given take the defaults of
+ * dapple_field_opts_init, whatever o held before) and copies an image PATH, unresolved,
+ * into image_path (cap bytes; "" for other kinds). Other fields of *o are untouched.
+ * On failure *o and image_path are unchanged and err has a message without a location
+ * prefix, e.g. "unknown perlin key 'scal' (did you mean 'scale'?)". */
+DAPPLE_USERESULT dapple_status dp_field_spec_parse(const char *spec, dapple_field_opts *o,
+                                                   char *image_path, size_t cap,
+                                                   dapple_error *err);
+
+#endif

@@ -1,0 +1,311 @@
+/* SPDX-License-Identifier: MIT
+ * The parameter table, plain data in documentation order, and what reads it: key lookup
+ * (with American spellings), "did you mean" for unknown keys, and the Markdown reference.
+ * Defaults are written here as a preset would write them; tests/unit/test_preset.c applies
+ * each one to fresh defaults from render/texture.c and checks that nothing changes. */
+#include "preset/params.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include "core/dp.h"
+#include "preset/field_spec.h"
+#include "preset/parse.h"
+
+#define TX(m) offsetof(dp_texture_spec, m), sizeof(((dp_texture_spec *)0)->m)
+#define LY(m) offsetof(dp_layer_spec, m), sizeof(((dp_layer_spec *)0)->m)
+#define NO_MEMBER 0, 0
+
+static const dp_choice background_choices[] = { { "colour", DP_BG_COLOUR },
+                                                { "image", DP_BG_IMAGE },
+                                                { "transparent", DP_BG_TRANSPARENT },
+                                                { "perlin", DP_BG_PERLIN },
+                                                { NULL, 0 } };
+static const dp_choice convention_choices[] = { { "gl", 0 }, { "dx", 1 }, { NULL, 0 } };
+static const dp_choice points_choices[] = { { "none", -1 }, { "csv", 0 }, { "json", 1 },
+                                            { NULL, 0 } };
+static const dp_choice mask_choices[] = { { "none", DP_MASK_NONE },
+                                          { "footprint", DP_MASK_FOOTPRINT },
+                                          { "splat", DP_MASK_SPLAT },
+                                          { "clearance", DP_MASK_CLEARANCE },
+                                          { "density", DP_MASK_DENSITY },
+                                          { NULL, 0 } };
+static const dp_choice depth_choices[] = { { "8", 8 }, { "16", 16 }, { NULL, 0 } };
+static const dp_choice style_choices[] = { { "circles", DP_STYLE_CIRCLES },
+                                           { "outlines", DP_STYLE_OUTLINES },
+                                           { "droplets", DP_STYLE_DROPLETS },
+                                           { "bubbles", DP_STYLE_BUBBLES },
+                                           { "stamps", DP_STYLE_STAMPS },
+                                           { NULL, 0 } };
+static const dp_choice stamp_words[] = { { "daisy", 0 }, { NULL, 0 } };
+
+static const dp_param params[] = {
+    /* ------------------------------------------------------------ [texture] */
+    { DP_SEC_TEXTURE, "size", DP_P_SIZE, 1, DP_MAX_SIDE, NULL, NO_MEMBER, "512x512",
+      "(required) output size in pixels, WxH" },
+    { DP_SEC_TEXTURE, "seed", DP_P_U64, 0, 0, NULL, TX(seed), "1",
+      "texture seed; each layer's seed is derived from it and the layer's name" },
+    { DP_SEC_TEXTURE, "periodic", DP_P_BOOL, 0, 0, NULL, TX(periodic), "false",
+      "tileable: sampling wraps, shapes crossing an edge are drawn again opposite" },
+    { DP_SEC_TEXTURE, "background", DP_P_ENUM, 0, 0, background_choices, TX(background),
+      "colour", "what lies under the layers (perlin: a tinted ground of two colours)" },
+    { DP_SEC_TEXTURE, "background_colour", DP_P_COLOUR, 0, 0, NULL, TX(bg_colour), "#808080",
+      "background colour; the first colour of the Perlin ground" },
+    { DP_SEC_TEXTURE, "background_colour2", DP_P_COLOUR, 0, 0, NULL, TX(bg_colour2), "#404040",
+      "second colour of the Perlin ground" },
+    { DP_SEC_TEXTURE, "background_image", DP_P_PATH, 0, 0, NULL, TX(bg_image), NULL,
+      "image scaled to fill, for background = image" },
+    { DP_SEC_TEXTURE, "background_scale", DP_P_NUMBER, 1, 65536, NULL, TX(bg_scale), "128",
+      "feature size of the Perlin ground, pixels" },
+    { DP_SEC_TEXTURE, "texture", DP_P_BOOL, 0, 0, NULL, TX(want_texture), "true",
+      "write the colour texture" },
+    { DP_SEC_TEXTURE, "height", DP_P_BOOL, 0, 0, NULL, TX(want_height), "false",
+      "also write a 16-bit height map (droplets and bubbles)" },
+    { DP_SEC_TEXTURE, "normal", DP_P_BOOL, 0, 0, NULL, TX(want_normal), "false",
+      "also write a normal map" },
+    { DP_SEC_TEXTURE, "normal_convention", DP_P_ENUM, 0, 0, convention_choices, TX(normal_dx),
+      "gl", "normal map green channel: gl = Y+ (OpenGL), dx = Y- (DirectX)" },
+    { DP_SEC_TEXTURE, "points", DP_P_ENUM, 0, 0, points_choices, TX(points_format), "none",
+      "also write the points (x, y, r, layer)" },
+    { DP_SEC_TEXTURE, "mask", DP_P_ENUM, 0, 0, mask_choices, TX(mask), "none",
+      "also write a greyscale mask of this kind" },
+    { DP_SEC_TEXTURE, "mask_depth", DP_P_ENUM, 0, 0, depth_choices, TX(mask_depth), "8",
+      "mask bits per pixel" },
+    { DP_SEC_TEXTURE, "mask_scale", DP_P_NUMBER, 0.01, 4, NULL, TX(mask_scale), "0.5",
+      "footprint and splat radius = mask_scale * r" },
+    /* ------------------------------------------------------------ [layer NAME] */
+    { DP_SEC_LAYER, "style", DP_P_ENUM, 0, 0, style_choices, LY(style), NULL,
+      "(required) how each point is drawn" },
+    { DP_SEC_LAYER, "radius", DP_P_RADIUS, 0.25, 4096, NULL, NO_MEMBER, NULL,
+      "a constant radius: shorthand for rmin = rmax = radius, field = constant" },
+    { DP_SEC_LAYER, "rmin", DP_P_NUMBER, 0.25, 4096, NULL, LY(field.rmin), NULL,
+      "smallest radius, where the field is dark (use with rmax, instead of radius)" },
+    { DP_SEC_LAYER, "rmax", DP_P_NUMBER, 0.25, 4096, NULL, LY(field.rmax), NULL,
+      "largest radius, where the field is bright" },
+    { DP_SEC_LAYER, "field", DP_P_FIELD, 0, 0, NULL, NO_MEMBER, "constant",
+      "radius field: constant, perlin[:key=value,...] or image:PATH (see below)" },
+    { DP_SEC_LAYER, "invert", DP_P_BOOL, 0, 0, NULL, LY(field.invert), "false",
+      "use 1 - v: bright areas get the small radius" },
+    { DP_SEC_LAYER, "dilate", DP_P_NUMBER, -1024, 1024, NULL, LY(field.dilate), "0",
+      "grow bright (large-radius) areas by this many pixels; negative erodes" },
+    { DP_SEC_LAYER, "k", DP_P_INT, 1, 1000, NULL, LY(k), "30",
+      "candidates tried around each active point" },
+    { DP_SEC_LAYER, "max_points", DP_P_COUNT, 1, 100000000, NULL, LY(max_points), "20000000",
+      "bail-out: sampling stops after this many points (reported, not an error)" },
+    { DP_SEC_LAYER, "dense", DP_P_BOOL, 0, 0, NULL, LY(dense), "false",
+      "candidates on the circle just outside r, swept in angle: tighter packing" },
+    { DP_SEC_LAYER, "maximal", DP_P_BOOL, 0, 0, NULL, LY(maximal), "false",
+      "after sampling, fill every remaining gap" },
+    { DP_SEC_LAYER, "scale", DP_P_NUMBER, 0, 4, NULL, LY(scale), "0.5",
+      "drawn radius = scale * r; at 0.5 shapes never overlap" },
+    { DP_SEC_LAYER, "colours", DP_P_COLOURS, 0, 0, NULL, NO_MEMBER, "#ffffff",
+      "palette: comma list of 1 to 8 colours; each point picks one" },
+    { DP_SEC_LAYER, "alpha", DP_P_NUMBER, 0, 1, NULL, LY(alpha), "1",
+      "multiplies the palette alpha" },
+    { DP_SEC_LAYER, "jitter_lightness", DP_P_NUMBER, 0, 1, NULL, LY(jitter_lightness), "0",
+      "per-point random change of lightness" },
+    { DP_SEC_LAYER, "jitter_hue", DP_P_NUMBER, 0, 1, NULL, LY(jitter_hue), "0",
+      "per-point random change of hue, in turns" },
+    { DP_SEC_LAYER, "jitter_alpha", DP_P_NUMBER, 0, 1, NULL, LY(jitter_alpha), "0",
+      "per-point random change of alpha" },
+    { DP_SEC_LAYER, "stroke_width", DP_P_NUMBER, 0.01, 256, NULL, LY(stroke_width), "1",
+      "outlines: stroke width in pixels" },
+    { DP_SEC_LAYER, "light_angle", DP_P_NUMBER, -360, 360, NULL, LY(light_angle_deg), "315",
+      "droplets, bubbles: light direction, degrees clockwise from +x (315 = top left)" },
+    { DP_SEC_LAYER, "stamp", DP_P_PATH, 0, 0, stamp_words, LY(stamp), "daisy",
+      "stamps: the built-in vector daisy, or a PNG file" },
+    { DP_SEC_LAYER, "stamp_scale_jitter", DP_P_NUMBER, 0, 1, NULL, LY(stamp_scale_jitter),
+      "0.2", "stamps: size varies by +- this fraction" },
+    { DP_SEC_LAYER, "avoid", DP_P_LAYERS, 0, 0, NULL, NO_MEMBER, NULL,
+      "comma list of earlier layers whose shapes this layer's shapes must not overlap" },
+};
+
+const dp_param *dp_params(size_t *count)
+{
+    *count = sizeof params / sizeof params[0];
+    return params;
+}
+
+/* "color" -> "colour" everywhere in key; false if it does not fit. */
+static bool british(const char *key, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (const char *s = key; *s != '\0';) {
+        bool us = strncmp(s, "color", 5) == 0;
+        const char *piece = us ? "colour" : s;
+        size_t len = us ? 6 : 1;
+        if (n + len >= cap)
+            return false;
+        memcpy(out + n, piece, len);
+        n += len;
+        s += us ? 5 : 1;
+    }
+    out[n] = '\0';
+    return true;
+}
+
+const dp_param *dp_param_find(dp_param_section section, const char *key)
+{
+    char name[64];
+    if (!british(key, name, sizeof name))
+        return NULL;
+    for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) {
+        if (params[i].section == section && strcmp(params[i].key, name) == 0)
+            return &params[i];
+    }
+    return NULL;
+}
+
+dapple_status dp_param_unknown(dp_param_section section, const char *key, const char *where,
+                               dapple_error *err)
+{
+    char q[DP_QUOTE_MAX], name[64];
+    dp_quote(key, q);
+    dp_suggest sg;
+    dp_suggest_init(&sg, british(key, name, sizeof name) ? name : key);
+    for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) {
+        if (params[i].section == section)
+            dp_suggest_try(&sg, params[i].key);
+    }
+    if (dp_suggest_best(&sg) != NULL)
+        return dp_fail(err, DAPPLE_E_INVALID, "unknown key '%s' in %s (did you mean '%s'?)", q,
+                       where, dp_suggest_best(&sg));
+    dp_param_section other = section == DP_SEC_TEXTURE ? DP_SEC_LAYER : DP_SEC_TEXTURE;
+    if (dp_param_find(other, key) != NULL)
+        return dp_fail(err, DAPPLE_E_INVALID, "unknown key '%s' in %s ('%s' belongs in %s)", q,
+                       where, q, other == DP_SEC_TEXTURE ? "[texture]" : "a [layer NAME]");
+    return dp_fail(err, DAPPLE_E_INVALID, "unknown key '%s' in %s", q, where);
+}
+
+/* ---------------------------------------------------------------- Markdown reference */
+
+static const char *const md_intro =
+        "# Preset reference\n"
+        "\n"
+        "<!-- Generated from the parameter table in src/preset/params.c by\n"
+        "     dp_params_write_markdown(); edit the table, not this file. -->\n"
+        "\n"
+        "A preset is an INI file that describes one texture: a `[texture]` section and one\n"
+        "`[layer NAME]` section per layer. Layers are sampled and drawn in file order, the\n"
+        "first at the bottom.\n"
+        "\n"
+        "```ini\n"
+        "; rain on a window\n"
+        "[texture]\n"
+        "size = 1024x1024\n"
+        "seed = 7\n"
+        "background_colour = #203040\n"
+        "\n"
+        "[layer big]\n"
+        "style = droplets\n"
+        "rmin = 6\n"
+        "rmax = 24\n"
+        "field = perlin:scale=200,octaves=3\n"
+        "colours = #c8e0ff\n"
+        "\n"
+        "[layer small]\n"
+        "style = droplets\n"
+        "radius = 3\n"
+        "avoid = big\n"
+        "```\n"
+        "\n"
+        "## Rules\n"
+        "\n"
+        "- One `key = value` per line. A line starting with `;` or `#` is a comment, and\n"
+        "  ` ;` starts a comment after a value.\n"
+        "- A line holds at most 199 bytes (200 with its line break). Key and section lines\n"
+        "  may not be indented: continuation lines are not supported.\n"
+        "- Each section and each key appears once. Layer names are 1 to 63 characters of\n"
+        "  `A-Z a-z 0-9 _ -` (not `texture`); a texture has 1 to 16 layers.\n"
+        "- `[texture]` needs `size`. Each layer needs `style`, and either `radius` or both\n"
+        "  `rmin` and `rmax`; `rmin` below `rmax` needs a `field` that varies (perlin or\n"
+        "  image), and `rmin` may not exceed `rmax`.\n"
+        "- Keys and values are case-sensitive. American spellings work too: `colors`,\n"
+        "  `background_color`, `background = color`.\n"
+        "- Numbers are plain decimals (`0.5`, `-2`, `1e3`); `nan`, `inf`, hex, spaces inside\n"
+        "  and trailing text are refused, and so are values outside the range below.\n"
+        "- Paths (`field = image:PATH`, `stamp`, `background_image`) are relative to the\n"
+        "  preset's folder, and the file must exist when the preset is loaded.\n"
+        "- `avoid` may only name layers above it in the file, so there are no cycles.\n"
+        "- On the command line, `--set SECTION.KEY=VALUE` overrides one key after loading;\n"
+        "  SECTION is `texture` or a layer name (`--set big.rmin=4`). Relative paths given\n"
+        "  this way are relative to the current folder.\n"
+        "- Errors name the file, line and key: `rain.ini:12: rmin: expected a number in\n"
+        "  [0.25, 4096], got 'abc'`.\n";
+
+static const char *const md_fields =
+        "\n"
+        "## Field specs\n"
+        "\n"
+        "The radius at each point is `r = rmin + v * (rmax - rmin)`, where `v` in [0, 1]\n"
+        "comes from the field (or `1 - v` with `invert`).\n"
+        "\n"
+        "| spec | meaning |\n"
+        "|---|---|\n"
+        "| `constant` | `v = 1` everywhere: every point has radius `rmax` |\n"
+        "| `perlin` | fractal Perlin noise; options as `perlin:scale=80,octaves=4` |\n"
+        "| `image:PATH` | a grey image stretched over the texture: black = `rmin`, white = "
+        "`rmax`; PATH is taken verbatim and may contain `:` and `,` |\n"
+        "\n"
+        "| perlin option | values | default | meaning |\n"
+        "|---|---|---|---|\n"
+        "| `scale` | 1 .. 65536 | 64 | feature size in pixels |\n"
+        "| `octaves` | 1 .. 12 | 4 | number of noise layers summed |\n"
+        "| `lacunarity` | 1 .. 8 | 2 | frequency ratio between octaves |\n"
+        "| `gain` | 0 .. 1 | 0.5 | amplitude ratio between octaves |\n";
+
+static const char *type_name(dp_param_type t)
+{
+    static const char *const names[] = { "number", "integer", "integer", "integer", "bool",
+                                         "choice", "colour", "colours", "size", "field",
+                                         "path", "number", "layer names" };
+    return names[t];
+}
+
+static void md_values(FILE *f, const dp_param *p)
+{
+    switch (p->type) {
+    case DP_P_NUMBER:
+    case DP_P_INT:
+    case DP_P_COUNT:
+    case DP_P_RADIUS: fprintf(f, "%.12g .. %.12g", p->lo, p->hi); break;
+    case DP_P_U64: fputs("0 .. 2^64-1", f); break;
+    case DP_P_BOOL: fputs("`true`, `false`", f); break;
+    case DP_P_COLOUR: fputs("`#rgb`, `#rrggbb`, `#rrggbbaa`", f); break;
+    case DP_P_COLOURS: fputs("1 to 8 colours", f); break;
+    case DP_P_SIZE: fprintf(f, "1 .. %d per side, at most 64 Mpixel", DP_MAX_SIDE); break;
+    case DP_P_FIELD: fputs("see Field specs", f); break;
+    case DP_P_LAYERS: fputs("earlier layer names", f); break;
+    case DP_P_PATH:
+    case DP_P_ENUM:
+        for (const dp_choice *c = p->choices; c != NULL && c->name != NULL; c++)
+            fprintf(f, "%s`%s`", c == p->choices ? "" : ", ", c->name);
+        fputs(p->type == DP_P_PATH ? (p->choices != NULL ? " or a file" : "a file") : "", f);
+        break;
+    }
+}
+
+static void md_section(FILE *f, dp_param_section section)
+{
+    fprintf(f, "\n## %s\n\n", section == DP_SEC_TEXTURE ? "[texture]" : "[layer NAME]");
+    fputs("| key | type | values | default | meaning |\n|---|---|---|---|---|\n", f);
+    for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) {
+        const dp_param *p = &params[i];
+        if (p->section != section)
+            continue;
+        fprintf(f, "| `%s` | %s | ", p->key, type_name(p->type));
+        md_values(f, p);
+        if (p->def != NULL)
+            fprintf(f, " | `%s` | %s |\n", p->def, p->help);
+        else
+            fprintf(f, " | - | %s |\n", p->help);
+    }
+}
+
+void dp_params_write_markdown(FILE *f)
+{
+    fputs(md_intro, f);
+    md_section(f, DP_SEC_TEXTURE);
+    md_section(f, DP_SEC_LAYER);
+    fputs(md_fields, f);
+}
