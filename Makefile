@@ -24,6 +24,9 @@ CLI_LIB_OBJ := $(filter-out $(BUILD)/src/cli/main.o,$(CLI_OBJ))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
+# Small C helpers the CLI tests use (PNG inspection, an independent pair-rule check).
+TOOLS := $(BUILD)/tools/pnginfo $(BUILD)/tools/ptcheck
+
 .PHONY: all test unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
 .DELETE_ON_ERROR:
 
@@ -47,14 +50,18 @@ $(BUILD)/dapple: $(BUILD)/src/cli/main.o $(BUILD)/libdapplecli.a $(BUILD)/libdap
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(BUILD)/libdapplecli.a $(BUILD)/libdapple.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS) $(shell pkg-config --libs criterion)
 
+$(BUILD)/tools/%: tests/cli/tools/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -g $(CFLAGS) $(LDFLAGS) -o $@ $< $(shell pkg-config --cflags --libs libpng) -lm
+
 test: unit cli-test
 
 unit: $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t --jobs 2 --short-filename; done
 
-cli-test: $(BUILD)/dapple
+cli-test: $(BUILD)/dapple $(TOOLS)
 	@set -e; for t in $(sort $(wildcard tests/cli/test_*.sh)); do \
-	    echo "== $$t"; DAPPLE=$(BUILD)/dapple bash $$t; done
+	    echo "== $$t"; DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash $$t; done
 
 check:
 	$(MAKE) BUILD=build/check OPT="-O1 -g $(SAN)" LDFLAGS="$(SAN)" test
@@ -102,3 +109,4 @@ clean:
 	rm -rf build
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+

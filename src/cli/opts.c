@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/dp.h"
+#include "preset/field_spec.h"
 #include "preset/parse.h"
 
 #define ALL_SAMPLING (DP_CMD_POINTS | DP_CMD_FIELD | DP_CMD_MASK)
@@ -144,7 +145,12 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
     int tmp = 0;
     dapple_status st;
     switch (id) {
-    case OPT_SIZE: o->have_size = true; return dp_expect_size(v, &o->width, &o->height, err);
+    case OPT_SIZE:
+        o->have_size = true;
+        /* a point set has no pixels: only image outputs are held to the memory limit */
+        if (o->command == DP_CMD_POINTS && dp_parse_size(v, &o->width, &o->height))
+            return DAPPLE_OK;
+        return dp_expect_size(v, &o->width, &o->height, err);
     case OPT_RADIUS: o->have_radius = true; return dp_expect_double(v, 0.25, 4096, &o->radius, err);
     case OPT_RMIN: o->have_rmin = true; return dp_expect_double(v, 0.25, 4096, &o->rmin, err);
     case OPT_RMAX: o->have_rmax = true; return dp_expect_double(v, 0.25, 4096, &o->rmax, err);
@@ -267,6 +273,15 @@ static dapple_status check_field(const dp_cli_opts *o, dapple_error *err)
     if (o->rmin > o->rmax)
         return dp_fail(err, DAPPLE_E_INVALID, "--rmin (%g) must not exceed --rmax (%g)", o->rmin,
                        o->rmax);
+    /* a typo in the spec is a usage error, found before any work starts */
+    dapple_field_opts scratch;
+    char image[DP_PATH_MAX];
+    dapple_field_opts_init(&scratch);
+    if (dp_field_spec_parse(o->field, &scratch, image, sizeof image, err) != DAPPLE_OK) {
+        char msg[sizeof err->message];
+        memcpy(msg, err->message, sizeof msg);
+        return dp_fail(err, DAPPLE_E_INVALID, "--field: %s", msg);
+    }
     return DAPPLE_OK;
 }
 
