@@ -52,7 +52,7 @@ $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(BUILD)/libdapplecli.a $(BUILD)/libda
 
 $(BUILD)/tools/%: tests/cli/tools/%.c
 	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -g $(CFLAGS) $(LDFLAGS) -o $@ $< $(shell pkg-config --cflags --libs libpng) -lm
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -g -o $@ $< $(shell pkg-config --cflags --libs libpng) -lm
 
 test: unit cli-test
 
