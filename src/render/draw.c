@@ -3,9 +3,10 @@
  * Attributes of a point (colour, angle, size) come from a stream seeded by (layer seed,
  * point index), so a point drawn twice - a periodic copy at +-W/+-H, or a shape crossing
  * the seam of two bands - looks the same both times. Large canvases are cut into
- * horizontal bands drawn by separate threads on separate cairo contexts; each band draws
- * every shape that reaches it, clipped to its rows, so the pixels do not depend on the
- * band count (cairo rasterises per pixel, and bands start on whole rows). */
+ * horizontal bands drawn by separate threads, each with its own surface object over the
+ * same pixels and a clip to its rows. Every band works in the canvas's own coordinates
+ * (no translation, whose rounding would differ in gradients), so the pixels do not
+ * depend on the band count; a shape crossing two bands is drawn by both, each clipped. */
 #include "render/render.h"
 
 #include <math.h>
@@ -122,6 +123,8 @@ static dapple_status draw_layer(cairo_t *cr, band *b, int li)
         return dp_fail(&b->err, DAPPLE_E_INVALID, "layer '%s': unknown style %d", l->name,
                        (int)l->style);
     dp_layer_ctx ctx = ctx_for(b->t, l);
+    ctx.clip_y0 = b->y0;
+    ctx.clip_y1 = b->y1;
     if (k->prepare != NULL && k->prepare(&ctx, &b->err) != DAPPLE_OK)
         return layer_fail(&b->err, l, b->err.status);
     for (int pass = 0; pass < k->passes; pass++)
@@ -138,10 +141,10 @@ static void *draw_band(void *arg)
 {
     band *b = arg;
     cairo_surface_t *surf = cairo_image_surface_create_for_data(
-            b->data + (size_t)b->y0 * b->stride, CAIRO_FORMAT_ARGB32, b->t->width,
-            b->y1 - b->y0, b->stride);
+            b->data, CAIRO_FORMAT_ARGB32, b->t->width, b->t->height, b->stride);
     cairo_t *cr = cairo_create(surf);
-    cairo_translate(cr, 0, -b->y0);
+    cairo_rectangle(cr, 0, b->y0, b->t->width, b->y1 - b->y0);
+    cairo_clip(cr);
     b->st = dp_canvas_check(cr, "band", &b->err);
     int n = DP_MIN(b->t->n_layers, b->s->n_layers);
     for (int i = 0; i < n && b->st == DAPPLE_OK; i++)

@@ -18,6 +18,8 @@ typedef struct dp_layer_ctx {
     uint64_t seed;           /* dp_layer_seed of the layer: per-point streams derive from it */
     double light_x, light_y; /* unit vector toward the light, screen coordinates (y down) */
     void *state;             /* the kind's own, between prepare and finish */
+    int clip_y0, clip_y1;    /* rows of the band being drawn: cairo clips to them, and
+                                styles writing pixels directly must too */
 } dp_layer_ctx;
 
 /** One point as drawn: attributes are decided once per point, before any copy. */

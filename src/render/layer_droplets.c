@@ -1,65 +1,108 @@
 /* SPDX-License-Identifier: MIT
  * 'droplets': water on glass. Pass 0 lays every soft contact shadow (offset away from the
  * light) so that no shadow darkens a neighbour's body; pass 1 draws each drop as a lens:
- * a faint tinted body that darkens toward the rim, a refracting rim that is thick on the
- * side away from the light (a radial gradient whose inner circle is pushed toward the
- * light), a lighter caustic inside on the near-light side, and a small bright specular
- * highlight toward the light with a faint counter-reflection opposite. */
+ * a faint tinted body, clear in the middle and darker toward the rim, a refracting rim
+ * that is thick on the side away from the light (a radial gradient whose inner circle is
+ * pushed toward the light), a lighter caustic inside on the near-light side, and a small
+ * bright specular highlight toward the light with a faint counter-reflection opposite.
+ * Drops are drawn once per (tint, radius, phase) into the sprite cache and copied. */
 #include "render/layer.h"
 
-#include "render/colour.h"
+#include <math.h>
+
+#include "core/dp.h"
 #include "render/lens.h"
+#include "render/sprite.h"
 
 #define SHADOW_SHIFT 0.22 /* contact shadow offset, in radii */
 #define SHADOW_REACH 1.15
 
-static void shadow(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s)
+typedef struct look {
+    dp_rgba tint; /* quantised to 8 bits: it is part of the sprite key */
+    double lx, ly;
+    int pass;
+} look;
+
+static dp_rgba times(dp_rgba c, double k)
 {
-    double a = s->radius, k = s->colour.a, r = SHADOW_REACH * a;
-    double x = s->x - c->light_x * SHADOW_SHIFT * a, y = s->y - c->light_y * SHADOW_SHIFT * a;
-    dp_rgba ink = dp_colour_shade(s->colour, -0.85);
-    dp_lens_stop st[] = { { 0, ink, 0.20 * k }, { 0.75, ink, 0.16 * k }, { 1, ink, 0 } };
+    return (dp_rgba){ c.r * k, c.g * k, c.b * k, c.a };
+}
+
+static void shadow(cairo_t *cr, double x, double y, double a, const look *l)
+{
+    double r = SHADOW_REACH * a;
+    x -= l->lx * SHADOW_SHIFT * a;
+    y -= l->ly * SHADOW_SHIFT * a;
+    dp_rgba ink = times(l->tint, 0.1);
+    dp_lens_stop st[] = { { 0, ink, 0.26 }, { 0.72, ink, 0.22 }, { 1, ink, 0 } };
     dp_lens_disc(cr, x, y, r, x, y, 0, x, y, r, st, 3);
 }
 
-static void body(cairo_t *cr, const dp_shape *s)
+static void body(cairo_t *cr, double x, double y, double a, const look *l)
 {
-    double a = s->radius, k = s->colour.a;
-    dp_rgba tint = s->colour, deep = dp_colour_shade(s->colour, -0.35);
-    dp_lens_stop st[] = { { 0, tint, 0.06 * k }, { 0.65, tint, 0.10 * k },
-                          { 0.9, deep, 0.22 * k }, { 1, deep, 0.38 * k } };
-    dp_lens_disc(cr, s->x, s->y, a, s->x, s->y, 0, s->x, s->y, a, st, 4);
+    dp_rgba deep = times(l->tint, 0.35);
+    dp_lens_stop st[] = { { 0, l->tint, 0.05 }, { 0.7, l->tint, 0.08 }, { 0.93, deep, 0.22 },
+                          { 1, deep, 0.5 } };
+    dp_lens_disc(cr, x, y, a, x, y, 0, x, y, a, st, 4);
 }
 
-static void rim(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s)
+static void rim(cairo_t *cr, double x, double y, double a, const look *l)
 {
-    double a = s->radius, k = s->colour.a;
-    double ix = s->x + c->light_x * 0.24 * a, iy = s->y + c->light_y * 0.24 * a;
-    dp_rgba dark = dp_colour_shade(s->colour, -0.8);
-    dp_lens_stop st[] = { { 0, dark, 0 }, { 0.55, dark, 0.10 * k }, { 1, dark, 0.55 * k } };
-    dp_lens_disc(cr, s->x, s->y, a, ix, iy, 0.6 * a, s->x, s->y, a, st, 3);
+    double ix = x + l->lx * 0.3 * a, iy = y + l->ly * 0.3 * a;
+    dp_rgba dark = times(l->tint, 0.15);
+    dp_lens_stop st[] = { { 0, dark, 0 }, { 0.55, dark, 0.03 }, { 1, dark, 0.5 } };
+    dp_lens_disc(cr, x, y, a, ix, iy, 0.62 * a, x, y, a, st, 3);
 }
 
-static void caustic(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s)
+static void caustic(cairo_t *cr, double x, double y, double a, const look *l)
 {
-    double a = s->radius, k = s->colour.a, r = 0.5 * a;
-    double x = s->x + c->light_x * 0.42 * a, y = s->y + c->light_y * 0.42 * a;
+    double r = 0.5 * a, cx = x + l->lx * 0.4 * a, cy = y + l->ly * 0.4 * a;
     dp_rgba white = { 1, 1, 1, 1 };
-    dp_lens_stop st[] = { { 0, white, 0.22 * k }, { 1, white, 0 } };
-    dp_lens_disc(cr, x, y, r, x, y, 0, x, y, r, st, 2);
+    dp_lens_stop st[] = { { 0, white, 0.2 }, { 1, white, 0 } };
+    dp_lens_disc(cr, cx, cy, r, cx, cy, 0, cx, cy, r, st, 2);
+}
+
+static void paint_drop(cairo_t *cr, double x, double y, double a, const void *lookp)
+{
+    const look *l = lookp;
+    if (l->pass == 0) {
+        shadow(cr, x, y, a, l);
+        return;
+    }
+    body(cr, x, y, a, l);
+    rim(cr, x, y, a, l);
+    caustic(cr, x, y, a, l);
+    dp_lens_highlight(cr, x, y, a, l->lx, l->ly, 0.52, 0.24, 0.95, 0.45);
+    dp_lens_highlight(cr, x, y, a, l->lx, l->ly, -0.72, 0.1, 0.3, 0.3);
+}
+
+static double q8(double v, uint64_t *key, int shift)
+{
+    long q = lround(v < 0 ? 0 : (v > 1 ? 255 : v * 255));
+    *key |= (uint64_t)q << shift;
+    return q / 255.0;
 }
 
 static void draw_droplet(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s, int pass)
 {
-    if (pass == 0) {
-        shadow(cr, c, s);
-        return;
-    }
-    body(cr, s);
-    rim(cr, c, s);
-    caustic(cr, c, s);
-    dp_lens_highlight(cr, s->x, s->y, s->radius, c->light_x, c->light_y, 0.52, 0.24, 0.95, 0.45);
-    dp_lens_highlight(cr, s->x, s->y, s->radius, c->light_x, c->light_y, -0.72, 0.1, 0.3, 0.3);
+    uint64_t key = (uint64_t)pass;
+    look l = { .lx = c->light_x, .ly = c->light_y, .pass = pass };
+    l.tint = (dp_rgba){ q8(s->colour.r, &key, 8), q8(s->colour.g, &key, 16),
+                        q8(s->colour.b, &key, 24), 1 };
+    dp_sprite_draw(c->state, cr, c->clip_y0, c->clip_y1, s->x, s->y, s->radius,
+                   SHADOW_SHIFT + SHADOW_REACH, key, &l, paint_drop, s->colour.a);
+}
+
+static dapple_status prepare(dp_layer_ctx *ctx, dapple_error *err)
+{
+    ctx->state = dp_sprite_cache_new();
+    return ctx->state != NULL ? DAPPLE_OK : dp_fail(err, DAPPLE_E_NOMEM, "out of memory");
+}
+
+static void finish(dp_layer_ctx *ctx)
+{
+    dp_sprite_cache_free(ctx->state);
+    ctx->state = NULL;
 }
 
 const dp_layer_kind dp_layer_droplets = {
@@ -67,5 +110,7 @@ const dp_layer_kind dp_layer_droplets = {
     .style = DP_STYLE_DROPLETS,
     .extent = SHADOW_SHIFT + SHADOW_REACH,
     .passes = 2,
+    .prepare = prepare,
     .draw = draw_droplet,
+    .finish = finish,
 };

@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: MIT
+ * Height and normal maps of the lens layers. Each droplet is a spherical cap of base
+ * radius a = scale * r with a contact angle of 60 degrees (water on clean glass sits
+ * around 40-70); a bubble is a hemisphere (90 degrees). Caps are max-combined. The height
+ * unit is fixed by the texture spec alone - 65535 = the tallest cap any lens layer can
+ * make, from its rmax - so the normal map, which only sees the heights, can recover
+ * slopes in pixels. Normals come from central differences, wrapping when periodic. */
+#include "render/render.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "core/dp.h"
+#include "render/raster.h"
+
+#define DROPLET_CONTACT_DEG 60.0
+#define BUBBLE_CONTACT_DEG  90.0
+
+static double contact_rad(dp_style style)
+{
+    if (style == DP_STYLE_DROPLETS)
+        return DROPLET_CONTACT_DEG * DP_PI / 180;
+    if (style == DP_STYLE_BUBBLES)
+        return BUBBLE_CONTACT_DEG * DP_PI / 180;
+    return 0; /* flat: the style has no height */
+}
+
+/* Height at the top of a cap of base radius a: a * tan(theta / 2). */
+static double cap_top(double a, double theta)
+{
+    return a * tan(theta / 2);
+}
+
+/* The height (pixels) that 65535 stands for: the tallest possible cap. */
+static double height_unit(const dp_texture_spec *t)
+{
+    double unit = 0;
+    for (int i = 0; i < t->n_layers; i++) {
+        const dp_layer_spec *l = &t->layers[i];
+        double th = contact_rad(l->style);
+        if (th > 0)
+            unit = DP_MAX(unit, cap_top(l->scale * l->field.rmax, th));
+    }
+    return unit;
+}
+
+typedef struct cap {
+    uint16_t *height;
+    double sphere2;  /* sphere radius squared */
+    double centre_z; /* sphere centre height: negative below the glass */
+    double to_u16;   /* 65535 / height_unit */
+} cap;
+
+static void cap_pixel(void *ctx, size_t index, double d2)
+{
+    const cap *c = ctx;
+    double h = sqrt(DP_MAX(0, c->sphere2 - d2)) + c->centre_z;
+    if (h <= 0)
+        return;
+    double v = h * c->to_u16 + 0.5;
+    uint16_t q = v >= 65535 ? 65535 : (uint16_t)v;
+    if (q > c->height[index])
+        c->height[index] = q;
+}
+
+static void layer_caps(const dp_texture_spec *t, const dp_layer_spec *l,
+                       const dp_layer_points *lp, double unit, uint16_t *height)
+{
+    double th = contact_rad(l->style);
+    if (th <= 0)
+        return;
+    for (size_t i = 0; i < lp->count; i++) {
+        double a = l->scale * (double)lp->points[i].r, R = a / sin(th);
+        cap c = { height, R * R, -R * cos(th), 65535 / unit };
+        dp_raster_disc(t->width, t->height, t->periodic, lp->points[i].x, lp->points[i].y, a,
+                       cap_pixel, &c);
+    }
+}
+
+void dp_render_height_into(const dp_texture_spec *t, const dp_scene *s, uint16_t *height)
+{
+    memset(height, 0, (size_t)t->width * (size_t)t->height * sizeof *height);
+    double unit = height_unit(t);
+    if (!(unit > 0))
+        return;
+    int n = DP_MIN(t->n_layers, s->n_layers);
+    for (int i = 0; i < n; i++)
+        layer_caps(t, &t->layers[i], &s->layers[i], unit, height);
+}
+
+/* ---------------------------------------------------------------- normals */
+
+/* Neighbour index along one axis: wraps on a torus, else clamps (a one-sided slope). */
+static int step(int i, int d, int n, bool wrap)
+{
+    int j = i + d;
+    if (j >= 0 && j < n)
+        return j;
+    return wrap ? (j + n) % n : i;
+}
+
+/* Central difference h[p] - h[m] over the pixels actually spanned (2, or 1 at a clamped
+ * edge, or none on a one-pixel side). */
+static double slope(double hp, double hm, int span)
+{
+    return span > 0 ? (hp - hm) / span : 0;
+}
+
+static uint8_t encode(double v)
+{
+    return (uint8_t)lround(128 + 127 * v);
+}
+
+static void normal_row(const dp_texture_spec *t, const uint16_t *h, int y, double px_per_unit,
+                       double ysign, uint8_t *rgb)
+{
+    int w = t->width, n = t->height;
+    bool wrap = t->periodic;
+    int ym = step(y, -1, n, wrap), yp = step(y, 1, n, wrap);
+    int yspan = (ym != y) + (yp != y);
+    for (int x = 0; x < w; x++) {
+        int xm = step(x, -1, w, wrap), xp = step(x, 1, w, wrap);
+        double gx = slope(h[(size_t)y * w + xp], h[(size_t)y * w + xm], (xm != x) + (xp != x));
+        double gy = slope(h[(size_t)yp * w + x], h[(size_t)ym * w + x], yspan);
+        gx *= px_per_unit;
+        gy *= px_per_unit;
+        double len = sqrt(gx * gx + gy * gy + 1);
+        uint8_t *o = rgb + ((size_t)y * w + x) * 3;
+        o[0] = encode(-gx / len);
+        o[1] = encode(ysign * gy / len);
+        o[2] = encode(1 / len);
+    }
+}
+
+void dp_render_normal_into(const dp_texture_spec *t, const uint16_t *height, bool dx, uint8_t *rgb)
+{
+    /* Image rows run down; OpenGL's green is +Y up, so a slope rising downward (dh/dy > 0)
+     * is a normal leaning up: green = +dh/dy. DirectX's green points down. */
+    double px_per_unit = height_unit(t) / 65535, ysign = dx ? -1 : 1;
+    for (int y = 0; y < t->height; y++)
+        normal_row(t, height, y, px_per_unit, ysign, rgb);
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT
+ * Row spans of a disc over pixel centres. A periodic image visits every copy of the disc
+ * at +-W, +-H whose span meets the image, so a shape crossing an edge continues on the
+ * other side; a copy may visit a pixel twice only if reach exceeds half a side, and the
+ * callers combine with max or min, which does not mind. */
+#include "render/raster.h"
+
+#include <math.h>
+
+static void disc_once(int width, int height, double x, double y, double reach, dp_raster_fn fn,
+                      void *ctx)
+{
+    int y0 = (int)floor(y - reach - 0.5), y1 = (int)ceil(y + reach - 0.5);
+    if (y0 < 0)
+        y0 = 0;
+    if (y1 > height - 1)
+        y1 = height - 1;
+    for (int py = y0; py <= y1; py++) {
+        double dy = py + 0.5 - y, span2 = reach * reach - dy * dy;
+        if (span2 < 0)
+            continue;
+        double span = sqrt(span2);
+        int x0 = (int)ceil(x - span - 0.5), x1 = (int)floor(x + span - 0.5);
+        if (x0 < 0)
+            x0 = 0;
+        if (x1 > width - 1)
+            x1 = width - 1;
+        size_t row = (size_t)py * (size_t)width;
+        for (int px = x0; px <= x1; px++) {
+            double dx = px + 0.5 - x;
+            fn(ctx, row + (size_t)px, dx * dx + dy * dy);
+        }
+    }
+}
+
+void dp_raster_disc(int width, int height, bool wrap, double x, double y, double reach,
+                    dp_raster_fn fn, void *ctx)
+{
+    if (!wrap) {
+        disc_once(width, height, x, y, reach, fn, ctx);
+        return;
+    }
+    /* Copies whose disc meets [0, W) x [0, H); at most a few per axis. */
+    int i0 = (int)floor((0 - reach - x) / width) + 1, i1 = (int)ceil((width + reach - x) / width) - 1;
+    int j0 = (int)floor((0 - reach - y) / height) + 1,
+        j1 = (int)ceil((height + reach - y) / height) - 1;
+    for (int j = j0; j <= j1; j++)
+        for (int i = i0; i <= i1; i++)
+            disc_once(width, height, x + (double)i * width, y + (double)j * height, reach, fn, ctx);
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: MIT
+ * Visiting the pixels near a point, for the maps and masks that are not drawn by cairo
+ * (they need linear 16-bit values and exact max/min combining). */
+#ifndef DP_RASTER_H
+#define DP_RASTER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/** Called for one pixel: its index y * width + x and the squared distance from the pixel
+ * centre (x + 0.5, y + 0.5) to the point. */
+typedef void (*dp_raster_fn)(void *ctx, size_t index, double d2);
+
+/** Calls fn for every pixel of the width x height image whose centre lies within 'reach'
+ * of (x, y). With 'wrap' the image is a torus: pixels are reached across the edges (and
+ * the distance is to the nearest copy of the point that reaches them). */
+void dp_raster_disc(int width, int height, bool wrap, double x, double y, double reach,
+                    dp_raster_fn fn, void *ctx);
+
+#endif

@@ -1,0 +1,507 @@
+/* SPDX-License-Identifier: MIT
+ * Render room: a disc has its colour at the centre and leaves the background alone far
+ * away; periodic textures continue across the edges (a rolled scene renders as the rolled
+ * picture); bands and repeats give identical bytes; every style inks; the scene honours
+ * 'avoid' and keeps one layer's points independent of another's settings; height and
+ * normal maps peak, stay flat and flip Y as documented. Pictures go to build/test-out/. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "core/dp.h"
+#include "io/image_save.h"
+#include "render/canvas.h"
+#include "render/render.h"
+
+typedef struct rgba8 {
+    int r, g, b, a;
+} rgba8;
+
+static dp_texture_spec spec;
+static dp_scene scene;
+
+static void one_layer(dp_style style, int w, int h)
+{
+    dp_texture_spec_init(&spec);
+    spec.width = w;
+    spec.height = h;
+    spec.bg_colour = (dp_rgba){ 0, 0, 1, 1 };
+    spec.n_layers = 1;
+    dp_layer_spec_init(&spec.layers[0]);
+    strcpy(spec.layers[0].name, "a");
+    spec.layers[0].style = style;
+    spec.layers[0].palette[0] = (dp_rgba){ 1, 0, 0, 1 };
+}
+
+/* A scene over caller-owned points: do not dp_scene_fini it. */
+static void points_scene(dapple_point *pts, size_t n)
+{
+    memset(&scene, 0, sizeof scene);
+    scene.n_layers = 1;
+    scene.layers[0].points = pts;
+    scene.layers[0].count = n;
+}
+
+static cairo_surface_t *render_bands(int bands)
+{
+    cairo_surface_t *s = NULL;
+    dapple_error err;
+    cr_assert_eq(dp_render_texture_bands(&spec, &scene, bands, &s, &err), DAPPLE_OK, "%s",
+                 err.message);
+    return s;
+}
+
+static rgba8 pixel(cairo_surface_t *s, int x, int y)
+{
+    const uint8_t *row = cairo_image_surface_get_data(s) + y * cairo_image_surface_get_stride(s);
+    uint32_t v = ((const uint32_t *)(const void *)row)[x];
+    return (rgba8){ (int)(v >> 16 & 255), (int)(v >> 8 & 255), (int)(v & 255), (int)(v >> 24) };
+}
+
+static void save(cairo_surface_t *s, const char *name)
+{
+    char path[256];
+    dapple_error err;
+    mkdir("build", 0777);
+    mkdir("build/test-out", 0777);
+    snprintf(path, sizeof path, "build/test-out/%s", name);
+    cr_assert_eq(dp_image_write_argb32(path, cairo_image_surface_get_data(s),
+                                       cairo_image_surface_get_width(s),
+                                       cairo_image_surface_get_height(s),
+                                       cairo_image_surface_get_stride(s), &err),
+                 DAPPLE_OK, "%s", err.message);
+}
+
+static bool same_pixels(cairo_surface_t *a, cairo_surface_t *b)
+{
+    int h = cairo_image_surface_get_height(a), stride = cairo_image_surface_get_stride(a);
+    cairo_surface_flush(a);
+    cairo_surface_flush(b);
+    return memcmp(cairo_image_surface_get_data(a), cairo_image_surface_get_data(b),
+                  (size_t)h * stride) == 0;
+}
+
+/* A loose jittered grid of points with varied radii: a stand-in for a sampler run. */
+static size_t grid(dapple_point *p, int w, int h, double r)
+{
+    size_t n = 0;
+    unsigned s = 7;
+    for (double y = r; y < h; y += 2.3 * r)
+        for (double x = r; x < w; x += 2.3 * r) {
+            s = s * 1103515245u + 12345u;
+            double j = (s >> 16 & 1023) / 1023.0;
+            p[n++] = (dapple_point){ (float)(x + 0.37 * r * j), (float)(y + 0.29 * r * (1 - j)),
+                                     (float)(r * (1.2 + 0.8 * j)) };
+        }
+    return n;
+}
+
+Test(render, disc_has_layer_colour_at_centre_and_background_far_away)
+{
+    one_layer(DP_STYLE_CIRCLES, 64, 48);
+    dapple_point p = { 20, 20, 16 }; /* drawn radius 8 */
+    points_scene(&p, 1);
+    cairo_surface_t *s = render_bands(1);
+    rgba8 c = pixel(s, 20, 20), far = pixel(s, 60, 44), edge = pixel(s, 27, 20);
+    cr_assert(c.r == 255 && c.g == 0 && c.b == 0 && c.a == 255);
+    cr_assert(far.r == 0 && far.g == 0 && far.b == 255 && far.a == 255);
+    cr_assert(edge.r > 200, "inside the disc near its edge, got r=%d", edge.r);
+    cr_assert_eq(pixel(s, 29, 20).r, 0, "outside the disc");
+    cairo_surface_destroy(s);
+}
+
+Test(render, palette_alpha_and_layer_alpha_blend_over_the_background)
+{
+    one_layer(DP_STYLE_CIRCLES, 32, 32);
+    spec.layers[0].palette[0].a = 0.5;
+    spec.layers[0].alpha = 0.5; /* 25 % red over blue */
+    dapple_point p = { 16, 16, 20 };
+    points_scene(&p, 1);
+    cairo_surface_t *s = render_bands(1);
+    rgba8 c = pixel(s, 16, 16);
+    cr_assert(abs(c.r - 64) <= 2 && abs(c.b - 191) <= 2, "got %d,%d,%d", c.r, c.g, c.b);
+    cairo_surface_destroy(s);
+}
+
+Test(render, periodic_disc_crossing_the_right_edge_inks_the_left_edge)
+{
+    dapple_point p = { 62, 40, 16 }; /* radius 8: reaches x = 70, i.e. 6 past the edge */
+    for (int periodic = 0; periodic <= 1; periodic++) {
+        one_layer(DP_STYLE_CIRCLES, 64, 64);
+        spec.periodic = periodic;
+        points_scene(&p, 1);
+        cairo_surface_t *s = render_bands(1);
+        rgba8 left = pixel(s, 0, 40), right = pixel(s, 63, 40);
+        cr_assert_eq(right.r, 255);
+        cr_assert_eq(left.r, periodic ? 255 : 0, "periodic=%d", periodic);
+        cr_assert_eq(left.b, periodic ? 0 : 255);
+        cairo_surface_destroy(s);
+    }
+}
+
+Test(render, periodic_corner_shape_is_drawn_in_all_four_corners)
+{
+    one_layer(DP_STYLE_CIRCLES, 64, 64);
+    spec.periodic = true;
+    dapple_point p = { 1, 1, 12 };
+    points_scene(&p, 1);
+    cairo_surface_t *s = render_bands(2);
+    cr_assert_eq(pixel(s, 0, 0).r, 255);
+    cr_assert_eq(pixel(s, 63, 0).r, 255);
+    cr_assert_eq(pixel(s, 0, 63).r, 255);
+    cr_assert_eq(pixel(s, 63, 63).r, 255);
+    cr_assert_eq(pixel(s, 32, 32).r, 0);
+    cairo_surface_destroy(s);
+}
+
+/* Rolling the points by half the texture must roll the picture: any seam would move
+ * into the middle and break the match. Positions move by whole pixels, so only float
+ * rounding of the point coordinates may differ. */
+Test(render, periodic_texture_rolled_by_half_is_the_rolled_picture)
+{
+    static dapple_point a[4000], b[4000];
+    const int w = 96, h = 80;
+    for (int style = DP_STYLE_CIRCLES; style <= DP_STYLE_STAMPS; style++) {
+        one_layer((dp_style)style, w, h);
+        spec.periodic = true;
+        size_t n = grid(a, w, h, 7);
+        for (size_t i = 0; i < n; i++)
+            b[i] = (dapple_point){ fmodf(a[i].x + w / 2, w), fmodf(a[i].y + h / 2, h), a[i].r };
+        points_scene(a, n);
+        cairo_surface_t *sa = render_bands(1);
+        points_scene(b, n);
+        cairo_surface_t *sb = render_bands(2);
+        int worst = 0;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                rgba8 p = pixel(sa, x, y), q = pixel(sb, (x + w / 2) % w, (y + h / 2) % h);
+                worst = DP_MAX(worst, DP_MAX(abs(p.r - q.r), DP_MAX(abs(p.g - q.g), abs(p.b - q.b))));
+            }
+        cr_assert_leq(worst, 3, "style %d: rolled render differs by %d", style, worst);
+        if (style == DP_STYLE_DROPLETS)
+            save(sa, "render_periodic_droplets.png");
+        cairo_surface_destroy(sa);
+        cairo_surface_destroy(sb);
+    }
+}
+
+Test(render, bands_and_repeats_give_identical_bytes)
+{
+    static dapple_point pts[4000];
+    for (int style = DP_STYLE_CIRCLES; style <= DP_STYLE_STAMPS; style++) {
+        one_layer((dp_style)style, 200, 150);
+        spec.periodic = style % 2;
+        spec.layers[0].jitter_lightness = 0.2;
+        spec.layers[0].jitter_alpha = 0.2;
+        points_scene(pts, grid(pts, 200, 150, 9));
+        cairo_surface_t *one = render_bands(1), *two = render_bands(2), *three = render_bands(3);
+        cairo_surface_t *again = render_bands(1);
+        cr_assert(same_pixels(one, two), "style %d: 1 vs 2 bands", style);
+        cr_assert(same_pixels(one, three), "style %d: 1 vs 3 bands", style);
+        cr_assert(same_pixels(one, again), "style %d: repeat", style);
+        cairo_surface_destroy(one);
+        cairo_surface_destroy(two);
+        cairo_surface_destroy(three);
+        cairo_surface_destroy(again);
+    }
+}
+
+static int diff(rgba8 a, rgba8 b)
+{
+    return abs(a.r - b.r) + abs(a.g - b.g) + abs(a.b - b.b);
+}
+
+Test(render, every_style_inks_near_its_points_and_spares_empty_ground)
+{
+    static const char *names[] = { "circles", "outlines", "droplets", "bubbles", "stamps" };
+    for (int style = DP_STYLE_CIRCLES; style <= DP_STYLE_STAMPS; style++) {
+        one_layer((dp_style)style, 120, 60);
+        spec.layers[0].palette[0] = (dp_rgba){ 0.9, 0.95, 1, 1 };
+        spec.layers[0].stroke_width = 2;
+        dapple_point p[2] = { { 30, 30, 40 }, { 90, 30, 30 } };
+        points_scene(p, 2);
+        cairo_surface_t *s = render_bands(1);
+        rgba8 bg = pixel(s, 60, 2);
+        cr_assert_eq(diff(bg, (rgba8){ 0, 0, 255, 255 }), 0, "%s touched empty ground", names[style]);
+        /* Outlines and bubbles ink the ring, the rest ink the centre. */
+        int x = style == DP_STYLE_OUTLINES ? 50 : style == DP_STYLE_BUBBLES ? 49 : 30;
+        cr_assert_gt(diff(pixel(s, x, 30), bg), 40, "%s did not ink", names[style]);
+        char file[64];
+        snprintf(file, sizeof file, "render_style_%s.png", names[style]);
+        save(s, file);
+        cairo_surface_destroy(s);
+    }
+}
+
+Test(render, droplet_highlight_sits_toward_the_light_and_rim_away_from_it)
+{
+    one_layer(DP_STYLE_DROPLETS, 100, 100);
+    spec.bg_colour = (dp_rgba){ 0.5, 0.5, 0.5, 1 };
+    spec.layers[0].palette[0] = (dp_rgba){ 0.9, 0.95, 1, 1 };
+    spec.layers[0].light_angle_deg = 180; /* light from the left (-x) */
+    dapple_point p = { 50, 50, 80 };      /* drawn radius 40 */
+    points_scene(&p, 1);
+    cairo_surface_t *s = render_bands(1);
+    rgba8 lit = pixel(s, 50 - 21, 50), far = pixel(s, 50 + 21, 50);
+    rgba8 rim_far = pixel(s, 50 + 38, 50), rim_lit = pixel(s, 50 - 38, 50);
+    cr_assert_gt(lit.g, far.g, "highlight side brighter: %d vs %d", lit.g, far.g);
+    cr_assert_lt(rim_far.g, rim_lit.g, "far rim darker: %d vs %d", rim_far.g, rim_lit.g);
+    cr_assert_lt(rim_far.g, 128, "the far rim darkens the ground");
+    /* The contact shadow falls outside the drop on the far side only. */
+    cr_assert_lt(pixel(s, 50 + 43, 50).g, 125);
+    cr_assert_geq(pixel(s, 50 - 43, 50).g, 127);
+    save(s, "render_droplet_big.png");
+    cairo_surface_destroy(s);
+}
+
+Test(render, bad_size_and_missing_stamp_are_errors_naming_the_cause)
+{
+    dapple_error err;
+    cairo_surface_t *s = (cairo_surface_t *)&err;
+    one_layer(DP_STYLE_CIRCLES, 0, 10);
+    points_scene(NULL, 0);
+    cr_assert_eq(dp_render_texture(&spec, &scene, &s, &err), DAPPLE_E_INVALID);
+    cr_assert_null(s);
+    one_layer(DP_STYLE_STAMPS, 10, 10);
+    strcpy(spec.layers[0].stamp, "build/test-out/no-such-stamp.png");
+    cr_assert_neq(dp_render_texture(&spec, &scene, &s, &err), DAPPLE_OK);
+    cr_assert_null(s);
+    cr_assert(strstr(err.message, "layer 'a'") != NULL, "%s", err.message);
+    cr_assert(strstr(err.message, "no-such-stamp.png") != NULL, "%s", err.message);
+}
+
+Test(render, image_background_fills_and_png_stamp_is_painted)
+{
+    uint32_t px[4] = { 0xffff0000u, 0xffff0000u, 0xffff0000u, 0xffff0000u }; /* red 2x2 */
+    dapple_error err;
+    mkdir("build", 0777);
+    mkdir("build/test-out", 0777);
+    cr_assert_eq(dp_image_write_argb32("build/test-out/red2x2.png", (const uint8_t *)px, 2, 2, 8,
+                                       &err),
+                 DAPPLE_OK, "%s", err.message);
+    one_layer(DP_STYLE_STAMPS, 40, 30);
+    spec.background = DP_BG_IMAGE;
+    strcpy(spec.bg_image, "build/test-out/red2x2.png");
+    strcpy(spec.layers[0].stamp, "build/test-out/red2x2.png");
+    spec.background = DP_BG_IMAGE;
+    points_scene(NULL, 0);
+    cairo_surface_t *s = render_bands(1);
+    cr_assert_eq(diff(pixel(s, 0, 0), (rgba8){ 255, 0, 0, 255 }), 0);
+    cr_assert_eq(diff(pixel(s, 39, 29), (rgba8){ 255, 0, 0, 255 }), 0);
+    cairo_surface_destroy(s);
+    spec.background = DP_BG_COLOUR; /* blue ground, a red square stamp on it */
+    dapple_point p = { 20, 15, 16 };
+    points_scene(&p, 1);
+    s = render_bands(1);
+    cr_assert_eq(pixel(s, 20, 15).r, 255);
+    cr_assert_eq(pixel(s, 2, 2).b, 255);
+    cairo_surface_destroy(s);
+}
+
+Test(render, perlin_ground_varies_and_tiles_when_periodic)
+{
+    one_layer(DP_STYLE_CIRCLES, 256, 128);
+    spec.background = DP_BG_PERLIN;
+    spec.bg_colour = (dp_rgba){ 0, 0, 0, 1 };
+    spec.bg_colour2 = (dp_rgba){ 1, 1, 1, 1 };
+    spec.bg_scale = 64;
+    spec.periodic = true;
+    points_scene(NULL, 0);
+    cairo_surface_t *s = render_bands(2);
+    int lo = 255, hi = 0;
+    double seam = 0, inner = 0;
+    for (int y = 0; y < 128; y++) {
+        lo = DP_MIN(lo, pixel(s, y, y).g);
+        hi = DP_MAX(hi, pixel(s, y, y).g);
+        seam += abs(pixel(s, 0, y).g - pixel(s, 255, y).g);
+        inner += abs(pixel(s, 100, y).g - pixel(s, 101, y).g);
+    }
+    cr_assert_gt(hi - lo, 60, "ground should vary, range %d", hi - lo);
+    /* Across the seam the ground changes no more than between two inner neighbours
+     * (plus the per-pixel grain, which is independent noise of +-4 %). */
+    cr_assert_lt(seam / 128, inner / 128 + 12, "seam %.1f vs inner %.1f", seam / 128, inner / 128);
+    save(s, "render_ground.png");
+    cairo_surface_destroy(s);
+}
+
+/* ---------------------------------------------------------------- scene */
+
+static void two_layers(void)
+{
+    dp_texture_spec_init(&spec);
+    spec.width = 160;
+    spec.height = 120;
+    spec.seed = 11;
+    spec.n_layers = 2;
+    for (int i = 0; i < 2; i++) {
+        dp_layer_spec *l = &spec.layers[i];
+        dp_layer_spec_init(l);
+        strcpy(l->name, i ? "small" : "big");
+        l->field.kind = DAPPLE_FIELD_PERLIN;
+        l->field.rmin = i ? 2 : 10;
+        l->field.rmax = i ? 3 : 16;
+        l->scale = i ? 0.5 : 0.35; /* the big circles leave room between them */
+    }
+    spec.layers[1].avoid_mask = 1;
+}
+
+Test(scene, avoid_keeps_later_circles_off_earlier_ones)
+{
+    dapple_error err;
+    for (int periodic = 0; periodic <= 1; periodic++) {
+        two_layers();
+        spec.periodic = periodic;
+        cr_assert_eq(dp_scene_sample(&spec, &scene, &err), DAPPLE_OK, "%s", err.message);
+        const dp_layer_points *a = &scene.layers[0], *b = &scene.layers[1];
+        cr_assert_gt(a->count, 20);
+        cr_assert_gt(b->count, 20);
+        for (size_t i = 0; i < a->count; i++)
+            for (size_t j = 0; j < b->count; j++) {
+                double dx = fabs((double)a->points[i].x - (double)b->points[j].x);
+                double dy = fabs((double)a->points[i].y - (double)b->points[j].y);
+                if (periodic) {
+                    dx = DP_MIN(dx, spec.width - dx);
+                    dy = DP_MIN(dy, spec.height - dy);
+                }
+                double need = 0.35 * (double)a->points[i].r + 0.5 * (double)b->points[j].r;
+                cr_assert_geq(sqrt(dx * dx + dy * dy), need - 1e-4, "overlap %zu/%zu", i, j);
+            }
+        cr_assert_not_null(scene.fields[0]);
+        dp_scene_fini(&scene);
+        cr_assert_eq(scene.n_layers, 0);
+    }
+}
+
+Test(scene, one_layers_settings_do_not_move_another_layers_points)
+{
+    dapple_error err;
+    dp_scene first;
+    two_layers();
+    spec.layers[1].avoid_mask = 0;
+    cr_assert_eq(dp_scene_sample(&spec, &first, &err), DAPPLE_OK, "%s", err.message);
+    spec.layers[0].k = 12;
+    cr_assert_eq(dp_scene_sample(&spec, &scene, &err), DAPPLE_OK, "%s", err.message);
+    cr_assert_eq(first.layers[1].count, scene.layers[1].count);
+    cr_assert(memcmp(first.layers[1].points, scene.layers[1].points,
+                     scene.layers[1].count * sizeof(dapple_point)) == 0);
+    cr_assert_neq(first.layers[0].count, 0);
+    dp_scene_fini(&first);
+    dp_scene_fini(&scene);
+}
+
+Test(scene, failure_names_the_layer_and_leaves_the_scene_empty)
+{
+    dapple_error err;
+    two_layers();
+    spec.layers[1].field.kind = DAPPLE_FIELD_IMAGE;
+    strcpy(spec.layers[1].field_image, "build/test-out/missing-field.png");
+    cr_assert_neq(dp_scene_sample(&spec, &scene, &err), DAPPLE_OK);
+    cr_assert(strncmp(err.message, "layer 'small': ", 15) == 0, "%s", err.message);
+    cr_assert(strstr(err.message, "missing-field.png") != NULL, "%s", err.message);
+    cr_assert_eq(scene.n_layers, 0);
+    cr_assert_null(scene.layers[0].points);
+}
+
+Test(scene, sampled_droplets_render_end_to_end)
+{
+    dapple_error err;
+    two_layers();
+    spec.width = 384;
+    spec.height = 256;
+    spec.periodic = true;
+    spec.background = DP_BG_PERLIN;
+    spec.bg_colour = (dp_rgba){ 0.16, 0.27, 0.36, 1 };
+    spec.bg_colour2 = (dp_rgba){ 0.42, 0.55, 0.63, 1 };
+    for (int i = 0; i < 2; i++) {
+        spec.layers[i].style = DP_STYLE_DROPLETS;
+        spec.layers[i].palette[0] = (dp_rgba){ 0.85, 0.93, 1, 1 };
+    }
+    cr_assert_eq(dp_scene_sample(&spec, &scene, &err), DAPPLE_OK, "%s", err.message);
+    cairo_surface_t *s = NULL;
+    cr_assert_eq(dp_render_texture(&spec, &scene, &s, &err), DAPPLE_OK, "%s", err.message);
+    cr_assert_eq(cairo_image_surface_get_width(s), 384);
+    save(s, "render_scene_droplets.png");
+    cairo_surface_destroy(s);
+    dp_scene_fini(&scene);
+}
+
+/* ---------------------------------------------------------------- maps */
+
+Test(maps, height_peaks_at_droplet_centres_and_is_zero_between)
+{
+    one_layer(DP_STYLE_DROPLETS, 64, 64);
+    spec.layers[0].field.rmax = 20;
+    dapple_point p[2] = { { 16.5f, 16.5f, 20 }, { 44.5f, 40.5f, 12 } };
+    points_scene(p, 2);
+    static uint16_t h[64 * 64];
+    dp_render_height_into(&spec, &scene, h);
+    cr_assert_eq(h[16 * 64 + 16], 65535, "the largest possible drop is full height");
+    for (int d = 1; d < 10; d++)
+        cr_assert_lt(h[16 * 64 + 16 + d], h[16 * 64 + 16 + d - 1], "falls off at %d", d);
+    cr_assert_eq(h[16 * 64 + 27], 0, "outside the base radius 10");
+    uint16_t peak = h[40 * 64 + 44];
+    cr_assert(peak > 30000 && peak < 45000, "a 0.6x drop is 0.6x as tall: %u", peak);
+    cr_assert_eq(h[63 * 64 + 0], 0);
+}
+
+Test(maps, other_styles_have_no_height)
+{
+    one_layer(DP_STYLE_CIRCLES, 32, 32);
+    dapple_point p = { 16, 16, 20 };
+    points_scene(&p, 1);
+    static uint16_t h[32 * 32];
+    dp_render_height_into(&spec, &scene, h);
+    for (int i = 0; i < 32 * 32; i++)
+        cr_assert_eq(h[i], 0);
+}
+
+Test(maps, normals_are_flat_away_from_drops_and_y_flips_between_gl_and_dx)
+{
+    one_layer(DP_STYLE_DROPLETS, 64, 64);
+    spec.periodic = true;
+    spec.layers[0].field.rmax = 24;
+    dapple_point p = { 32.5f, 32.5f, 24 }; /* base radius 12, centred on pixel (32, 32) */
+    points_scene(&p, 1);
+    static uint16_t h[64 * 64];
+    static uint8_t gl[64 * 64 * 3], dx[64 * 64 * 3];
+    dp_render_height_into(&spec, &scene, h);
+    dp_render_normal_into(&spec, h, false, gl);
+    dp_render_normal_into(&spec, h, true, dx);
+    const uint8_t *flat = gl + (5 * 64 + 5) * 3;
+    cr_assert(flat[0] == 128 && flat[1] == 128 && flat[2] == 255);
+    /* Above the centre (smaller y) the surface faces up: +Y in OpenGL, -Y in DirectX. */
+    const uint8_t *top_gl = gl + (24 * 64 + 32) * 3, *top_dx = dx + (24 * 64 + 32) * 3;
+    cr_assert_gt(top_gl[1], 150, "gl green %d", top_gl[1]);
+    cr_assert_lt(top_dx[1], 106, "dx green %d", top_dx[1]);
+    cr_assert_eq(top_gl[0], 128);
+    /* Left of the centre the surface faces -X: red below 128 in both. */
+    const uint8_t *left = gl + (32 * 64 + 24) * 3;
+    cr_assert_lt(left[0], 106);
+    cr_assert_eq(top_gl[2], top_dx[2]);
+    const uint8_t *centre = gl + (32 * 64 + 32) * 3;
+    cr_assert_geq(centre[2], 250, "the top of a cap is flat");
+}
+
+Test(maps, normals_wrap_across_the_edge_when_periodic)
+{
+    one_layer(DP_STYLE_BUBBLES, 48, 48);
+    spec.layers[0].field.rmax = 20;
+    dapple_point p = { 2, 24, 20 };
+    static uint16_t h[48 * 48];
+    static uint8_t n[48 * 48 * 3];
+    for (int periodic = 0; periodic <= 1; periodic++) {
+        spec.periodic = periodic;
+        points_scene(&p, 1);
+        dp_render_height_into(&spec, &scene, h);
+        dp_render_normal_into(&spec, h, false, n);
+        /* x = 47 sits left of the wrapped drop: it faces -X only on a torus. */
+        const uint8_t *e = n + (24 * 48 + 47) * 3;
+        if (periodic)
+            cr_assert_lt(e[0], 100, "red %d", e[0]);
+        else
+            cr_assert_eq(e[0], 128);
+    }
+}
