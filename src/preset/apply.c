@@ -40,7 +40,9 @@ static dapple_status bad_choice(const dp_param *p, const char *value, dapple_err
         dp_suggest_try(&sg, c->name);
     }
     dp_quote(value, q);
-    if (dp_suggest_best(&sg) != NULL)
+    /* "12" is not a typo of "16": suggest words only. */
+    bool word = (value[0] >= 'a' && value[0] <= 'z') || (value[0] >= 'A' && value[0] <= 'Z');
+    if (word && dp_suggest_best(&sg) != NULL)
         return dp_fail(err, DAPPLE_E_INVALID, "expected %s, got '%s' (did you mean '%s'?)", list,
                        q, dp_suggest_best(&sg));
     return dp_fail(err, DAPPLE_E_INVALID, "expected %s, got '%s'", list, q);

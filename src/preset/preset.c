@@ -26,7 +26,8 @@ typedef struct load_ctx {
     char base_dir[DP_PATH_MAX];
     dp_texture_spec *t;
     const dp_scan *scan;
-    const char *pos, *end; /* the reader's position in the text */
+    const char *text; /* the reader's text and position in it */
+    size_t len, pos;
     int line;
     int section; /* index into scan->sections, -1 before the first header */
     bool overflow;
@@ -41,19 +42,11 @@ typedef struct load_ctx {
 static char *read_line(char *str, int num, void *stream)
 {
     load_ctx *c = stream;
-    if (c->pos >= c->end)
+    const char *s;
+    size_t n;
+    if (!dp_scan_next_line(c->text, c->len, &c->pos, c->line + 1, &s, &n))
         return NULL;
-    const char *s = c->pos;
-    const char *nl = memchr(s, '\n', (size_t)(c->end - s));
-    size_t n = nl != NULL ? (size_t)(nl - s) : (size_t)(c->end - s);
-    c->pos += n + (nl != NULL);
     c->line++;
-    if (n > 0 && s[n - 1] == '\r')
-        n--;
-    if (c->line == 1 && n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) {
-        s += 3;
-        n -= 3;
-    }
     if (num < 1 || n >= (size_t)num) {
         c->overflow = true;
         return NULL;
@@ -155,6 +148,12 @@ static dapple_status check_radius_keys(const load_ctx *c, int si, dapple_error *
 static dapple_status check_required(const load_ctx *c, dapple_error *err)
 {
     const dp_scan *s = c->scan;
+    if (s->texture < 0)
+        return dp_fail(err, DAPPLE_E_FORMAT, "%s: no [texture] section", c->file);
+    if (s->n_layers == 0)
+        return dp_fail(err, DAPPLE_E_FORMAT,
+                       "%s: no [layer NAME] section (a texture needs at least one layer)",
+                       c->file);
     if (seen_at(c, s->texture, "size") == 0)
         return dp_fail(err, DAPPLE_E_INVALID, "%s:%d: [texture] needs size = WxH", c->file,
                        s->sections[s->texture].line);
@@ -216,8 +215,9 @@ static void create_layers(const dp_scan *s, dp_texture_spec *t)
 
 static dapple_status parse_keys(load_ctx *c, const char *text, size_t len, dapple_error *err)
 {
-    c->pos = text;
-    c->end = text + len;
+    c->text = text;
+    c->len = len;
+    c->pos = 0;
     c->section = -1;
     int r = ini_parse_stream(read_line, c, on_key, c);
     if (c->err.status != DAPPLE_OK)

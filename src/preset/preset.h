@@ -33,8 +33,8 @@ DAPPLE_USERESULT dapple_status dp_preset_set(dp_texture_spec *t, const char *ass
 
 /** Applies n overrides in order and checks the spec once at the end, so that
  * "big.rmin=6" then "big.rmax=10" works from rmin 2, rmax 4. A rule broken at the end is
- * blamed on the last assignment that touched the section at fault. On failure *t is
- * unchanged. */
+ * blamed on the assignments that touched the section at fault ("big.rmax, big.k: rmin (20)
+ * must not exceed rmax (15)"). On failure *t is unchanged. */
 DAPPLE_USERESULT dapple_status dp_preset_set_all(dp_texture_spec *t,
                                                  const char *const *assignments, size_t n,
                                                  dapple_error *err);

@@ -154,9 +154,6 @@ static dapple_status key_line(const line_ctx *c, char *buf)
 static dapple_status scan_line(const line_ctx *c, const char *s, size_t n)
 {
     char buf[DP_PRESET_MAX_LINE];
-    dapple_status st = check_bytes(c, s, n);
-    if (st != DAPPLE_OK)
-        return st;
     memcpy(buf, s, n);
     buf[n] = '\0';
     size_t indent = strspn(buf, " \t");
@@ -169,6 +166,44 @@ static dapple_status scan_line(const line_ctx *c, const char *s, size_t n)
     return buf[0] == '[' ? header_line(c, buf) : key_line(c, buf);
 }
 
+bool dp_scan_next_line(const char *text, size_t len, size_t *pos, int line_no, const char **s,
+                       size_t *n)
+{
+    if (*pos >= len)
+        return false;
+    const char *start = text + *pos;
+    const char *nl = memchr(start, '\n', len - *pos);
+    size_t count = nl != NULL ? (size_t)(nl - start) : len - *pos;
+    *pos += count + (nl != NULL);
+    if (count > 0 && start[count - 1] == '\r')
+        count--;
+    if (line_no == 1 && count >= 3 && memcmp(start, "\xEF\xBB\xBF", 3) == 0) {
+        start += 3;
+        count -= 3;
+    }
+    *s = start;
+    *n = count;
+    return true;
+}
+
+/* Binary first: a PNG given as a preset should be called "not a text file", whatever
+ * its first line looks like. */
+static dapple_status check_text(line_ctx *c, const char *text, size_t len)
+{
+    const char *s;
+    size_t n, pos = 0;
+    for (c->no = 1; dp_scan_next_line(text, len, &pos, c->no, &s, &n); c->no++) {
+        dapple_status st = check_bytes(c, s, n);
+        if (st != DAPPLE_OK)
+            return st;
+    }
+    for (c->no = 1, pos = 0; dp_scan_next_line(text, len, &pos, c->no, &s, &n); c->no++) {
+        if (n + 1 > DP_PRESET_MAX_LINE)
+            return bad(c, "line too long (max 200 bytes)", "");
+    }
+    return DAPPLE_OK;
+}
+
 dapple_status dp_scan_text(const char *text, size_t len, const char *file, dp_scan *out,
                            dapple_error *err)
 {
@@ -178,28 +213,10 @@ dapple_status dp_scan_text(const char *text, size_t len, const char *file, dp_sc
         return dp_fail(err, DAPPLE_E_LIMIT, "%s: too big (%zu bytes, max %d)", file, len,
                        DP_PRESET_MAX_BYTES);
     line_ctx c = { file, 0, out, err };
-    for (size_t pos = 0; pos < len;) {
-        const char *s = text + pos;
-        const char *nl = memchr(s, '\n', len - pos);
-        size_t n = nl != NULL ? (size_t)(nl - s) : len - pos;
-        pos += n + (nl != NULL);
-        c.no++;
-        if (n > 0 && s[n - 1] == '\r')
-            n--;
-        if (c.no == 1 && n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) {
-            s += 3;
-            n -= 3;
-        }
-        if (n + 1 > DP_PRESET_MAX_LINE)
-            return bad(&c, "line too long (max 200 bytes)", "");
-        dapple_status st = scan_line(&c, s, n);
-        if (st != DAPPLE_OK)
-            return st;
-    }
-    if (out->texture < 0)
-        return dp_fail(err, DAPPLE_E_FORMAT, "%s: no [texture] section", file);
-    if (out->n_layers == 0)
-        return dp_fail(err, DAPPLE_E_FORMAT,
-                       "%s: no [layer NAME] section (a texture needs at least one layer)", file);
-    return DAPPLE_OK;
+    dapple_status st = check_text(&c, text, len);
+    const char *s;
+    size_t n, pos = 0;
+    for (c.no = 1; st == DAPPLE_OK && dp_scan_next_line(text, len, &pos, c.no, &s, &n); c.no++)
+        st = scan_line(&c, s, n);
+    return st;
 }

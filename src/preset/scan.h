@@ -31,9 +31,17 @@ typedef struct dp_scan {
 } dp_scan;
 
 /** Checks text[0 .. len) line by line and fills *out. 'file' is only used in messages.
- * Fails with DAPPLE_E_FORMAT (or DAPPLE_E_LIMIT for size) on the first problem. */
+ * Fails with DAPPLE_E_FORMAT (or DAPPLE_E_LIMIT for size) on the first problem. Whether
+ * the sections needed are there is left to the caller (after the keys, whose errors are
+ * more precise). */
 DAPPLE_USERESULT dapple_status dp_scan_text(const char *text, size_t len, const char *file,
                                             dp_scan *out, dapple_error *err);
+
+/** The next line of text[0 .. len) from *pos: *s and *n get it without its line break
+ * ("\n" or "\r\n") and, on line 1, without a UTF-8 byte order mark. False at the end.
+ * The scan and the reader that feeds inih both walk the text with this. */
+bool dp_scan_next_line(const char *text, size_t len, size_t *pos, int line_no, const char **s,
+                       size_t *n);
 
 /** True for 1 to 63 bytes of A-Z a-z 0-9 _ -, and not "texture". */
 bool dp_layer_name_ok(const char *name);

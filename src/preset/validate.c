@@ -130,30 +130,44 @@ dapple_status dp_preset_set(dp_texture_spec *t, const char *assignment, dapple_e
     return dp_preset_set_all(t, &assignment, 1, err);
 }
 
+/* "big.rmax, big.k" for the assignments (marked in 'touched') of the section at fault. */
+static void list_targets(const char *const *assignments, const int *touched, size_t n,
+                         int fault, char *out, size_t cap)
+{
+    out[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        char target[DP_QUOTE_MAX];
+        size_t len = strlen(out);
+        if (touched[i] != fault)
+            continue;
+        target_of(assignments[i], target);
+        snprintf(out + len, cap - len, "%s%s", len > 0 ? ", " : "", target);
+    }
+}
+
 dapple_status dp_preset_set_all(dp_texture_spec *t, const char *const *assignments, size_t n,
                                 dapple_error *err)
 {
     dp_texture_spec *copy = malloc(sizeof *copy);
-    size_t last[DP_MAX_LAYERS + 1] = { 0 }; /* 1 + index of the last assignment per section */
-    int section, fault;
+    int *touched = dp_calloc_n(n, sizeof *touched); /* the section each assignment set */
+    int fault;
     dapple_error e;
-    if (copy == NULL)
-        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory");
-    memcpy(copy, t, sizeof *copy);
     dapple_status st = DAPPLE_OK;
-    for (size_t i = 0; st == DAPPLE_OK && i < n; i++) {
-        st = set_one(copy, assignments[i], &section, err);
-        last[section + 1] = i + 1;
-    }
+    if (copy == NULL || touched == NULL)
+        st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory");
+    else
+        memcpy(copy, t, sizeof *copy);
+    for (size_t i = 0; st == DAPPLE_OK && i < n; i++)
+        st = set_one(copy, assignments[i], &touched[i], err);
     if (st == DAPPLE_OK && check_spec(copy, &fault, &e) != DAPPLE_OK) {
-        char target[DP_QUOTE_MAX];
-        size_t blame = last[fault + 1];
-        target_of(blame > 0 ? assignments[blame - 1] : "", target);
-        st = blame > 0 ? dp_fail(err, e.status, "%s: %s", target, e.message)
-                       : dp_preset_validate(copy, err);
+        char targets[160];
+        list_targets(assignments, touched, n, fault, targets, sizeof targets);
+        st = targets[0] != '\0' ? dp_fail(err, e.status, "%s: %s", targets, e.message)
+                                : dp_preset_validate(copy, err);
     }
     if (st == DAPPLE_OK)
         memcpy(t, copy, sizeof *copy);
+    free(touched);
     free(copy);
     return st;
 }
