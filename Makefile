@@ -1,4 +1,5 @@
 # dapple — plain GNU make. `make`, `make test`, `make check`, `make bench`, `make samples`,
+SHELL := /bin/bash
 # `make install PREFIX=... DESTDIR=...`, `make fuzz`, `make deps`.
 PREFIX  ?= /usr/local
 BUILD   ?= build
@@ -65,6 +66,25 @@ cli-test: $(BUILD)/dapple $(TOOLS)
 
 check:
 	$(MAKE) BUILD=build/check OPT="-O1 -g $(SAN)" LDFLAGS="$(SAN)" test
+
+# libFuzzer harnesses (clang): each runs FUZZ_SECONDS on a copy of its seed corpus.
+FUZZ_SECONDS ?= 30
+FUZZ_SAN := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FUZZ_HARNESSES := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+fuzz:
+	$(MAKE) BUILD=build/fuzz CC=clang OPT="-O1 -g $(FUZZ_SAN)" build/fuzz/libdapple.a build/fuzz/libdapplecli.a
+	@set -e; for h in $(FUZZ_HARNESSES); do \
+	    name=$$(basename $$h .c); corpus=tests/fuzz/corpus_$${name#fuzz_}; \
+	    clang -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Isrc $(shell pkg-config --cflags $(PKGS)) \
+	        -fsanitize=fuzzer,address,undefined $$h build/fuzz/libdapplecli.a build/fuzz/libdapple.a \
+	        $(DP_LIBS) -o build/fuzz/$$name; \
+	    rm -rf build/fuzz/corpus-$$name; mkdir -p build/fuzz/corpus-$$name; \
+	    cp -r $$corpus/. build/fuzz/corpus-$$name/ 2>/dev/null || true; \
+	    echo "== $$name ($(FUZZ_SECONDS) s)"; \
+	    build/fuzz/$$name -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -print_final_stats=1 \
+	        -artifact_prefix=build/fuzz/$$name- build/fuzz/corpus-$$name 2>&1 | grep -E "^stat::number_of_executed_units|ERROR|SUMMARY|Done" ; \
+	    test $${PIPESTATUS[0]} -eq 0; \
+	done
 
 $(BUILD)/bench: $(BUILD)/tests/bench/bench.o $(BUILD)/libdapplecli.a $(BUILD)/libdapple.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS)
