@@ -12,6 +12,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/dp.h"
@@ -38,6 +39,7 @@ typedef struct band {
     const dp_texture_spec *t;
     const dp_scene *s;
     uint8_t *data; /* the whole canvas */
+    const uint8_t *ground; /* a copy of the background, or NULL */
     int stride;
     int y0, y1; /* rows drawn by this band */
     dapple_status st;
@@ -125,6 +127,8 @@ static dapple_status draw_layer(cairo_t *cr, band *b, int li)
     dp_layer_ctx ctx = ctx_for(b->t, l);
     ctx.clip_y0 = b->y0;
     ctx.clip_y1 = b->y1;
+    ctx.ground = b->ground;
+    ctx.ground_stride = b->stride;
     if (k->prepare != NULL && k->prepare(&ctx, &b->err) != DAPPLE_OK)
         return layer_fail(&b->err, l, b->err.status);
     for (int pass = 0; pass < k->passes; pass++)
@@ -158,14 +162,15 @@ static void *draw_band(void *arg)
 /* ---------------------------------------------------------------- the texture */
 
 static dapple_status draw_bands(const dp_texture_spec *t, const dp_scene *s,
-                                cairo_surface_t *canvas, int n, dapple_error *err)
+                                cairo_surface_t *canvas, const uint8_t *ground, int n,
+                                dapple_error *err)
 {
     band b[MAX_BANDS];
     pthread_t th[MAX_BANDS];
     bool started[MAX_BANDS] = { false };
     cairo_surface_flush(canvas);
     for (int i = 0; i < n; i++) {
-        b[i] = (band){ .t = t, .s = s, .data = cairo_image_surface_get_data(canvas),
+        b[i] = (band){ .t = t, .s = s, .data = cairo_image_surface_get_data(canvas), .ground = ground,
                        .stride = cairo_image_surface_get_stride(canvas),
                        .y0 = (int)((long)t->height * i / n),
                        .y1 = (int)((long)t->height * (i + 1) / n) };
@@ -197,6 +202,27 @@ static dapple_status check_size(const dp_texture_spec *t, dapple_error *err)
     return DAPPLE_OK;
 }
 
+/* Droplets refract the ground behind them: keep a copy of the background before any
+ * layer covers it. Plain memory, so the band threads may share it. */
+static dapple_status copy_ground(const dp_texture_spec *t, cairo_surface_t *canvas,
+                                 uint8_t **out, dapple_error *err)
+{
+    bool wanted = false;
+    for (int i = 0; i < t->n_layers; i++)
+        wanted |= t->layers[i].style == DP_STYLE_DROPLETS;
+    *out = NULL;
+    if (!wanted)
+        return DAPPLE_OK;
+    size_t bytes = (size_t)cairo_image_surface_get_stride(canvas) * (size_t)t->height;
+    cairo_surface_flush(canvas);
+    *out = malloc(bytes);
+    if (*out == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d canvas", t->width,
+                       t->height);
+    memcpy(*out, cairo_image_surface_get_data(canvas), bytes);
+    return DAPPLE_OK;
+}
+
 dapple_status dp_render_texture_bands(const dp_texture_spec *t, const dp_scene *s, int bands,
                                       cairo_surface_t **out, dapple_error *err)
 {
@@ -211,8 +237,12 @@ dapple_status dp_render_texture_bands(const dp_texture_spec *t, const dp_scene *
         st = dp_canvas_background(cr, t, err);
     cairo_destroy(cr);
     bands = DP_MAX(1, DP_MIN(DP_MIN(bands, MAX_BANDS), t->height));
+    uint8_t *ground = NULL;
     if (st == DAPPLE_OK)
-        st = draw_bands(t, s, canvas, bands, err);
+        st = copy_ground(t, canvas, &ground, err);
+    if (st == DAPPLE_OK)
+        st = draw_bands(t, s, canvas, ground, bands, err);
+    free(ground);
     if (st != DAPPLE_OK) {
         cairo_surface_destroy(canvas);
         return st;

@@ -20,6 +20,9 @@ typedef struct dp_layer_ctx {
     void *state;             /* the kind's own, between prepare and finish */
     int clip_y0, clip_y1;    /* rows of the band being drawn: cairo clips to them, and
                                 styles writing pixels directly must too */
+    const uint8_t *ground;   /* the background alone, canvas-sized ARGB32, for styles that
+                                refract it (droplets); read-only, shared by all bands */
+    int ground_stride;
 } dp_layer_ctx;
 
 /** One point as drawn: attributes are decided once per point, before any copy. */

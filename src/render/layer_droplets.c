@@ -5,7 +5,9 @@
  * that is thick on the side away from the light (a radial gradient whose inner circle is
  * pushed toward the light), a lighter caustic inside on the near-light side, and a small
  * bright specular highlight toward the light with a faint counter-reflection opposite.
- * Drops are drawn once per (tint, radius, phase) into the sprite cache and copied. */
+ * Under all that, the drop shows the background flipped and shrunk, as real drops on a
+ * pane do. The refraction is per drop; everything else is drawn once per (tint, radius,
+ * phase) into the sprite cache and copied. */
 #include "render/layer.h"
 
 #include <math.h>
@@ -16,6 +18,7 @@
 
 #define SHADOW_SHIFT 0.22 /* contact shadow offset, in radii */
 #define SHADOW_REACH 1.15
+#define REFRACT_POWER 2.5 /* the ground inside a drop: flipped, shrunk this many times */
 
 typedef struct look {
     dp_rgba tint; /* quantised to 8 bits: it is part of the sprite key */
@@ -28,21 +31,31 @@ static dp_rgba times(dp_rgba c, double k)
     return (dp_rgba){ c.r * k, c.g * k, c.b * k, c.a };
 }
 
+/* Strength of the dark parts (shadow, rim): tiny drops would turn into dark dots, while
+ * real ones that small read as specks with a glint. */
+static double darkness(double a)
+{
+    double u = a <= 1.5 ? 0 : (a >= 6 ? 1 : (a - 1.5) / 4.5);
+    return 0.45 + 0.55 * u * u * (3 - 2 * u);
+}
+
 static void shadow(cairo_t *cr, double x, double y, double a, const look *l)
 {
     double r = SHADOW_REACH * a;
     x -= l->lx * SHADOW_SHIFT * a;
     y -= l->ly * SHADOW_SHIFT * a;
     dp_rgba ink = times(l->tint, 0.1);
-    dp_lens_stop st[] = { { 0, ink, 0.26 }, { 0.72, ink, 0.22 }, { 1, ink, 0 } };
+    double k = darkness(a);
+    dp_lens_stop st[] = { { 0, ink, 0.24 * k }, { 0.72, ink, 0.2 * k }, { 1, ink, 0 } };
     dp_lens_disc(cr, x, y, r, x, y, 0, x, y, r, st, 3);
 }
 
 static void body(cairo_t *cr, double x, double y, double a, const look *l)
 {
     dp_rgba deep = times(l->tint, 0.35);
-    dp_lens_stop st[] = { { 0, l->tint, 0.05 }, { 0.7, l->tint, 0.08 }, { 0.93, deep, 0.22 },
-                          { 1, deep, 0.5 } };
+    double k = darkness(a);
+    dp_lens_stop st[] = { { 0, l->tint, 0.04 }, { 0.75, l->tint, 0.07 },
+                          { 0.94, deep, 0.2 * k }, { 1, deep, 0.45 * k } };
     dp_lens_disc(cr, x, y, a, x, y, 0, x, y, a, st, 4);
 }
 
@@ -50,7 +63,8 @@ static void rim(cairo_t *cr, double x, double y, double a, const look *l)
 {
     double ix = x + l->lx * 0.3 * a, iy = y + l->ly * 0.3 * a;
     dp_rgba dark = times(l->tint, 0.15);
-    dp_lens_stop st[] = { { 0, dark, 0 }, { 0.55, dark, 0.03 }, { 1, dark, 0.5 } };
+    double k = darkness(a);
+    dp_lens_stop st[] = { { 0, dark, 0 }, { 0.55, dark, 0.03 * k }, { 1, dark, 0.45 * k } };
     dp_lens_disc(cr, x, y, a, ix, iy, 0.62 * a, x, y, a, st, 3);
 }
 
@@ -85,6 +99,8 @@ static double q8(double v, uint64_t *key, int shift)
 
 static void draw_droplet(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s, int pass)
 {
+    if (pass == 1)
+        dp_lens_refract(cr, c, s->x, s->y, s->radius, REFRACT_POWER, 0.9 * s->colour.a);
     uint64_t key = (uint64_t)pass;
     look l = { .lx = c->light_x, .ly = c->light_y, .pass = pass };
     l.tint = (dp_rgba){ q8(s->colour.r, &key, 8), q8(s->colour.g, &key, 16),

@@ -6,6 +6,7 @@
 
 #include <cairo.h>
 
+#include "render/layer.h"
 #include "render/texture.h"
 
 typedef struct dp_lens_stop {
@@ -25,5 +26,12 @@ void dp_lens_disc(cairo_t *cr, double x, double y, double r, double x0, double y
  * keeps the core opaque longer before it fades. */
 void dp_lens_highlight(cairo_t *cr, double x, double y, double radius, double dx, double dy,
                        double at, double size, double alpha, double sharp);
+
+/** Replaces the disc (x, y, a) by the ground seen through a lens: the background at
+ * c - power * (p - c), i.e. flipped and shrunk 'power' times, as a drop on a pane shows
+ * the world behind it; blended with 'alpha' and antialiased at the edge. Writes pixels
+ * directly (rows ctx->clip_y0..clip_y1 only); does nothing when ctx->ground is NULL. */
+void dp_lens_refract(cairo_t *cr, const dp_layer_ctx *ctx, double x, double y, double a,
+                     double power, double alpha);
 
 #endif
