@@ -21,8 +21,8 @@ static dapple_status store(const dp_param *p, void *base, const void *v, size_t 
                            dapple_error *err)
 {
     if (p->size != size)
-        return dp_fail(err, DAPPLE_E_INVALID, "internal: %s has size %zu, not %zu", p->key,
-                       p->size, size);
+        return dp_fail(err, DAPPLE_E_INVALID, "internal: %s has size %zu, not %zu", p->key, p->size,
+                       size);
     memcpy((char *)base + p->offset, v, size);
     return DAPPLE_OK;
 }
@@ -35,7 +35,10 @@ static dapple_status bad_choice(const dp_param *p, const char *value, dapple_err
     for (const dp_choice *c = p->choices; c->name != NULL; c++) {
         bool last = c[1].name == NULL;
         size_t n = strlen(list);
-        snprintf(list + n, sizeof list - n, "%s%s", c == p->choices ? "" : last ? " or " : ", ",
+        snprintf(list + n, sizeof list - n, "%s%s",
+                 c == p->choices ? ""
+                 : last          ? " or "
+                                 : ", ",
                  c->name);
         dp_suggest_try(&sg, c->name);
     }
@@ -43,13 +46,12 @@ static dapple_status bad_choice(const dp_param *p, const char *value, dapple_err
     /* "12" is not a typo of "16": suggest words only. */
     bool word = (value[0] >= 'a' && value[0] <= 'z') || (value[0] >= 'A' && value[0] <= 'Z');
     if (word && dp_suggest_best(&sg) != NULL)
-        return dp_fail(err, DAPPLE_E_INVALID, "expected %s, got '%s' (did you mean '%s'?)", list,
-                       q, dp_suggest_best(&sg));
+        return dp_fail(err, DAPPLE_E_INVALID, "expected %s, got '%s' (did you mean '%s'?)", list, q,
+                       dp_suggest_best(&sg));
     return dp_fail(err, DAPPLE_E_INVALID, "expected %s, got '%s'", list, q);
 }
 
-static dapple_status apply_enum(const dp_param *p, void *base, const char *value,
-                                dapple_error *err)
+static dapple_status apply_enum(const dp_param *p, void *base, const char *value, dapple_error *err)
 {
     char name[32];
     /* "color" is as good as "colour", in values as in keys. */
@@ -68,8 +70,7 @@ static dapple_status apply_enum(const dp_param *p, void *base, const char *value
 /* ---------------------------------------------------------------- paths */
 
 /* out = base_dir/path, unless path is absolute or base_dir is empty. */
-static dapple_status resolve(const char *base_dir, const char *path, char *out,
-                             dapple_error *err)
+static dapple_status resolve(const char *base_dir, const char *path, char *out, dapple_error *err)
 {
     bool join = path[0] != '/' && base_dir[0] != '\0';
     size_t nb = strlen(base_dir);
@@ -247,7 +248,8 @@ static dapple_status apply_scalar(const dp_param *p, void *base, const char *val
     case DP_P_COLOUR:
         st = dp_expect_colour(value, &c, err);
         return st != DAPPLE_OK ? st : store(p, base, &c, sizeof c, err);
-    default: return apply_enum(p, base, value, err);
+    default:
+        return apply_enum(p, base, value, err);
     }
 }
 
@@ -260,12 +262,19 @@ dapple_status dp_param_apply(const dp_param *p, dp_texture_spec *t, int layer, c
     dp_layer_spec *l = is_layer ? &t->layers[layer] : NULL;
     void *base = is_layer ? (void *)l : (void *)t;
     switch (p->type) {
-    case DP_P_SIZE: return dp_expect_size(value, &t->width, &t->height, err);
-    case DP_P_FIELD: return apply_field(l, value, base_dir, err);
-    case DP_P_COLOURS: return apply_colours(l, value, err);
-    case DP_P_RADIUS: return apply_radius(p, l, value, err);
-    case DP_P_LAYERS: return apply_avoid(t, layer, value, err);
-    case DP_P_PATH: return apply_path(p, base, value, base_dir, err);
-    default: return apply_scalar(p, base, value, err);
+    case DP_P_SIZE:
+        return dp_expect_size(value, &t->width, &t->height, err);
+    case DP_P_FIELD:
+        return apply_field(l, value, base_dir, err);
+    case DP_P_COLOURS:
+        return apply_colours(l, value, err);
+    case DP_P_RADIUS:
+        return apply_radius(p, l, value, err);
+    case DP_P_LAYERS:
+        return apply_avoid(t, layer, value, err);
+    case DP_P_PATH:
+        return apply_path(p, base, value, base_dir, err);
+    default:
+        return apply_scalar(p, base, value, err);
     }
 }

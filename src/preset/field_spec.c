@@ -13,6 +13,7 @@
 #include "preset/parse.h"
 
 static const char *const perlin_keys[] = { "scale", "octaves", "lacunarity", "gain" };
+
 enum { N_PERLIN_KEYS = 4, MAX_ITEM = 128 };
 
 static dapple_status unknown_kind(const char *spec, size_t kind_len, dapple_error *err)
@@ -43,8 +44,8 @@ static dapple_status unknown_perlin_key(const char *raw, dapple_error *err)
     for (size_t i = 0; i < N_PERLIN_KEYS; i++)
         dp_suggest_try(&sg, perlin_keys[i]);
     if (dp_suggest_best(&sg) != NULL)
-        return dp_fail(err, DAPPLE_E_INVALID, "unknown perlin key '%s' (did you mean '%s'?)",
-                       key, dp_suggest_best(&sg));
+        return dp_fail(err, DAPPLE_E_INVALID, "unknown perlin key '%s' (did you mean '%s'?)", key,
+                       dp_suggest_best(&sg));
     return dp_fail(err, DAPPLE_E_INVALID,
                    "unknown perlin key '%s' (expected scale, octaves, lacunarity or gain)", key);
 }
@@ -67,11 +68,15 @@ static dapple_status perlin_value(int key, const char *value, dapple_perlin *p, 
     case 0:
         st = dp_expect_double(value, DP_PERLIN_SCALE_MIN, DP_PERLIN_SCALE_MAX, &p->scale, &e);
         break;
-    case 1: st = dp_expect_int(value, 1, DP_PERLIN_OCTAVES_MAX, &p->octaves, &e); break;
+    case 1:
+        st = dp_expect_int(value, 1, DP_PERLIN_OCTAVES_MAX, &p->octaves, &e);
+        break;
     case 2:
         st = dp_expect_double(value, DP_PERLIN_LAC_MIN, DP_PERLIN_LAC_MAX, &p->lacunarity, &e);
         break;
-    default: st = dp_expect_double(value, 0, 1, &p->gain, &e); break;
+    default:
+        st = dp_expect_double(value, 0, 1, &p->gain, &e);
+        break;
     }
     if (st != DAPPLE_OK)
         return dp_fail(err, st, "perlin %s: %s", perlin_keys[key], e.message);
@@ -120,8 +125,7 @@ static dapple_status parse_perlin(const char *opts, dapple_perlin *p, dapple_err
     }
 }
 
-static dapple_status parse_image(const char *path, char *image_path, size_t cap,
-                                 dapple_error *err)
+static dapple_status parse_image(const char *path, char *image_path, size_t cap, dapple_error *err)
 {
     if (path[0] == '\0')
         return dp_fail(err, DAPPLE_E_INVALID, "image: expected a path after 'image:'");

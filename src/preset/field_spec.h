@@ -10,11 +10,11 @@
 #include "dapple.h"
 
 /* Ranges of the Perlin keys (also listed in docs/presets.md). */
-#define DP_PERLIN_SCALE_MIN  1.0
-#define DP_PERLIN_SCALE_MAX  65536.0
+#define DP_PERLIN_SCALE_MIN   1.0
+#define DP_PERLIN_SCALE_MAX   65536.0
 #define DP_PERLIN_OCTAVES_MAX 12
-#define DP_PERLIN_LAC_MIN    1.0
-#define DP_PERLIN_LAC_MAX    8.0
+#define DP_PERLIN_LAC_MIN     1.0
+#define DP_PERLIN_LAC_MAX     8.0
 
 /** Parses 'spec' into o->kind and o->perlin (Perlin keys not given take the defaults of
  * dapple_field_opts_init, whatever o held before) and copies an image PATH, unresolved,
@@ -22,7 +22,6 @@
  * On failure *o and image_path are unchanged and err has a message without a location
  * prefix, e.g. "unknown perlin key 'scal' (did you mean 'scale'?)". */
 DAPPLE_USERESULT dapple_status dp_field_spec_parse(const char *spec, dapple_field_opts *o,
-                                                   char *image_path, size_t cap,
-                                                   dapple_error *err);
+                                                   char *image_path, size_t cap, dapple_error *err);
 
 #endif

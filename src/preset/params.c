@@ -12,8 +12,8 @@
 #include "preset/field_spec.h"
 #include "preset/parse.h"
 
-#define TX(m) offsetof(dp_texture_spec, m), sizeof(((dp_texture_spec *)0)->m)
-#define LY(m) offsetof(dp_layer_spec, m), sizeof(((dp_layer_spec *)0)->m)
+#define TX(m)     offsetof(dp_texture_spec, m), sizeof(((dp_texture_spec *)0)->m)
+#define LY(m)     offsetof(dp_layer_spec, m), sizeof(((dp_layer_spec *)0)->m)
 #define NO_MEMBER 0, 0
 
 static const dp_choice background_choices[] = { { "colour", DP_BG_COLOUR },
@@ -22,21 +22,20 @@ static const dp_choice background_choices[] = { { "colour", DP_BG_COLOUR },
                                                 { "perlin", DP_BG_PERLIN },
                                                 { NULL, 0 } };
 static const dp_choice convention_choices[] = { { "gl", 0 }, { "dx", 1 }, { NULL, 0 } };
-static const dp_choice points_choices[] = { { "none", -1 }, { "csv", 0 }, { "json", 1 },
-                                            { NULL, 0 } };
-static const dp_choice mask_choices[] = { { "none", DP_MASK_NONE },
-                                          { "footprint", DP_MASK_FOOTPRINT },
-                                          { "splat", DP_MASK_SPLAT },
-                                          { "clearance", DP_MASK_CLEARANCE },
-                                          { "density", DP_MASK_DENSITY },
-                                          { NULL, 0 } };
+static const dp_choice points_choices[] = {
+    { "none", -1 }, { "csv", 0 }, { "json", 1 }, { NULL, 0 }
+};
+static const dp_choice mask_choices[] = {
+    { "none", DP_MASK_NONE },       { "footprint", DP_MASK_FOOTPRINT },
+    { "splat", DP_MASK_SPLAT },     { "clearance", DP_MASK_CLEARANCE },
+    { "density", DP_MASK_DENSITY }, { NULL, 0 }
+};
 static const dp_choice depth_choices[] = { { "8", 8 }, { "16", 16 }, { NULL, 0 } };
-static const dp_choice style_choices[] = { { "circles", DP_STYLE_CIRCLES },
-                                           { "outlines", DP_STYLE_OUTLINES },
-                                           { "droplets", DP_STYLE_DROPLETS },
-                                           { "bubbles", DP_STYLE_BUBBLES },
-                                           { "stamps", DP_STYLE_STAMPS },
-                                           { NULL, 0 } };
+static const dp_choice style_choices[] = {
+    { "circles", DP_STYLE_CIRCLES },   { "outlines", DP_STYLE_OUTLINES },
+    { "droplets", DP_STYLE_DROPLETS }, { "bubbles", DP_STYLE_BUBBLES },
+    { "stamps", DP_STYLE_STAMPS },     { NULL, 0 }
+};
 static const dp_choice stamp_words[] = { { "daisy", 0 }, { NULL, 0 } };
 
 static const dp_param params[] = {
@@ -47,8 +46,8 @@ static const dp_param params[] = {
       "texture seed; each layer's seed is derived from it and the layer's name" },
     { DP_SEC_TEXTURE, "periodic", DP_P_BOOL, 0, 0, NULL, TX(periodic), "false",
       "tileable: sampling wraps, shapes crossing an edge are drawn again opposite" },
-    { DP_SEC_TEXTURE, "background", DP_P_ENUM, 0, 0, background_choices, TX(background),
-      "colour", "what lies under the layers (perlin: a tinted ground of two colours)" },
+    { DP_SEC_TEXTURE, "background", DP_P_ENUM, 0, 0, background_choices, TX(background), "colour",
+      "what lies under the layers (perlin: a tinted ground of two colours)" },
     { DP_SEC_TEXTURE, "background_colour", DP_P_COLOUR, 0, 0, NULL, TX(bg_colour), "#808080",
       "background colour; the first colour of the Perlin ground" },
     { DP_SEC_TEXTURE, "background_colour2", DP_P_COLOUR, 0, 0, NULL, TX(bg_colour2), "#404040",
@@ -63,8 +62,8 @@ static const dp_param params[] = {
       "also write a 16-bit height map (droplets and bubbles)" },
     { DP_SEC_TEXTURE, "normal", DP_P_BOOL, 0, 0, NULL, TX(want_normal), "false",
       "also write a normal map" },
-    { DP_SEC_TEXTURE, "normal_convention", DP_P_ENUM, 0, 0, convention_choices, TX(normal_dx),
-      "gl", "normal map green channel: gl = Y+ (OpenGL), dx = Y- (DirectX)" },
+    { DP_SEC_TEXTURE, "normal_convention", DP_P_ENUM, 0, 0, convention_choices, TX(normal_dx), "gl",
+      "normal map green channel: gl = Y+ (OpenGL), dx = Y- (DirectX)" },
     { DP_SEC_TEXTURE, "points", DP_P_ENUM, 0, 0, points_choices, TX(points_format), "none",
       "also write the points (x, y, r, layer)" },
     { DP_SEC_TEXTURE, "mask", DP_P_ENUM, 0, 0, mask_choices, TX(mask), "none",
@@ -114,8 +113,8 @@ static const dp_param params[] = {
       "droplets, bubbles: light direction, degrees clockwise from +x (315 = top left)" },
     { DP_SEC_LAYER, "stamp", DP_P_PATH, 0, 0, stamp_words, LY(stamp), "daisy",
       "stamps: the built-in vector daisy, or a PNG file" },
-    { DP_SEC_LAYER, "stamp_scale_jitter", DP_P_NUMBER, 0, 1, NULL, LY(stamp_scale_jitter),
-      "0.2", "stamps: size varies by +- this fraction" },
+    { DP_SEC_LAYER, "stamp_scale_jitter", DP_P_NUMBER, 0, 1, NULL, LY(stamp_scale_jitter), "0.2",
+      "stamps: size varies by +- this fraction" },
     { DP_SEC_LAYER, "avoid", DP_P_LAYERS, 0, 0, NULL, NO_MEMBER, NULL,
       "comma list of earlier layers whose shapes this layer's shapes must not overlap" },
 };
@@ -256,9 +255,9 @@ static const char *const md_fields =
 
 static const char *type_name(dp_param_type t)
 {
-    static const char *const names[] = { "number", "integer", "integer", "integer", "bool",
-                                         "choice", "colour", "colours", "size", "field",
-                                         "path", "number", "layer names" };
+    static const char *const names[] = { "number", "integer", "integer",    "integer", "bool",
+                                         "choice", "colour",  "colours",    "size",    "field",
+                                         "path",   "number",  "layer names" };
     return names[t];
 }
 
@@ -268,14 +267,30 @@ static void md_values(FILE *f, const dp_param *p)
     case DP_P_NUMBER:
     case DP_P_INT:
     case DP_P_COUNT:
-    case DP_P_RADIUS: fprintf(f, "%.12g .. %.12g", p->lo, p->hi); break;
-    case DP_P_U64: fputs("0 .. 2^64-1", f); break;
-    case DP_P_BOOL: fputs("`true`, `false`", f); break;
-    case DP_P_COLOUR: fputs("`#rgb`, `#rrggbb`, `#rrggbbaa`", f); break;
-    case DP_P_COLOURS: fputs("1 to 8 colours", f); break;
-    case DP_P_SIZE: fprintf(f, "1 .. %d per side, at most 64 Mpixel", DP_MAX_SIDE); break;
-    case DP_P_FIELD: fputs("see Field specs", f); break;
-    case DP_P_LAYERS: fputs("earlier layer names", f); break;
+    case DP_P_RADIUS:
+        fprintf(f, "%.12g .. %.12g", p->lo, p->hi);
+        break;
+    case DP_P_U64:
+        fputs("0 .. 2^64-1", f);
+        break;
+    case DP_P_BOOL:
+        fputs("`true`, `false`", f);
+        break;
+    case DP_P_COLOUR:
+        fputs("`#rgb`, `#rrggbb`, `#rrggbbaa`", f);
+        break;
+    case DP_P_COLOURS:
+        fputs("1 to 8 colours", f);
+        break;
+    case DP_P_SIZE:
+        fprintf(f, "1 .. %d per side, at most 64 Mpixel", DP_MAX_SIDE);
+        break;
+    case DP_P_FIELD:
+        fputs("see Field specs", f);
+        break;
+    case DP_P_LAYERS:
+        fputs("earlier layer names", f);
+        break;
     case DP_P_PATH:
     case DP_P_ENUM:
         for (const dp_choice *c = p->choices; c != NULL && c->name != NULL; c++)

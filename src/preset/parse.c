@@ -29,8 +29,8 @@ static bool all_of(const char *s, const char *allowed)
 
 bool dp_parse_double(const char *s, double lo, double hi, double *out)
 {
-    if (!all_of(s, "0123456789.eE+-") || !(s[0] == '-' || s[0] == '+' || s[0] == '.' ||
-                                           (s[0] >= '0' && s[0] <= '9')))
+    if (!all_of(s, "0123456789.eE+-") ||
+        !(s[0] == '-' || s[0] == '+' || s[0] == '.' || (s[0] >= '0' && s[0] <= '9')))
         return false;
     char *end = NULL;
     errno = 0;
@@ -138,8 +138,7 @@ void dp_quote(const char *s, char out[DP_QUOTE_MAX])
     strcpy(out + n, s[n] != '\0' ? "..." : "");
 }
 
-dapple_status dp_expect_double(const char *s, double lo, double hi, double *out,
-                               dapple_error *err)
+dapple_status dp_expect_double(const char *s, double lo, double hi, double *out, dapple_error *err)
 {
     char q[DP_QUOTE_MAX];
     if (dp_parse_double(s, lo, hi, out))
@@ -165,8 +164,7 @@ dapple_status dp_expect_int(const char *s, int lo, int hi, int *out, dapple_erro
     if (dp_parse_int(s, lo, hi, out))
         return DAPPLE_OK;
     dp_quote(s, q);
-    return dp_fail(err, DAPPLE_E_INVALID, "expected an integer in [%d, %d], got '%s'", lo, hi,
-                   q);
+    return dp_fail(err, DAPPLE_E_INVALID, "expected an integer in [%d, %d], got '%s'", lo, hi, q);
 }
 
 dapple_status dp_expect_bool(const char *s, bool *out, dapple_error *err)

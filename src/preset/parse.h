@@ -39,8 +39,7 @@ bool dp_parse_colour(const char *s, dp_rgba *out);
 
 /* The same, with a message in 'err' on failure (status DAPPLE_E_INVALID, or
  * DAPPLE_E_LIMIT for a size over DP_MAX_PIXELS). */
-dapple_status dp_expect_double(const char *s, double lo, double hi, double *out,
-                               dapple_error *err);
+dapple_status dp_expect_double(const char *s, double lo, double hi, double *out, dapple_error *err);
 dapple_status dp_expect_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out,
                             dapple_error *err);
 dapple_status dp_expect_int(const char *s, int lo, int hi, int *out, dapple_error *err);

@@ -83,8 +83,9 @@ static dapple_status apply_key(load_ctx *c, const char *name, const char *value)
     }
     int *seen = &c->seen[c->section][param_index(p)];
     if (*seen != 0)
-        return dp_fail(&c->err, DAPPLE_E_FORMAT, "%s:%d: duplicate key '%s' in %s (first at line %d)",
-                       c->file, c->line, p->key, where, *seen);
+        return dp_fail(&c->err, DAPPLE_E_FORMAT,
+                       "%s:%d: duplicate key '%s' in %s (first at line %d)", c->file, c->line,
+                       p->key, where, *seen);
     dapple_status st = dp_param_apply(p, c->t, sec->layer, value, c->base_dir, &e);
     if (st != DAPPLE_OK)
         return dp_fail(&c->err, st, "%s:%d: %s: %s", c->file, c->line, name, e.message);
@@ -121,20 +122,21 @@ static dapple_status check_radius_keys(const load_ctx *c, int si, dapple_error *
         int other = rmin != 0 ? rmin : rmax;
         const char *key = rmin != 0 ? "rmin" : "rmax";
         return dp_fail(err, DAPPLE_E_INVALID,
-                       "%s:%d: %s: conflicts with %s at line %d (use radius, or rmin and rmax)",
-                       f, DP_MAX(radius, other), other > radius ? key : "radius",
+                       "%s:%d: %s: conflicts with %s at line %d (use radius, or rmin and rmax)", f,
+                       DP_MAX(radius, other), other > radius ? key : "radius",
                        other > radius ? "radius" : key, DP_MIN(radius, other));
     }
     if (radius != 0 && field != 0 && l->field.kind != DAPPLE_FIELD_CONSTANT)
         return dp_fail(err, DAPPLE_E_INVALID,
-                       "%s:%d: field: a varying field needs rmin and rmax, not radius (line %d)",
-                       f, field, radius);
+                       "%s:%d: field: a varying field needs rmin and rmax, not radius (line %d)", f,
+                       field, radius);
     if (radius == 0 && (rmin == 0 || rmax == 0))
-        return dp_fail(err, DAPPLE_E_INVALID, "%s:%d: [layer %s] needs radius, or rmin and rmax",
-                       f, sec->line, sec->name);
+        return dp_fail(err, DAPPLE_E_INVALID, "%s:%d: [layer %s] needs radius, or rmin and rmax", f,
+                       sec->line, sec->name);
     if (radius == 0 && l->field.rmin > l->field.rmax)
-        return dp_fail(err, DAPPLE_E_INVALID, rmin > rmax ? "%s:%d: rmin: %g is above rmax (%g)"
-                                                          : "%s:%d: rmax: %g is below rmin (%g)",
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       rmin > rmax ? "%s:%d: rmin: %g is above rmax (%g)"
+                                   : "%s:%d: rmax: %g is below rmin (%g)",
                        f, DP_MAX(rmin, rmax), rmin > rmax ? l->field.rmin : l->field.rmax,
                        rmin > rmax ? l->field.rmax : l->field.rmin);
     if (l->field.rmin < l->field.rmax && l->field.kind == DAPPLE_FIELD_CONSTANT)
@@ -152,8 +154,7 @@ static dapple_status check_required(const load_ctx *c, dapple_error *err)
         return dp_fail(err, DAPPLE_E_FORMAT, "%s: no [texture] section", c->file);
     if (s->n_layers == 0)
         return dp_fail(err, DAPPLE_E_FORMAT,
-                       "%s: no [layer NAME] section (a texture needs at least one layer)",
-                       c->file);
+                       "%s: no [layer NAME] section (a texture needs at least one layer)", c->file);
     if (seen_at(c, s->texture, "size") == 0)
         return dp_fail(err, DAPPLE_E_INVALID, "%s:%d: [texture] needs size = WxH", c->file,
                        s->sections[s->texture].line);

@@ -35,9 +35,8 @@ DAPPLE_USERESULT dapple_status dp_preset_set(dp_texture_spec *t, const char *ass
  * "big.rmin=6" then "big.rmax=10" works from rmin 2, rmax 4. A rule broken at the end is
  * blamed on the assignments that touched the section at fault ("big.rmax, big.k: rmin (20)
  * must not exceed rmax (15)"). On failure *t is unchanged. */
-DAPPLE_USERESULT dapple_status dp_preset_set_all(dp_texture_spec *t,
-                                                 const char *const *assignments, size_t n,
-                                                 dapple_error *err);
+DAPPLE_USERESULT dapple_status dp_preset_set_all(dp_texture_spec *t, const char *const *assignments,
+                                                 size_t n, dapple_error *err);
 
 /** Checks the rules that tie keys together (sizes and the memory limit, rmin <= rmax,
  * avoid naming earlier layers only, image fields and backgrounds having a path, layer

@@ -87,8 +87,8 @@ static dapple_status add_section(const line_ctx *c, const char *name, bool tex)
                        "%s:%d: duplicate section [%s%s] (first at line %d)", c->file, c->no,
                        tex ? "texture" : "layer ", name, first->line);
     if (!tex && s->n_layers == DP_MAX_LAYERS)
-        return dp_fail(c->err, DAPPLE_E_FORMAT, "%s:%d: too many layers (max %d)", c->file,
-                       c->no, DP_MAX_LAYERS);
+        return dp_fail(c->err, DAPPLE_E_FORMAT, "%s:%d: too many layers (max %d)", c->file, c->no,
+                       DP_MAX_LAYERS);
     dp_scan_section *sec = &s->sections[s->n_sections];
     snprintf(sec->name, sizeof sec->name, "%s", name);
     sec->line = c->no;
@@ -141,13 +141,13 @@ static dapple_status key_line(const line_ctx *c, char *buf)
     buf[k] = '\0';
     if (c->scan->n_sections == 0)
         return dp_fail(c->err, DAPPLE_E_FORMAT,
-                       "%s:%d: key '%s' before any section (start with [texture])", c->file,
-                       c->no, buf);
+                       "%s:%d: key '%s' before any section (start with [texture])", c->file, c->no,
+                       buf);
     const char *value = buf + j + 1 + strspn(buf + j + 1, " \t");
     if (*value == '"' || *value == '\'')
         return dp_fail(c->err, DAPPLE_E_FORMAT,
-                       "%s:%d: %s: values are taken as written; remove the quotes", c->file,
-                       c->no, buf);
+                       "%s:%d: %s: values are taken as written; remove the quotes", c->file, c->no,
+                       buf);
     return DAPPLE_OK;
 }
 
@@ -160,8 +160,9 @@ static dapple_status scan_line(const line_ctx *c, const char *s, size_t n)
     if (buf[indent] == '\0' || buf[indent] == ';' || buf[indent] == '#')
         return DAPPLE_OK;
     if (indent > 0)
-        return bad(c, "indented line (continuation lines are not supported; remove the "
-                      "leading whitespace)",
+        return bad(c,
+                   "indented line (continuation lines are not supported; remove the "
+                   "leading whitespace)",
                    "");
     return buf[0] == '[' ? header_line(c, buf) : key_line(c, buf);
 }

@@ -28,8 +28,7 @@ static dapple_status check_texture(const dp_texture_spec *t, dapple_error *err)
     if (t->n_layers < 0 || t->n_layers > DP_MAX_LAYERS)
         return dp_fail(err, DAPPLE_E_INVALID, "%d layers (max %d)", t->n_layers, DP_MAX_LAYERS);
     if (t->mask_depth != 8 && t->mask_depth != 16)
-        return dp_fail(err, DAPPLE_E_INVALID, "mask_depth must be 8 or 16, got %d",
-                       t->mask_depth);
+        return dp_fail(err, DAPPLE_E_INVALID, "mask_depth must be 8 or 16, got %d", t->mask_depth);
     return DAPPLE_OK;
 }
 
@@ -79,12 +78,10 @@ dapple_status dp_preset_validate(const dp_texture_spec *t, dapple_error *err)
     if (check_spec(t, &fault, &e) == DAPPLE_OK)
         return DAPPLE_OK;
     if (fault == TEXTURE_SECTION)
-        return dp_fail(err, e.status, "%s%s%s", t->path, t->path[0] != '\0' ? ": " : "",
-                       e.message);
+        return dp_fail(err, e.status, "%s%s%s", t->path, t->path[0] != '\0' ? ": " : "", e.message);
     const dp_layer_spec *l = &t->layers[fault];
     if (t->path[0] != '\0' && l->line > 0)
-        return dp_fail(err, e.status, "%s:%d: [layer %s] %s", t->path, l->line, l->name,
-                       e.message);
+        return dp_fail(err, e.status, "%s:%d: [layer %s] %s", t->path, l->line, l->name, e.message);
     return dp_fail(err, e.status, "[layer %s] %s", l->name, e.message);
 }
 
@@ -131,8 +128,8 @@ dapple_status dp_preset_set(dp_texture_spec *t, const char *assignment, dapple_e
 }
 
 /* "big.rmax, big.k" for the assignments (marked in 'touched') of the section at fault. */
-static void list_targets(const char *const *assignments, const int *touched, size_t n,
-                         int fault, char *out, size_t cap)
+static void list_targets(const char *const *assignments, const int *touched, size_t n, int fault,
+                         char *out, size_t cap)
 {
     out[0] = '\0';
     for (size_t i = 0; i < n; i++) {

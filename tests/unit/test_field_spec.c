@@ -24,8 +24,8 @@ Test(parse, double_accepts_plain_decimals)
 
 Test(parse, double_refuses_partial_and_special)
 {
-    const char *bad[] = { "",    "10abc", "nan", "NaN",  "inf",  "-inf", " 5",    "5 ",
-                          "0x10", "1e",   ".",   "--1",  "1,5",  "abc",  "1e999", "5\n" };
+    const char *bad[] = { "",     "10abc", "nan", "NaN", "inf", "-inf", " 5",    "5 ",
+                          "0x10", "1e",    ".",   "--1", "1,5", "abc",  "1e999", "5\n" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         double v = 42;
         cr_expect_not(dp_parse_double(bad[i], -1e300, 1e300, &v), "accepted '%s'", bad[i]);
@@ -81,8 +81,8 @@ Test(parse, size_sides)
     cr_expect(w == 512 && h == 256);
     cr_expect(dp_parse_size("32767X1", &w, &h));
     cr_expect(w == 32767 && h == 1);
-    const char *bad[] = { "0x0",  "0x5", "32768x1", "5",   "x5",   "5x",  "-5x5",
-                          "5x-5", " 5x5", "5 x5",  "5x5x5", "5x5 ", "",   "1e2x5" };
+    const char *bad[] = { "0x0",  "0x5",  "32768x1", "5",     "x5",   "5x", "-5x5",
+                          "5x-5", " 5x5", "5 x5",    "5x5x5", "5x5 ", "",   "1e2x5" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         cr_expect_not(dp_parse_size(bad[i], &w, &h), "accepted '%s'", bad[i]);
 }
@@ -205,14 +205,14 @@ Test(field_spec, perlin_options_and_defaults)
     dapple_field_opts o = fresh();
     char path[64];
     dapple_error e;
-    cr_assert_eq(dp_field_spec_parse("perlin:scale=80,octaves=3,lacunarity=2.5,gain=0.4", &o,
-                                     path, sizeof path, &e),
+    cr_assert_eq(dp_field_spec_parse("perlin:scale=80,octaves=3,lacunarity=2.5,gain=0.4", &o, path,
+                                     sizeof path, &e),
                  DAPPLE_OK, "%s", e.message);
     cr_expect(o.perlin.scale == 80 && o.perlin.octaves == 3);
     cr_expect(o.perlin.lacunarity == 2.5 && o.perlin.gain == 0.4);
     /* A later spec describes the whole field: keys it omits go back to the defaults. */
-    cr_assert_eq(dp_field_spec_parse("perlin: gain = 0.25 ", &o, path, sizeof path, &e),
-                 DAPPLE_OK, "%s", e.message);
+    cr_assert_eq(dp_field_spec_parse("perlin: gain = 0.25 ", &o, path, sizeof path, &e), DAPPLE_OK,
+                 "%s", e.message);
     cr_expect(o.perlin.scale == 64 && o.perlin.octaves == 4 && o.perlin.lacunarity == 2);
     cr_expect_eq(o.perlin.gain, 0.25);
 }

@@ -33,8 +33,8 @@ static dp_texture_spec *load_good(void)
 static void expect_colour(dp_rgba c, int r, int g, int b, int a)
 {
     cr_expect(c.r == r / 255.0 && c.g == g / 255.0 && c.b == b / 255.0 && c.a == a / 255.0,
-              "got %g %g %g %g, want %d %d %d %d", c.r * 255, c.g * 255, c.b * 255, c.a * 255, r,
-              g, b, a);
+              "got %g %g %g %g, want %d %d %d %d", c.r * 255, c.g * 255, c.b * 255, c.a * 255, r, g,
+              b, a);
 }
 
 /* ---------------------------------------------------------------- the good preset */
@@ -234,6 +234,29 @@ Test(preset, syntax_errors)
                                              "not supported; remove the leading whitespace)");
     expect_text_error(HEAD "radius = 4\rk = 3\n", "t.ini:5: control character 0x0d (not a text "
                                                   "file?)");
+}
+
+/* 199 bytes plus the line break is the longest line; inih must see all of it, so a value
+ * at the very end of such a line still arrives whole. */
+Test(preset, longest_line_is_read_whole)
+{
+    char line[256], text[512];
+    snprintf(line, sizeof line, "seed = %*s", 199 - 7, "12345");
+    cr_assert_eq(strlen(line), 199);
+    snprintf(text, sizeof text,
+             "[texture]\nsize = 8x8\n%s\n[layer a]\nstyle = circles\n"
+             "radius = 2\n",
+             line);
+    dp_texture_spec *t = spec();
+    dapple_error e;
+    cr_assert_eq(dp_preset_parse_string(text, strlen(text), "t.ini", t, &e), DAPPLE_OK, "%s",
+                 e.message);
+    cr_expect_eq(t->seed, 12345);
+    snprintf(line, sizeof line, "seed = %*s", 200 - 7, "12345");
+    snprintf(text, sizeof text, "[texture]\nsize = 8x8\n%s\n", line);
+    cr_expect_neq(dp_preset_parse_string(text, strlen(text), "t.ini", t, &e), DAPPLE_OK);
+    cr_expect_str_eq(e.message, "t.ini:3: line too long (max 200 bytes)");
+    free(t);
 }
 
 Test(preset, binary_garbage_and_nul)
@@ -482,8 +505,8 @@ Test(params, keys_are_unique_and_documented)
         cr_expect(p[i].help != NULL && p[i].help[0] != '\0', "%s has no help", p[i].key);
         cr_expect_eq(dp_param_find(p[i].section, p[i].key), &p[i], "%s", p[i].key);
         for (size_t j = 0; j < i; j++)
-            cr_expect(p[i].section != p[j].section || strcmp(p[i].key, p[j].key) != 0,
-                      "%s twice", p[i].key);
+            cr_expect(p[i].section != p[j].section || strcmp(p[i].key, p[j].key) != 0, "%s twice",
+                      p[i].key);
     }
     cr_expect_eq(dp_param_find(DP_SEC_LAYER, "colors"), dp_param_find(DP_SEC_LAYER, "colours"));
     cr_expect_not_null(dp_param_find(DP_SEC_TEXTURE, "background_color2"));
