@@ -30,27 +30,38 @@ static double scale10(double v, int k)
     return k >= 0 ? v * pow10_exact[k] : v / pow10_exact[-k];
 }
 
+/* floor(log10(v)) or one less, from the binary exponent alone: log10(2) ~ 78913 / 2^18. */
+static int decimal_exponent_guess(double v)
+{
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    int e2 = (int)((bits >> 52) & 0x7ff) - 1023;
+    return e2 >= 0 ? (e2 * 78913) >> 18 : -((-e2 * 78913 + (1 << 18) - 1) >> 18);
+}
+
 /* Finds the 9 significant digits of v > 0 and its decimal exponent x. False when the fast
  * path cannot be sure of the rounding: then the caller uses snprintf. */
 static bool nine_digits(double v, uint32_t *digits, int *x)
 {
-    int e = (int)floor(log10(v));
+    int e = decimal_exponent_guess(v);
     for (int tries = 0; tries < 3; tries++) {
         if (e < -14 || e > 30)
             return false;
         double s = scale10(v, 8 - e);
+        if (s >= 999999999.5) { /* the guess was one too low */
+            e++;
+            continue;
+        }
         double n = floor(s + 0.5);
         if (fabs(s - floor(s) - 0.5) < 1e-6)
             return false; /* a near-tie: the exact decimal expansion decides */
-        if (n >= 1e9) {
-            e++;
-        } else if (n < 1e8) {
+        if (n < 1e8) {
             e--;
-        } else {
-            *digits = (uint32_t)n;
-            *x = e;
-            return true;
+            continue;
         }
+        *digits = (uint32_t)n;
+        *x = e;
+        return true;
     }
     return false;
 }
@@ -71,9 +82,14 @@ static char *put_exponent(char *p, int x)
  * and a bare decimal point are dropped. */
 static char *put_g(char *p, uint32_t digits, int x)
 {
+    static const char pairs[201] = "00010203040506070809101112131415161718192021222324"
+                                   "25262728293031323334353637383940414243444546474849"
+                                   "50515253545556575859606162636465666768697071727374"
+                                   "75767778798081828384858687888990919293949596979899";
     char d[9];
-    for (int i = 8; i >= 0; i--, digits /= 10)
-        d[i] = (char)('0' + digits % 10);
+    for (int i = 7; i > 0; i -= 2, digits /= 100)
+        memcpy(d + i, pairs + 2 * (digits % 100), 2);
+    d[0] = (char)('0' + digits);
     int nd = 9;
     while (nd > 1 && d[nd - 1] == '0')
         nd--;
