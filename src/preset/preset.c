@@ -96,7 +96,9 @@ static dapple_status apply_key(load_ctx *c, const char *name, const char *value)
 static int on_key(void *user, const char *section, const char *name, const char *value)
 {
     load_ctx *c = user;
-    (void)section; /* inih cuts long names; the scan knows the real one */
+    (void)section;    /* inih cuts long names; the scan knows the real one */
+    if (name == NULL) /* a section header, if inih was built to report them */
+        return 1;
     if (c->err.status != DAPPLE_OK || c->section < 0)
         return 0;
     return apply_key(c, name, value) == DAPPLE_OK;

@@ -211,7 +211,7 @@ dapple_status dp_scan_text(const char *text, size_t len, const char *file, dp_sc
     memset(out, 0, sizeof *out);
     out->texture = -1;
     if (len > DP_PRESET_MAX_BYTES)
-        return dp_fail(err, DAPPLE_E_LIMIT, "%s: too big (%zu bytes, max %d)", file, len,
+        return dp_fail(err, DAPPLE_E_LIMIT, "%s: too big (max %d bytes)", file,
                        DP_PRESET_MAX_BYTES);
     line_ctx c = { file, 0, out, err };
     dapple_status st = check_text(&c, text, len);

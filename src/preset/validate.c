@@ -105,8 +105,11 @@ static dapple_status set_one(dp_texture_spec *t, const char *assignment, int *se
     target_of(assignment, target);
     char *eq = strchr(assignment, '=');
     char *dot = eq != NULL ? memchr(assignment, '.', (size_t)(eq - assignment)) : NULL;
-    if (dot == NULL || strlen(assignment) >= sizeof buf)
+    if (dot == NULL)
         return dp_fail(err, DAPPLE_E_INVALID, "expected SECTION.KEY=VALUE, got '%s'", target);
+    if (strlen(assignment) >= sizeof buf)
+        return dp_fail(err, DAPPLE_E_INVALID, "%s: value too long (max %d bytes)", target,
+                       DP_PATH_MAX);
     strcpy(buf, assignment);
     buf[dot - assignment] = '\0';
     buf[eq - assignment] = '\0';

@@ -259,6 +259,22 @@ Test(preset, longest_line_is_read_whole)
     free(t);
 }
 
+Test(preset, size_of_the_text_is_bounded)
+{
+    size_t n = 1024 * 1024 + 1;
+    char *text = malloc(n);
+    cr_assert_not_null(text);
+    memset(text, '\n', n);
+    dp_texture_spec *t = spec();
+    dapple_error e;
+    cr_expect_eq(dp_preset_parse_string(text, n, "t.ini", t, &e), DAPPLE_E_LIMIT);
+    cr_expect_str_eq(e.message, "t.ini: too big (max 1048576 bytes)");
+    cr_expect_eq(dp_preset_parse_string(text, n - 1, "t.ini", t, &e), DAPPLE_E_FORMAT);
+    cr_expect_str_eq(e.message, "t.ini: no [texture] section");
+    free(text);
+    free(t);
+}
+
 Test(preset, binary_garbage_and_nul)
 {
     const char text[] = "[texture]\nsize = 8x8\0\n[layer a]\n";
