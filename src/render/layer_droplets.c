@@ -105,8 +105,9 @@ static void draw_droplet(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s, 
     look l = { .lx = c->light_x, .ly = c->light_y, .pass = pass };
     l.tint = (dp_rgba){ q8(s->colour.r, &key, 8), q8(s->colour.g, &key, 16),
                         q8(s->colour.b, &key, 24), 1 };
-    dp_sprite_draw(c->state, cr, c->clip_y0, c->clip_y1, s->x, s->y, s->radius,
-                   SHADOW_SHIFT + SHADOW_REACH, key, &l, paint_drop, s->colour.a);
+    double reach = pass == 0 ? SHADOW_SHIFT + SHADOW_REACH : 1;
+    dp_sprite_draw(c->state, cr, c->clip_y0, c->clip_y1, s->x, s->y, s->radius, reach, key, &l,
+                   paint_drop, s->colour.a);
 }
 
 static dapple_status prepare(dp_layer_ctx *ctx, dapple_error *err)

@@ -39,40 +39,52 @@ void dp_lens_highlight(cairo_t *cr, double x, double y, double radius, double dx
 
 /* ---------------------------------------------------------------- refraction */
 
-static uint32_t ground_at(const dp_layer_ctx *c, int x, int y)
+typedef struct ground {
+    const uint8_t *px;
+    int stride, w, h;
+    bool wrap, inside; /* inside: every fetch of this drop stays clear of the edges */
+} ground;
+
+static inline uint32_t ground_px(const ground *g, int x, int y)
 {
-    int w = c->t->width, h = c->t->height;
-    if (c->t->periodic) {
-        x = ((x % w) + w) % w;
-        y = ((y % h) + h) % h;
-    } else {
-        x = x < 0 ? 0 : (x >= w ? w - 1 : x);
-        y = y < 0 ? 0 : (y >= h ? h - 1 : y);
+    if (!g->inside) {
+        if (g->wrap) {
+            x = ((x % g->w) + g->w) % g->w;
+            y = ((y % g->h) + g->h) % g->h;
+        } else {
+            x = x < 0 ? 0 : (x >= g->w ? g->w - 1 : x);
+            y = y < 0 ? 0 : (y >= g->h ? g->h - 1 : y);
+        }
     }
-    return ((const uint32_t *)(const void *)(c->ground + (size_t)y * c->ground_stride))[x];
+    return ((const uint32_t *)(const void *)(g->px + (size_t)y * g->stride))[x];
 }
 
-/* Per channel a + (b - a) * w / 256, w in 0..256, for packed premultiplied pixels. */
-static uint32_t lerp_px(uint32_t a, uint32_t b, uint32_t w)
+/* a + (b - a) * w / 256 on all four channels, two per multiply (16-bit lanes). */
+static inline uint32_t lerp_px(uint32_t a, uint32_t b, uint32_t w)
 {
-    uint32_t out = 0;
-    for (int sh = 0; sh < 32; sh += 8) {
-        int ca = (int)(a >> sh & 255), cb = (int)(b >> sh & 255);
-        out |= (uint32_t)(ca + (((cb - ca) * (int)w) >> 8)) << sh;
-    }
-    return out;
+    uint32_t rb = ((a & 0xff00ffu) * (256 - w) + (b & 0xff00ffu) * w) >> 8 & 0xff00ffu;
+    uint32_t ag = ((a >> 8 & 0xff00ffu) * (256 - w) + (b >> 8 & 0xff00ffu) * w) & 0xff00ff00u;
+    return rb | ag;
 }
 
-static uint32_t ground_bilinear(const dp_layer_ctx *c, double sx, double sy)
+static uint32_t ground_bilinear(const ground *g, double sx, double sy)
 {
     sx -= 0.5;
     sy -= 0.5;
     double fx = floor(sx), fy = floor(sy);
     int x0 = (int)fx, y0 = (int)fy;
     uint32_t wx = (uint32_t)((sx - fx) * 256), wy = (uint32_t)((sy - fy) * 256);
-    uint32_t top = lerp_px(ground_at(c, x0, y0), ground_at(c, x0 + 1, y0), wx);
-    uint32_t bot = lerp_px(ground_at(c, x0, y0 + 1), ground_at(c, x0 + 1, y0 + 1), wx);
+    uint32_t top = lerp_px(ground_px(g, x0, y0), ground_px(g, x0 + 1, y0), wx);
+    uint32_t bot = lerp_px(ground_px(g, x0, y0 + 1), ground_px(g, x0 + 1, y0 + 1), wx);
     return lerp_px(top, bot, wy);
+}
+
+static ground ground_for(const dp_layer_ctx *ctx, double x, double y, double span)
+{
+    ground g = { ctx->ground, ctx->ground_stride, ctx->t->width, ctx->t->height,
+                 ctx->t->periodic, false };
+    g.inside = x - span >= 1 && y - span >= 1 && x + span <= g.w - 2 && y + span <= g.h - 2;
+    return g;
 }
 
 void dp_lens_refract(cairo_t *cr, const dp_layer_ctx *ctx, double x, double y, double a,
@@ -85,17 +97,21 @@ void dp_lens_refract(cairo_t *cr, const dp_layer_ctx *ctx, double x, double y, d
     uint8_t *data = cairo_image_surface_get_data(target);
     int stride = cairo_image_surface_get_stride(target);
     cairo_user_to_device(cr, &x, &y);
+    ground g = ground_for(ctx, x, y, power * (a + 1) + 1);
     int y0 = (int)DP_MAX(ctx->clip_y0, floor(y - a - 1)), y1 = (int)DP_MIN(ctx->clip_y1, y + a + 1);
     int x0 = (int)DP_MAX(0, floor(x - a - 1)), x1 = (int)DP_MIN(ctx->t->width, x + a + 1);
+    double solid2 = a > 0.5 ? (a - 0.5) * (a - 0.5) : 0, reach2 = (a + 0.5) * (a + 0.5);
+    uint32_t full = (uint32_t)lround(DP_MAX(0, DP_MIN(1, alpha)) * 256);
     for (int py = y0; py < y1; py++) {
         uint32_t *row = (uint32_t *)(void *)(data + (size_t)py * stride);
+        double dy = py + 0.5 - y;
         for (int px = x0; px < x1; px++) {
-            double dx = px + 0.5 - x, dy = py + 0.5 - y;
-            double cov = DP_MIN(1, a + 0.5 - sqrt(dx * dx + dy * dy));
-            if (cov <= 0)
+            double dx = px + 0.5 - x, d2 = dx * dx + dy * dy;
+            if (d2 >= reach2)
                 continue;
-            uint32_t src = ground_bilinear(ctx, x - power * dx, y - power * dy);
-            row[px] = lerp_px(row[px], src, (uint32_t)lround(alpha * cov * 256));
+            /* Only the one-pixel rim needs a square root for its coverage. */
+            uint32_t w = d2 <= solid2 ? full : (uint32_t)(full * (a + 0.5 - sqrt(d2)));
+            row[px] = lerp_px(row[px], ground_bilinear(&g, x - power * dx, y - power * dy), w);
         }
     }
     cairo_surface_mark_dirty(target);

@@ -50,7 +50,9 @@ static sprite build(uint64_t key, int rq, int px, int py, double reach, const vo
                     dp_sprite_paint_fn paint)
 {
     double radius = (double)rq / DP_SPRITE_RSTEP;
-    sprite s = { .key = key, .margin = (int)ceil(radius * reach) + 2 };
+    /* The centre sits in [margin, margin + 1); ink reaches reach * radius plus one pixel of
+     * antialiasing on either side. */
+    sprite s = { .key = key, .margin = (int)ceil(radius * reach) + 1 };
     s.size = 2 * s.margin + 1;
     s.surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, s.size, s.size);
     cairo_t *cr = cairo_create(s.surface);
@@ -61,21 +63,18 @@ static sprite build(uint64_t key, int rq, int px, int py, double reach, const vo
     return s;
 }
 
-static uint32_t div255(uint32_t v)
-{
-    return (v + 128 + ((v + 128) >> 8)) >> 8;
-}
-
-/* dst = src * a + dst * (1 - src_alpha * a), all premultiplied, a in 0..256. */
+/* dst = src * a + dst * (1 - src_alpha * a), premultiplied, a in 0..256: two channels
+ * per multiply (red/blue and alpha/green lanes of 16 bits), exact rounding of x / 255. */
 static uint32_t over(uint32_t src, uint32_t dst, uint32_t a)
 {
-    uint32_t out = 0, sa = ((src >> 24) * a) >> 8, keep = 255 - sa;
-    for (int sh = 0; sh < 32; sh += 8) {
-        uint32_t s = (((src >> sh) & 255) * a) >> 8, d = (dst >> sh) & 255;
-        uint32_t v = s + div255(d * keep);
-        out |= (v > 255 ? 255 : v) << sh;
-    }
-    return out;
+    if (a < 256)
+        src = (((src & 0xff00ffu) * a >> 8) & 0xff00ffu) | (((src >> 8 & 0xff00ffu) * a) & 0xff00ff00u);
+    uint32_t keep = 255 - (src >> 24);
+    uint32_t rb = (dst & 0xff00ffu) * keep + 0x800080u;
+    uint32_t ag = (dst >> 8 & 0xff00ffu) * keep + 0x800080u;
+    rb = ((rb + (rb >> 8 & 0xff00ffu)) >> 8) & 0xff00ffu;
+    ag = (ag + (ag >> 8 & 0xff00ffu)) & 0xff00ff00u;
+    return src + (rb | ag);
 }
 
 static void blit(const sprite *s, cairo_surface_t *target, int x0, int y0, int row0, int row1,
