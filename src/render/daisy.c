@@ -26,9 +26,16 @@ static void petal_path(cairo_t *cr, double r0, double len, double hw)
     cairo_close_path(cr);
 }
 
+/* Darker in RGB, not in HSL lightness: a pale tint has full HSL saturation, and lowering
+ * its lightness would turn a bluish white into a strong blue. */
+static dp_rgba dim(dp_rgba c, double k)
+{
+    return (dp_rgba){ c.r * k, c.g * k, c.b * k, c.a };
+}
+
 static void petal(cairo_t *cr, double r0, double len, double hw, dp_rgba c, double line)
 {
-    dp_rgba base = dp_colour_shade(c, -0.22);
+    dp_rgba base = dim(c, 0.78);
     cairo_pattern_t *p = cairo_pattern_create_linear(r0, 0, r0 + len, 0);
     cairo_pattern_add_color_stop_rgba(p, 0, base.r, base.g, base.b, c.a);
     cairo_pattern_add_color_stop_rgba(p, 0.45, c.r, c.g, c.b, c.a);
@@ -37,7 +44,7 @@ static void petal(cairo_t *cr, double r0, double len, double hw, dp_rgba c, doub
     cairo_set_source(cr, p);
     cairo_fill_preserve(cr);
     cairo_pattern_destroy(p);
-    dp_rgba edge = dp_colour_shade(c, -0.45);
+    dp_rgba edge = dim(c, 0.55);
     cairo_set_source_rgba(cr, edge.r, edge.g, edge.b, 0.45 * c.a);
     cairo_set_line_width(cr, line);
     cairo_stroke(cr);
@@ -50,7 +57,7 @@ static void ring(cairo_t *cr, double radius, dp_rgba c, int n, double phase, dou
     double line = DP_MAX(0.35, radius * 0.02);
     for (int i = 0; i < n; i++) {
         double len = (radius - r0) * shrink * (0.88 + 0.12 * dp_jitter_unit(g));
-        double hw = radius * (1.9 / n + 0.015) * (0.9 + 0.2 * dp_jitter_unit(g));
+        double hw = radius * (1.45 / n + 0.012) * (0.9 + 0.2 * dp_jitter_unit(g));
         cairo_save(cr);
         cairo_rotate(cr, (i + phase + 0.15 * dp_jitter_signed(g)) * step);
         petal(cr, r0, len, hw, c, line);
@@ -92,7 +99,7 @@ void dp_daisy_draw(cairo_t *cr, double radius, dp_rgba petal_colour, uint64_t va
 {
     dp_jitter_rng g = { variety };
     int n = 12 + (int)(dp_jitter_next(&g) % 7);
-    ring(cr, radius, dp_colour_shade(petal_colour, -0.12), n, 0.5, 0.93, &g);
+    ring(cr, radius, dim(petal_colour, 0.86), n, 0.5, 0.93, &g);
     ring(cr, radius, petal_colour, n, 0, 1.0, &g);
     centre(cr, radius, &g);
 }
