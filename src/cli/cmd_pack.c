@@ -1,13 +1,65 @@
 /* SPDX-License-Identifier: MIT
- * `dapple pack`: placeholder until the batch renderer lands. */
+ * `dapple pack PRESET_DIR -o OUT_DIR`: options into a dp_pack_opts, then pack.c does the
+ * work. --merge needs no PRESET_DIR: it only reads the shard manifests in OUT_DIR. */
 #include "cli/commands.h"
 
-#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/common.h"
+#include "cli/pack.h"
+#include "io/image_save.h"
+
+static const char USAGE[] =
+        "dapple pack PRESET_DIR -o OUT_DIR [-j N] [--force] [--check] [--seeds A..B]\n"
+        "       [--shard I/N] [--size-cap PX] [--jpeg-quality Q]\n"
+        "       dapple pack [PRESET_DIR] -o OUT_DIR --merge";
+
+/* The option parser wants PRESET_DIR for every pack; --merge alone can do without. The
+ * parser fills the options before it checks for missing ones, so o is complete here. */
+static bool merge_without_dir(const dp_cli_opts *o, const dapple_error *err)
+{
+    return o->merge && o->input == NULL && o->output != NULL &&
+           strcmp(err->message, "missing PRESET_DIR") == 0;
+}
+
+static int default_jobs(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 256 ? 256 : (int)n;
+}
+
+static void to_pack_opts(const dp_cli_opts *o, dp_pack_opts *po)
+{
+    memset(po, 0, sizeof *po);
+    po->preset_dir = o->input;
+    po->out_dir = o->output;
+    po->jobs = o->jobs > 0 ? o->jobs : default_jobs();
+    po->force = o->force;
+    po->check = o->check;
+    po->have_seeds = o->have_seeds;
+    po->seed_first = o->seed_first;
+    po->seed_last = o->seed_last;
+    po->shard_index = o->shard_index;
+    po->shard_count = o->shard_count;
+    po->size_cap = o->size_cap;
+}
 
 int dp_cmd_pack(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "dapple: pack: not implemented yet\n");
-    return 1;
+    dp_cli_opts o;
+    dapple_error err;
+    dp_pack_opts po;
+    if (dp_cli_parse(DP_CMD_PACK, argc, argv, &o, &err) != DAPPLE_OK && !merge_without_dir(&o, &err))
+        return dp_cli_report(&err, DP_EXIT_USAGE);
+    if (o.help) {
+        dp_cli_print_help(stdout, DP_CMD_PACK, USAGE);
+        return DP_EXIT_OK;
+    }
+    if (o.merge)
+        return dp_pack_merge(o.output);
+    /* stb_image_write keeps the quality in a global: set it here, before any worker runs. */
+    dp_image_set_jpeg_quality(o.jpeg_quality);
+    to_pack_opts(&o, &po);
+    return dp_pack_run(&po);
 }

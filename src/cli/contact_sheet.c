@@ -1,0 +1,323 @@
+/* SPDX-License-Identifier: MIT
+ * The contact sheet (see contact_sheet.h): 192-pixel cells in 4 to 6 columns, aspect kept,
+ * a checkerboard behind see-through textures. Labels are drawn with stb_easy_font's quads
+ * filled by cairo, so the sheet needs no installed font and its bytes do not depend on
+ * one. stb_easy_font is static functions only: no implementation macro is needed. */
+#include "cli/contact_sheet.h"
+
+#include <cairo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/dp.h"
+#include "io/image_load.h"
+#include "io/image_save.h"
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wdouble-promotion"
+#pragma GCC diagnostic ignored "-Wmissing-braces"
+#include <stb_easy_font.h>
+#pragma GCC diagnostic pop
+
+#define THUMB      192
+#define PAD        14
+#define LABEL_H    26
+#define HEADER_H   44
+#define LABEL_MAX  (DP_MANIFEST_FILE_MAX + 16)
+
+typedef struct sheet {
+    cairo_t *cr;
+    const char *dir;
+    int cols;
+} sheet;
+
+/* ------------------------------------------------------------------------- choosing */
+
+bool dp_contact_sheet_wants(const dp_manifest *m, const dp_manifest_entry *e)
+{
+    char texture[DP_MANIFEST_FILE_MAX];
+    size_t n = strlen(e->file);
+    if (e->kind == DP_KIND_TEXTURE)
+        return true;
+    if (e->kind != DP_KIND_MASK)
+        return false;
+    if (n < 9 || strcmp(e->file + n - 9, "-mask.png") != 0)
+        return true;
+    snprintf(texture, sizeof texture, "%.*s.png", (int)(n - 9), e->file);
+    return dp_manifest_find(m, texture) == NULL;
+}
+
+int dp_contact_sheet_pick(const dp_manifest *m, dp_sheet_item *items, int *total)
+{
+    int n = 0;
+    *total = 0;
+    for (size_t i = 0; i < m->n; i++) {
+        if (!dp_contact_sheet_wants(m, &m->entries[i]))
+            continue;
+        if (n < DP_SHEET_MAX)
+            items[n++] = (dp_sheet_item){ &m->entries[i], NULL };
+        (*total)++;
+    }
+    return n;
+}
+
+/* Fewest empty cells in the last row, up to 6 columns; small packs get one row. */
+static int choose_columns(int n)
+{
+    int best = 6, waste_best = n;
+    if (n <= 6)
+        return n;
+    for (int c = 6; c >= 4; c--) {
+        int waste = (n + c - 1) / c * c - n;
+        if (waste < waste_best) {
+            best = c;
+            waste_best = waste;
+        }
+    }
+    return best;
+}
+
+/* "rain.png" -> "rain", "mist-mask.png" -> "mist (mask)"; ASCII only for the font. */
+static void make_label(const dp_manifest_entry *e, char out[LABEL_MAX])
+{
+    size_t n = strlen(e->file);
+    if (n > 4 && strcmp(e->file + n - 4, ".png") == 0)
+        n -= 4;
+    if (e->kind == DP_KIND_MASK && n > 5 && strncmp(e->file + n - 5, "-mask", 5) == 0)
+        snprintf(out, LABEL_MAX, "%.*s (mask)", (int)(n - 5), e->file);
+    else
+        snprintf(out, LABEL_MAX, "%.*s", (int)n, e->file);
+    for (char *p = out; *p != '\0'; p++)
+        if (*p < 32 || *p > 126)
+            *p = '?';
+}
+
+/* ------------------------------------------------------------------------- text */
+
+static int text_width(const char *text)
+{
+    char buf[LABEL_MAX];
+    snprintf(buf, sizeof buf, "%s", text);
+    return stb_easy_font_width(buf);
+}
+
+/* Fills stb_easy_font's quads (4 vertices of x, y, z, colour: 16 bytes each) at (x, y). */
+static void draw_text(cairo_t *cr, const char *text, double x, double y, double scale)
+{
+    static const size_t VB_BYTES = LABEL_MAX * 300; /* ~270 bytes per character */
+    char buf[LABEL_MAX];
+    float *vb = malloc(VB_BYTES);
+    if (vb == NULL)
+        return;
+    snprintf(buf, sizeof buf, "%s", text);
+    int quads = stb_easy_font_print(0, 0, buf, NULL, vb, (int)VB_BYTES);
+    cairo_save(cr);
+    cairo_translate(cr, x, y);
+    cairo_scale(cr, scale, scale);
+    for (int q = 0; q < quads; q++) {
+        const float *v = vb + 16 * q; /* vertex 0 is the top left, vertex 2 the bottom right */
+        cairo_rectangle(cr, v[0], v[1], (double)(v[8] - v[0]), (double)(v[9] - v[1]));
+    }
+    cairo_fill(cr);
+    cairo_restore(cr);
+    free(vb);
+}
+
+/* Centred under the cell: twice the font's size when it fits, else shortened with "..". */
+static void draw_label(cairo_t *cr, const char *label, double x, double y)
+{
+    char text[LABEL_MAX];
+    snprintf(text, sizeof text, "%s", label);
+    double scale = text_width(text) * 2 <= THUMB ? 2 : 1;
+    size_t n = strlen(text);
+    while (scale == 1 && n > 3 && text_width(text) > THUMB + PAD) {
+        n--;
+        memcpy(text + n - 2, "..", 3);
+    }
+    cairo_set_source_rgb(cr, 0.86, 0.86, 0.86);
+    draw_text(cr, text, x + (THUMB - text_width(text) * scale) / 2, y, scale);
+}
+
+/* ------------------------------------------------------------------------- thumbnails */
+
+/* Straight RGBA8 -> premultiplied ARGB32; *see_through is set when any alpha is < 255. */
+static cairo_surface_t *surface_from_rgba(const uint8_t *rgba, int w, int h, bool *see_through)
+{
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+    if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS)
+        return s;
+    uint8_t *data = cairo_image_surface_get_data(s);
+    int stride = cairo_image_surface_get_stride(s);
+    *see_through = false;
+    for (int y = 0; y < h; y++) {
+        uint32_t *row = (uint32_t *)(void *)(data + (size_t)y * (size_t)stride);
+        for (int x = 0; x < w; x++) {
+            const uint8_t *p = rgba + 4 * ((size_t)y * (size_t)w + (size_t)x);
+            uint32_t a = p[3];
+            *see_through |= a < 255;
+            row[x] = a << 24 | (p[0] * a + 127) / 255 << 16 | (p[1] * a + 127) / 255 << 8 |
+                     (p[2] * a + 127) / 255;
+        }
+    }
+    cairo_surface_mark_dirty(s);
+    return s;
+}
+
+/* img fitted into the THUMB square, aspect kept. Shrinking filters properly (GOOD);
+ * enlarging a tiny texture keeps its pixels sharp (NEAREST). PAD keeps the borders from
+ * fading into the transparent outside. NULL on failure. */
+static cairo_surface_t *fit(cairo_surface_t *img, int w, int h)
+{
+    double s = DP_MIN((double)THUMB / w, (double)THUMB / h);
+    int tw = DP_MAX(1, (int)(w * s + 0.5)), th = DP_MAX(1, (int)(h * s + 0.5));
+    cairo_surface_t *out = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, tw, th);
+    cairo_t *cr = cairo_create(out);
+    cairo_scale(cr, (double)tw / w, (double)th / h);
+    cairo_set_source_surface(cr, img, 0, 0);
+    cairo_pattern_set_filter(cairo_get_source(cr), s < 1 ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST);
+    cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
+    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+    cairo_paint(cr);
+    bool ok = cairo_status(cr) == CAIRO_STATUS_SUCCESS;
+    cairo_destroy(cr);
+    cairo_surface_flush(out);
+    if (!ok) {
+        cairo_surface_destroy(out);
+        return NULL;
+    }
+    return out;
+}
+
+void dp_thumb_load(dp_thumb *t, const char *path)
+{
+    uint8_t *rgba = NULL;
+    int w, h;
+    dapple_error err;
+    memset(t, 0, sizeof *t);
+    if (dp_image_load_rgba8(path, DP_DEFAULT_MAX_PIXELS, &rgba, &w, &h, &err) != DAPPLE_OK)
+        return;
+    cairo_surface_t *img = surface_from_rgba(rgba, w, h, &t->see_through);
+    free(rgba);
+    if (cairo_surface_status(img) == CAIRO_STATUS_SUCCESS)
+        t->surface = fit(img, w, h);
+    cairo_surface_destroy(img);
+}
+
+void dp_thumb_fini(dp_thumb *t)
+{
+    if (t->surface != NULL)
+        cairo_surface_destroy(t->surface);
+    t->surface = NULL;
+}
+
+static void draw_checkerboard(cairo_t *cr, double x, double y, double w, double h)
+{
+    cairo_save(cr);
+    cairo_rectangle(cr, x, y, w, h);
+    cairo_clip(cr);
+    cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
+    cairo_paint(cr);
+    cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
+    for (int j = 0; j * 8 < h; j++)
+        for (int i = (j & 1); i * 8 < w; i += 2)
+            cairo_rectangle(cr, x + i * 8, y + j * 8, 8, 8);
+    cairo_fill(cr);
+    cairo_restore(cr);
+}
+
+/* A cell whose file could not be read: a red cross, so the gap is noticed. */
+static void draw_missing(cairo_t *cr, double x, double y)
+{
+    cairo_set_source_rgb(cr, 0.8, 0.2, 0.2);
+    cairo_set_line_width(cr, 3);
+    cairo_move_to(cr, x + 24, y + 24);
+    cairo_line_to(cr, x + THUMB - 24, y + THUMB - 24);
+    cairo_move_to(cr, x + THUMB - 24, y + 24);
+    cairo_line_to(cr, x + 24, y + THUMB - 24);
+    cairo_stroke(cr);
+}
+
+/* Centred in the cell on whole pixels, so the thumbnail is copied, not resampled again. */
+static void draw_image(cairo_t *cr, const dp_thumb *t, int x, int y)
+{
+    cairo_surface_t *s = t->surface;
+    int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+    x += (THUMB - w) / 2;
+    y += (THUMB - h) / 2;
+    if (t->see_through)
+        draw_checkerboard(cr, x, y, w, h);
+    cairo_set_source_surface(cr, s, x, y);
+    cairo_rectangle(cr, x, y, w, h);
+    cairo_fill(cr);
+}
+
+static void draw_cell(const sheet *sh, const dp_sheet_item *item, int x, int y)
+{
+    char path[DP_PATH_MAX + DP_MANIFEST_FILE_MAX], label[LABEL_MAX];
+    dp_thumb own = { NULL, false };
+    const dp_thumb *t = item->thumb;
+    if (t == NULL) {
+        snprintf(path, sizeof path, "%s/%s", sh->dir, item->entry->file);
+        dp_thumb_load(&own, path);
+        t = &own;
+    }
+    if (t->surface != NULL)
+        draw_image(sh->cr, t, x, y);
+    else
+        draw_missing(sh->cr, x, y);
+    dp_thumb_fini(&own);
+    make_label(item->entry, label);
+    draw_label(sh->cr, label, x, y + THUMB + 8);
+}
+
+/* ------------------------------------------------------------------------- the sheet */
+
+static void draw_header(cairo_t *cr, int shown, int total)
+{
+    char text[LABEL_MAX];
+    if (shown < total)
+        snprintf(text, sizeof text, "dapple %s - %d of %d textures", DAPPLE_VERSION, shown, total);
+    else
+        snprintf(text, sizeof text, "dapple %s - %d texture%s", DAPPLE_VERSION, total,
+                 total == 1 ? "" : "s");
+    cairo_set_source_rgb(cr, 0.55, 0.7, 0.85);
+    draw_text(cr, text, PAD, PAD + 2, 2);
+}
+
+static void draw_all(const sheet *sh, const dp_sheet_item *items, int n, int total)
+{
+    cairo_set_source_rgb(sh->cr, 0.11, 0.11, 0.12);
+    cairo_paint(sh->cr);
+    draw_header(sh->cr, n, total);
+    for (int i = 0; i < n; i++) {
+        int x = PAD + (i % sh->cols) * (THUMB + PAD);
+        int y = HEADER_H + (i / sh->cols) * (THUMB + LABEL_H + PAD);
+        draw_cell(sh, &items[i], x, y);
+    }
+}
+
+dapple_status dp_contact_sheet_write(const dp_sheet_item *items, int n, int total,
+                                     const char *out_dir, const char *path, dapple_error *err)
+{
+    if (n <= 0)
+        return DAPPLE_OK;
+    int cols = choose_columns(n), rows = (n + cols - 1) / cols;
+    int w = PAD + cols * (THUMB + PAD), h = HEADER_H + rows * (THUMB + LABEL_H + PAD);
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+    cairo_t *cr = cairo_create(s);
+    sheet sh = { cr, out_dir, cols };
+    draw_all(&sh, items, n, total);
+    dapple_status st = DAPPLE_OK;
+    if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+        st = dp_fail(err, DAPPLE_E_RENDER, "%s: %s", path,
+                     cairo_status_to_string(cairo_status(cr)));
+    cairo_surface_flush(s);
+    if (st == DAPPLE_OK)
+        st = dp_image_write_argb32(path, cairo_image_surface_get_data(s), w, h,
+                                   cairo_image_surface_get_stride(s), err);
+    cairo_destroy(cr);
+    cairo_surface_destroy(s);
+    return st;
+}

@@ -1,0 +1,949 @@
+/* SPDX-License-Identifier: MIT
+ * `dapple pack` (see pack.h). The main thread loads every preset, decides what is up to
+ * date, then hands the rest to a pool of workers, biggest first (longest-processing-time
+ * scheduling: the pack ends when its last big job does). Workers only render and hash;
+ * the main thread alone prints and writes the manifest, after every finished job and in
+ * file order, so a pack killed at any moment keeps its progress and a rerun completes it.
+ * Outputs, manifest and sheet are all written through atomic files. */
+#include "cli/pack.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/common.h"
+#include "cli/contact_sheet.h"
+#include "cli/manifest.h"
+#include "cli/outputs.h"
+#include "cli/progress.h"
+#include "core/dp.h"
+#include "io/sha256.h"
+#include "preset/preset.h"
+
+#define OUT_PATH_MAX (DP_PATH_MAX + DP_MANIFEST_FILE_MAX + 2)
+#define BASE_MAX     (DP_NAME_MAX + 24) /* "NAME-s18446744073709551615" */
+
+typedef enum job_state { JOB_PENDING, JOB_SKIPPED, JOB_DONE, JOB_FAILED } job_state;
+
+/* One preset file: its spec is shared, read-only, by the jobs of all its seeds. */
+typedef struct pack_preset {
+    char path[DP_PATH_MAX];
+    const char *file; /* the base name inside path */
+    dp_texture_spec *spec; /* owned; NULL when loading failed (err says why) */
+    dapple_error err;
+    char sha256[DP_SHA256_HEX];
+} pack_preset;
+
+/* One render: a preset at one seed, and the files it makes. */
+typedef struct pack_job {
+    const pack_preset *preset;
+    uint64_t seed;
+    char base[BASE_MAX]; /* output names start with it */
+    double cost;
+    job_state state;
+    dapple_error err;
+    dp_manifest_entry out[DP_KIND_COUNT];
+    int n_out;
+    int sheet_out; /* index into out of the file shown on the contact sheet, -1: none */
+    dp_thumb thumb; /* made by the worker when the pack draws a sheet */
+} pack_job;
+
+typedef struct pack {
+    const dp_pack_opts *o;
+    char dir[DP_PATH_MAX];      /* where outputs go: OUT_DIR, or the --check folder */
+    char manifest[OUT_PATH_MAX]; /* manifest.json or manifest-shard-I-of-N.json */
+    pack_preset *presets;
+    size_t n_presets;
+    pack_job *jobs;
+    size_t n_jobs;
+    dp_manifest old; /* what the last run wrote */
+    int lock_fd;
+    bool manifest_failed;
+    bool thumbs; /* workers make the sheet's thumbnails while they are in parallel */
+
+    /* the pool; everything below 'lock' is guarded by it */
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    size_t *order, n_order, next; /* jobs to render, biggest first; next to hand out */
+    size_t *finished, n_finished; /* in completion order */
+    size_t started;               /* count of jobs handed out */
+    dp_progress progress;
+} pack;
+
+/* ------------------------------------------------------------------------- the folder */
+
+static bool is_temp_name(const char *name)
+{
+    size_t n = strlen(name);
+    if (name[0] != '.' || n < 9 || name[n - 7] != '.')
+        return false;
+    for (size_t i = n - 6; i < n; i++)
+        if (!((name[i] >= '0' && name[i] <= '9') || (name[i] >= 'a' && name[i] <= 'z') ||
+              (name[i] >= 'A' && name[i] <= 'Z')))
+            return false;
+    return true;
+}
+
+/* Removes a temporary file, or a --check folder with the files in it. */
+static void remove_temp(const char *path)
+{
+    struct stat st;
+    DIR *d;
+    struct dirent *de;
+    char inner[OUT_PATH_MAX];
+    if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode) || (d = opendir(path)) == NULL) {
+        unlink(path);
+        return;
+    }
+    while ((de = readdir(d)) != NULL) {
+        if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0) {
+            snprintf(inner, sizeof inner, "%s/%s", path, de->d_name);
+            unlink(inner);
+        }
+    }
+    closedir(d);
+    rmdir(path);
+}
+
+/* Temp files ".NAME.XXXXXX" left by a killed run: never complete, so never useful. */
+static void remove_stale_temps(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    char path[OUT_PATH_MAX];
+    if (d == NULL)
+        return;
+    while ((de = readdir(d)) != NULL) {
+        if (is_temp_name(de->d_name)) {
+            snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+            remove_temp(path);
+        }
+    }
+    closedir(d);
+}
+
+static bool set_lock(int fd, short type, bool wait)
+{
+    struct flock fl = { .l_type = type, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0 };
+    return fcntl(fd, wait ? F_SETLKW : F_SETLK, &fl) == 0;
+}
+
+/* Packs sharing OUT_DIR (shards run side by side) hold a shared lock for their lifetime;
+ * stale temp files are removed only by a pack that could take the lock alone, since a
+ * temp file of a running neighbour looks exactly like a stale one. The kernel drops the
+ * lock when a process dies, SIGKILL included. */
+static dapple_status lock_and_clean(pack *p, dapple_error *err)
+{
+    char path[OUT_PATH_MAX];
+    snprintf(path, sizeof path, "%s/.dapple-pack.lock", p->o->out_dir);
+    p->lock_fd = open(path, O_RDWR | O_CREAT, 0644);
+    if (p->lock_fd < 0)
+        return dp_fail(err, DAPPLE_E_IO, "%s: not writable: %s", p->o->out_dir, strerror(errno));
+    if (set_lock(p->lock_fd, F_WRLCK, false)) {
+        remove_stale_temps(p->o->out_dir);
+        set_lock(p->lock_fd, F_RDLCK, false); /* a downgrade: cannot fail for want of it */
+        return DAPPLE_OK;
+    }
+    if (!set_lock(p->lock_fd, F_RDLCK, true))
+        return dp_fail(err, DAPPLE_E_IO, "%s: cannot lock: %s", path, strerror(errno));
+    return DAPPLE_OK;
+}
+
+/* OUT_DIR itself is created (one level, like mkdir); a missing parent is an error. */
+static dapple_status prepare_out_dir(pack *p, dapple_error *err)
+{
+    const char *dir = p->o->out_dir;
+    struct stat st;
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return dp_fail(err, DAPPLE_E_IO, "%s: cannot create the folder: %s", dir, strerror(errno));
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return dp_fail(err, DAPPLE_E_IO, "%s: not a folder", dir);
+    if (access(dir, W_OK | X_OK) != 0)
+        return dp_fail(err, DAPPLE_E_IO, "%s: not writable: %s", dir, strerror(errno));
+    return lock_and_clean(p, err);
+}
+
+/* ------------------------------------------------------------------------- presets */
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool is_preset_name(const char *dir, const char *name)
+{
+    char path[OUT_PATH_MAX];
+    struct stat st;
+    size_t n = strlen(name);
+    if (name[0] == '.' || n < 5 || strcmp(name + n - 4, ".ini") != 0)
+        return false;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The *.ini files of dir in byte order; *names and each name are the caller's to free. */
+static dapple_status list_presets(const char *dir, char ***names, size_t *n, dapple_error *err)
+{
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    size_t cap = 0;
+    *names = NULL;
+    *n = 0;
+    if (d == NULL)
+        return dp_fail(err, DAPPLE_E_IO, "%s: %s", dir, strerror(errno));
+    while ((de = readdir(d)) != NULL) {
+        if (!is_preset_name(dir, de->d_name))
+            continue;
+        if (*n == cap) {
+            char **more = dp_realloc_n(*names, cap ? 2 * cap : 32, sizeof *more);
+            if (more == NULL)
+                break;
+            *names = more;
+            cap = cap ? 2 * cap : 32;
+        }
+        if (((*names)[*n] = strdup(de->d_name)) != NULL)
+            (*n)++;
+    }
+    closedir(d);
+    if (*n > 1)
+        qsort(*names, *n, sizeof **names, by_name);
+    return DAPPLE_OK;
+}
+
+static double scaled(double v, double f, double lo)
+{
+    return DP_MAX(v * f, lo);
+}
+
+dapple_status dp_pack_cap_size(dp_texture_spec *t, int cap, dapple_error *err)
+{
+    int side = DP_MAX(t->width, t->height);
+    if (cap <= 0 || side <= cap)
+        return DAPPLE_OK;
+    double f = (double)cap / side;
+    t->width = DP_MAX(1, (int)lround(t->width * f));
+    t->height = DP_MAX(1, (int)lround(t->height * f));
+    t->bg_scale = scaled(t->bg_scale, f, 1);
+    for (int i = 0; i < t->n_layers; i++) {
+        dp_layer_spec *l = &t->layers[i];
+        l->field.rmin = scaled(l->field.rmin, f, 0.25);
+        l->field.rmax = scaled(l->field.rmax, f, 0.25);
+        l->field.dilate *= f;
+        l->field.perlin.scale = scaled(l->field.perlin.scale, f, 1);
+        l->stroke_width = scaled(l->stroke_width, f, 0.01);
+    }
+    return dp_preset_validate(t, err);
+}
+
+/* The preset's hash covers its bytes and the options that change what it renders, so
+ * changing either re-renders. With no such option it is the file's plain sha256. */
+static dapple_status hash_preset(pack_preset *pr, int size_cap, dapple_error *err)
+{
+    char file_hex[DP_SHA256_HEX], extra[64];
+    dp_sha256 h;
+    if (dp_sha256_file(pr->path, file_hex, err) != DAPPLE_OK)
+        return err->status;
+    if (size_cap == 0) {
+        memcpy(pr->sha256, file_hex, sizeof file_hex);
+        return DAPPLE_OK;
+    }
+    snprintf(extra, sizeof extra, "\nsize-cap=%d", size_cap);
+    dp_sha256_init(&h);
+    dp_sha256_update(&h, file_hex, 64);
+    dp_sha256_update(&h, extra, strlen(extra));
+    dp_sha256_final_hex(&h, pr->sha256);
+    return DAPPLE_OK;
+}
+
+static void load_preset(pack_preset *pr, int size_cap)
+{
+    dp_texture_spec *t = malloc(sizeof *t);
+    if (t == NULL) {
+        dp_fail(&pr->err, DAPPLE_E_NOMEM, "%s: out of memory", pr->path);
+        return;
+    }
+    if (dp_preset_load(pr->path, t, &pr->err) != DAPPLE_OK ||
+        dp_pack_cap_size(t, size_cap, &pr->err) != DAPPLE_OK ||
+        hash_preset(pr, size_cap, &pr->err) != DAPPLE_OK) {
+        free(t);
+        return;
+    }
+    pr->spec = t;
+}
+
+/* "dir/" and "dir" name the same folder; keeps messages free of "dir//x.ini". */
+static void join_path(char *out, size_t cap, const char *dir, const char *name)
+{
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/')
+        n--;
+    snprintf(out, cap, "%.*s/%s", (int)n, dir, name);
+}
+
+/* Keeps the presets of this shard (index % N == I - 1 in sorted order) and loads them. */
+static dapple_status load_presets(pack *p, char **names, size_t n, dapple_error *err)
+{
+    const dp_pack_opts *o = p->o;
+    p->presets = dp_calloc_n(n, sizeof *p->presets);
+    if (p->presets == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu presets", n);
+    for (size_t i = 0; i < n; i++) {
+        if (o->shard_count > 0 && (int)(i % (size_t)o->shard_count) != o->shard_index - 1)
+            continue;
+        pack_preset *pr = &p->presets[p->n_presets++];
+        join_path(pr->path, sizeof pr->path, o->preset_dir, names[i]);
+        pr->file = pr->path + strlen(pr->path) - strlen(names[i]);
+        load_preset(pr, o->size_cap);
+    }
+    return DAPPLE_OK;
+}
+
+static dapple_status find_presets(pack *p, dapple_error *err)
+{
+    char **names;
+    size_t n;
+    if (list_presets(p->o->preset_dir, &names, &n, err) != DAPPLE_OK)
+        return err->status;
+    dapple_status st = DAPPLE_OK;
+    if (n == 0)
+        st = dp_fail(err, DAPPLE_E_INVALID, "pack: no *.ini presets in %s", p->o->preset_dir);
+    else
+        st = load_presets(p, names, n, err);
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    return st;
+}
+
+/* ------------------------------------------------------------------------- jobs */
+
+/* The files a spec asks for, named from base, with what the manifest says about each. */
+static int plan_outputs(const pack_preset *pr, const char *base, uint64_t seed,
+                        dp_manifest_entry out[DP_KIND_COUNT])
+{
+    static const char *const suffix[DP_KIND_COUNT] = { ".png", "-height.png", "-normal.png",
+                                                       "-mask.png", "-points" };
+    const dp_texture_spec *t = pr->spec;
+    bool want[DP_KIND_COUNT] = { t->want_texture, t->want_height, t->want_normal,
+                                 t->mask != DP_MASK_NONE, t->points_format >= 0 };
+    int depth[DP_KIND_COUNT] = { 8, 16, 8, t->mask_depth, 0 };
+    int n = 0;
+    for (int k = 0; k < DP_KIND_COUNT; k++) {
+        if (!want[k])
+            continue;
+        dp_manifest_entry *e = &out[n++];
+        memset(e, 0, sizeof *e);
+        snprintf(e->file, sizeof e->file, "%s%s%s", base, suffix[k],
+                 k != DP_KIND_POINTS ? "" : t->points_format == 1 ? ".json" : ".csv");
+        snprintf(e->preset, sizeof e->preset, "%s", t->name);
+        memcpy(e->preset_sha256, pr->sha256, sizeof e->preset_sha256);
+        e->kind = (dp_output_kind)k;
+        e->seed = seed;
+        e->width = t->width;
+        e->height = t->height;
+        e->bit_depth = depth[k];
+        e->tileable = t->periodic;
+    }
+    return n;
+}
+
+/* Work estimate for scheduling: pixels for every image written, plus the expected points
+ * (~0.7 per r^2 of area), each about as dear as a few dozen pixels to sample and draw. */
+static double job_cost(const dp_texture_spec *t, int n_out)
+{
+    double area = (double)t->width * t->height, points = 0;
+    for (int i = 0; i < t->n_layers; i++) {
+        double r = sqrt(t->layers[i].field.rmin * t->layers[i].field.rmax);
+        points += 0.7 * area / (r * r);
+    }
+    return area * n_out + 40 * points;
+}
+
+static void make_job(pack_job *j, const pack_preset *pr, uint64_t seed, bool seeded)
+{
+    memset(j, 0, sizeof *j);
+    j->preset = pr;
+    if (pr->spec == NULL) {
+        j->state = JOB_FAILED;
+        j->err = pr->err;
+        snprintf(j->base, sizeof j->base, "%s", pr->file);
+        return;
+    }
+    j->seed = seeded ? seed : pr->spec->seed;
+    if (seeded)
+        snprintf(j->base, sizeof j->base, "%s-s%llu", pr->spec->name, (unsigned long long)seed);
+    else
+        snprintf(j->base, sizeof j->base, "%s", pr->spec->name);
+    j->n_out = plan_outputs(pr, j->base, j->seed, j->out);
+    j->cost = job_cost(pr->spec, j->n_out);
+    j->sheet_out = -1;
+    for (int k = j->n_out - 1; k >= 0; k--) /* the texture, else the mask */
+        if (j->out[k].kind == DP_KIND_TEXTURE || j->out[k].kind == DP_KIND_MASK)
+            j->sheet_out = k;
+}
+
+/* One job per preset and seed; a preset that failed to load is one failed job. */
+static dapple_status make_jobs(pack *p, dapple_error *err)
+{
+    const dp_pack_opts *o = p->o;
+    size_t seeds = o->have_seeds ? (size_t)(o->seed_last - o->seed_first) + 1 : 1;
+    p->jobs = dp_calloc_n(p->n_presets * seeds, sizeof *p->jobs);
+    if (p->jobs == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu jobs", p->n_presets * seeds);
+    for (size_t i = 0; i < p->n_presets; i++) {
+        const pack_preset *pr = &p->presets[i];
+        for (size_t s = 0; s < (pr->spec ? seeds : 1); s++)
+            make_job(&p->jobs[p->n_jobs++], pr, o->seed_first + s, o->have_seeds);
+    }
+    return DAPPLE_OK;
+}
+
+/* Up to date: every output is in the last manifest with this preset hash, seed and kind,
+ * and the file on disk still has the recorded checksum. */
+static bool up_to_date(const pack *p, const pack_job *j)
+{
+    char path[OUT_PATH_MAX], hex[DP_SHA256_HEX];
+    if (strcmp(p->old.version, DAPPLE_VERSION) != 0 || j->n_out == 0)
+        return false;
+    for (int i = 0; i < j->n_out; i++) {
+        const dp_manifest_entry *e = dp_manifest_find(&p->old, j->out[i].file);
+        if (e == NULL || e->seed != j->seed || e->kind != j->out[i].kind ||
+            strcmp(e->preset_sha256, j->preset->sha256) != 0)
+            return false;
+        snprintf(path, sizeof path, "%s/%s", p->dir, e->file);
+        if (dp_sha256_file(path, hex, NULL) != DAPPLE_OK || strcmp(hex, e->sha256) != 0)
+            return false;
+    }
+    return true;
+}
+
+static void mark_skips(pack *p)
+{
+    for (size_t i = 0; i < p->n_jobs; i++) {
+        pack_job *j = &p->jobs[i];
+        if (j->state != JOB_PENDING || !up_to_date(p, j))
+            continue;
+        j->state = JOB_SKIPPED;
+        for (int k = 0; k < j->n_out; k++)
+            j->out[k] = *dp_manifest_find(&p->old, j->out[k].file);
+    }
+}
+
+/* ------------------------------------------------------------------------- rendering */
+
+static void set_path(dp_output_paths *op, dp_output_kind k, const char *path)
+{
+    const char **slot[DP_KIND_COUNT] = { &op->texture, &op->height, &op->normal, &op->mask,
+                                         &op->points };
+    *slot[k] = path;
+}
+
+static dapple_status hash_outputs(const pack *p, pack_job *j, const dp_render_stats *stats)
+{
+    char path[OUT_PATH_MAX];
+    for (int i = 0; i < j->n_out; i++) {
+        dp_manifest_entry *e = &j->out[i];
+        snprintf(path, sizeof path, "%s/%s", p->dir, e->file);
+        if (dp_sha256_file(path, e->sha256, &j->err) != DAPPLE_OK)
+            return j->err.status;
+        e->n_layers = stats->n_layers;
+        memcpy(e->points, stats->points, sizeof e->points);
+        e->seconds = stats->seconds;
+    }
+    return DAPPLE_OK;
+}
+
+/* Runs on a worker: a private copy of the spec (only the seed differs), then the files. */
+static void render_job(const pack *p, pack_job *j)
+{
+    char path[DP_KIND_COUNT][OUT_PATH_MAX];
+    dp_output_paths op = { 0 };
+    dp_render_stats stats;
+    dp_texture_spec *t = malloc(sizeof *t);
+    if (t == NULL) {
+        dp_fail(&j->err, DAPPLE_E_NOMEM, "%s: out of memory", j->preset->path);
+        j->state = JOB_FAILED;
+        return;
+    }
+    *t = *j->preset->spec;
+    t->seed = j->seed;
+    for (int i = 0; i < j->n_out; i++) {
+        snprintf(path[i], sizeof path[i], "%s/%s", p->dir, j->out[i].file);
+        set_path(&op, j->out[i].kind, path[i]);
+    }
+    bool ok = dp_render_outputs(t, &op, &stats, &j->err) == DAPPLE_OK &&
+              hash_outputs(p, j, &stats) == DAPPLE_OK;
+    j->state = ok ? JOB_DONE : JOB_FAILED;
+    if (ok && p->thumbs && j->sheet_out >= 0)
+        dp_thumb_load(&j->thumb, path[j->sheet_out]);
+    free(t);
+}
+
+static void *worker(void *arg)
+{
+    pack *p = arg;
+    pthread_mutex_lock(&p->lock);
+    while (p->next < p->n_order) {
+        size_t index = p->order[p->next++];
+        p->started++;
+        pthread_cond_signal(&p->cond);
+        pthread_mutex_unlock(&p->lock);
+        render_job(p, &p->jobs[index]);
+        pthread_mutex_lock(&p->lock);
+        p->finished[p->n_finished++] = index;
+        pthread_cond_signal(&p->cond);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------------- manifest */
+
+/* The entries of every job done or skipped so far, in file order, into an inited m. */
+static dapple_status collect_manifest(const pack *p, dp_manifest *m, dapple_error *err)
+{
+    dapple_status st = DAPPLE_OK;
+    for (size_t i = 0; i < p->n_jobs && st == DAPPLE_OK; i++) {
+        const pack_job *j = &p->jobs[i];
+        for (int k = 0; k < j->n_out && (j->state == JOB_DONE || j->state == JOB_SKIPPED); k++)
+            st = dp_manifest_add(m, &j->out[k], err);
+    }
+    dp_manifest_sort(m);
+    return st;
+}
+
+static void write_manifest(pack *p)
+{
+    dp_manifest m;
+    dapple_error err;
+    dp_manifest_init(&m);
+    dapple_status st = collect_manifest(p, &m, &err);
+    if (st == DAPPLE_OK)
+        st = dp_manifest_write(&m, p->manifest, &err);
+    if (st != DAPPLE_OK && !p->manifest_failed)
+        dp_progress_note(&p->progress, err.message); /* once, not after every job */
+    p->manifest_failed |= st != DAPPLE_OK;
+    dp_manifest_fini(&m);
+}
+
+/* Main thread, after each job: report it and (outside --check) save the progress. */
+static void job_finished(pack *p, const pack_job *j)
+{
+    if (j->state == JOB_FAILED) {
+        dp_progress_failed(&p->progress, j->err.message, j->cost);
+        return;
+    }
+    dp_progress_finished(&p->progress, j->base, j->n_out, j->out[0].seconds, j->cost);
+    if (!p->o->check)
+        write_manifest(p);
+}
+
+/* ------------------------------------------------------------------------- the pool */
+
+typedef struct ranked {
+    double cost;
+    size_t index;
+} ranked;
+
+/* Biggest first; equal costs in preset order, so the schedule itself is reproducible. */
+static int by_cost(const void *a, const void *b)
+{
+    const ranked *x = a, *y = b;
+    if (x->cost != y->cost)
+        return x->cost < y->cost ? 1 : -1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static dapple_status plan_pool(pack *p, dapple_error *err)
+{
+    ranked *r = dp_calloc_n(p->n_jobs + 1, sizeof *r);
+    p->order = dp_calloc_n(p->n_jobs + 1, sizeof *p->order);
+    p->finished = dp_calloc_n(p->n_jobs + 1, sizeof *p->finished);
+    if (r == NULL || p->order == NULL || p->finished == NULL) {
+        free(r);
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu jobs", p->n_jobs);
+    }
+    for (size_t i = 0; i < p->n_jobs; i++)
+        if (p->jobs[i].state == JOB_PENDING)
+            r[p->n_order++] = (ranked){ p->jobs[i].cost, i };
+    qsort(r, p->n_order, sizeof *r, by_cost);
+    for (size_t i = 0; i < p->n_order; i++)
+        p->order[i] = r[i].index;
+    free(r);
+    return DAPPLE_OK;
+}
+
+/* With the lock held: until a worker signals, or a quarter second on a terminal so the
+ * bar's clock keeps moving. */
+static void wait_event(pack *p)
+{
+    struct timespec ts;
+    if (!p->progress.tty) {
+        pthread_cond_wait(&p->cond, &p->lock);
+        return;
+    }
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += 250000000L;
+    if (ts.tv_nsec >= 1000000000L) {
+        ts.tv_sec++;
+        ts.tv_nsec -= 1000000000L;
+    }
+    pthread_cond_timedwait(&p->cond, &p->lock, &ts);
+}
+
+/* Main thread: reports jobs as they start and finish until all have finished. Printing and
+ * writing happen with the lock released, so workers never wait for the terminal. */
+static void collect(pack *p)
+{
+    size_t handled = 0, seen = 0;
+    pthread_mutex_lock(&p->lock);
+    while (handled < p->n_order) {
+        const pack_job *j = NULL;
+        bool started = false;
+        if (handled < p->n_finished) {
+            j = &p->jobs[p->finished[handled++]];
+        } else if (seen < p->started) {
+            seen = p->started;
+            j = &p->jobs[p->order[seen - 1]];
+            started = true;
+        } else {
+            wait_event(p);
+        }
+        pthread_mutex_unlock(&p->lock);
+        if (j == NULL)
+            dp_progress_tick(&p->progress);
+        else if (started)
+            dp_progress_started(&p->progress, j->base);
+        else
+            job_finished(p, j);
+        pthread_mutex_lock(&p->lock);
+    }
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* Progress counts the jobs to render; presets that failed to load are reported first. */
+static void start_progress(pack *p)
+{
+    double cost = 0;
+    for (size_t i = 0; i < p->n_order; i++)
+        cost += p->jobs[p->order[i]].cost;
+    dp_progress_init(&p->progress, (int)p->n_order, cost, isatty(STDERR_FILENO));
+    for (size_t i = 0; i < p->n_jobs; i++)
+        if (p->jobs[i].state == JOB_FAILED)
+            dp_progress_note(&p->progress, p->jobs[i].err.message);
+}
+
+static dapple_status run_pool(pack *p, dapple_error *err)
+{
+    if (plan_pool(p, err) != DAPPLE_OK)
+        return err->status;
+    start_progress(p);
+    size_t n = DP_MIN((size_t)DP_MAX(p->o->jobs, 1), p->n_order), running = 0;
+    pthread_t *threads = dp_calloc_n(n + 1, sizeof *threads);
+    if (threads == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu threads", n);
+    for (size_t i = 0; i < n; i++)
+        if (pthread_create(&threads[running], NULL, worker, p) == 0)
+            running++;
+    if (running == 0 && n > 0)
+        worker(p); /* no thread to be had: render here, report at the end */
+    collect(p);
+    for (size_t i = 0; i < running; i++)
+        pthread_join(threads[i], NULL);
+    free(threads);
+    return DAPPLE_OK;
+}
+
+/* ------------------------------------------------------------------------- --check */
+
+static dapple_status make_check_dir(pack *p, dapple_error *err)
+{
+    join_path(p->dir, sizeof p->dir, p->o->out_dir, ".check.XXXXXX");
+    if (mkdtemp(p->dir) == NULL)
+        return dp_fail(err, DAPPLE_E_IO, "%s: cannot make a folder for --check: %s",
+                       p->o->out_dir, strerror(errno));
+    return DAPPLE_OK;
+}
+
+/* Prints each output whose new bytes differ from the manifest; returns how many. */
+static size_t compare_job(const pack *p, const pack_job *j, bool *listed)
+{
+    size_t bad = 0;
+    for (int k = 0; k < j->n_out; k++) {
+        const dp_manifest_entry *e = dp_manifest_find(&p->old, j->out[k].file);
+        if (e == NULL) {
+            fprintf(stderr, "dapple: check: %s: not in the manifest\n", j->out[k].file);
+            bad++;
+            continue;
+        }
+        listed[e - p->old.entries] = true;
+        if (strcmp(e->sha256, j->out[k].sha256) != 0) {
+            fprintf(stderr, "dapple: check: %s: differs (sha256 %.12s..., manifest %.12s...)\n",
+                    e->file, j->out[k].sha256, e->sha256);
+            bad++;
+        }
+    }
+    return bad;
+}
+
+/* Every rendered output against the manifest, and (when nothing failed) every manifest
+ * entry against the outputs, so a deleted preset shows too. Returns the differences. */
+static size_t compare_all(const pack *p, size_t *n_checked)
+{
+    bool *listed = dp_calloc_n(p->old.n + 1, sizeof *listed), any_failed = false;
+    size_t bad = 0;
+    *n_checked = 0;
+    if (listed == NULL)
+        return 1;
+    for (size_t i = 0; i < p->n_jobs; i++) {
+        any_failed |= p->jobs[i].state == JOB_FAILED;
+        if (p->jobs[i].state == JOB_DONE) {
+            bad += compare_job(p, &p->jobs[i], listed);
+            *n_checked += (size_t)p->jobs[i].n_out;
+        }
+    }
+    for (size_t i = 0; i < p->old.n && !any_failed; i++) {
+        if (!listed[i]) {
+            fprintf(stderr, "dapple: check: %s: in the manifest but no preset makes it\n",
+                    p->old.entries[i].file);
+            bad++;
+        }
+    }
+    free(listed);
+    return bad;
+}
+
+/* ------------------------------------------------------------------------- running */
+
+static void pack_init(pack *p, const dp_pack_opts *o)
+{
+    memset(p, 0, sizeof *p);
+    p->o = o;
+    p->lock_fd = -1;
+    dp_manifest_init(&p->old);
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->cond, NULL);
+    snprintf(p->dir, sizeof p->dir, "%s", o->out_dir);
+    if (o->shard_count > 0) {
+        char name[64];
+        snprintf(name, sizeof name, "manifest-shard-%d-of-%d.json", o->shard_index,
+                 o->shard_count);
+        join_path(p->manifest, sizeof p->manifest, o->out_dir, name);
+    } else {
+        join_path(p->manifest, sizeof p->manifest, o->out_dir, "manifest.json");
+    }
+}
+
+static void pack_fini(pack *p)
+{
+    for (size_t i = 0; i < p->n_presets; i++)
+        free(p->presets[i].spec);
+    for (size_t i = 0; i < p->n_jobs; i++)
+        dp_thumb_fini(&p->jobs[i].thumb);
+    free(p->presets);
+    free(p->jobs);
+    free(p->order);
+    free(p->finished);
+    dp_manifest_fini(&p->old);
+    pthread_cond_destroy(&p->cond);
+    pthread_mutex_destroy(&p->lock);
+    if (p->lock_fd >= 0)
+        close(p->lock_fd); /* releases the lock */
+}
+
+static dapple_status check_preset_dir(const char *dir, dapple_error *err)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return dp_fail(err, DAPPLE_E_IO, "%s: %s", dir, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return dp_fail(err, DAPPLE_E_IO, "%s: %s", dir, strerror(ENOTDIR));
+    return DAPPLE_OK;
+}
+
+/* The last manifest: required by --check; otherwise a missing one means a first run and
+ * an unreadable one is reported and ignored (everything renders again). */
+static dapple_status read_old_manifest(pack *p, dapple_error *err)
+{
+    if (!p->o->check && access(p->manifest, F_OK) != 0)
+        return DAPPLE_OK;
+    dapple_status st = dp_manifest_read(&p->old, p->manifest, err);
+    if (st == DAPPLE_OK || p->o->check)
+        return st;
+    fprintf(stderr, "dapple: %s (ignored: rendering everything)\n", err->message);
+    dp_manifest_fini(&p->old);
+    dp_manifest_init(&p->old);
+    return DAPPLE_OK;
+}
+
+static dapple_status prepare(pack *p, dapple_error *err)
+{
+    if (check_preset_dir(p->o->preset_dir, err) != DAPPLE_OK || find_presets(p, err) != DAPPLE_OK ||
+        prepare_out_dir(p, err) != DAPPLE_OK || make_jobs(p, err) != DAPPLE_OK ||
+        read_old_manifest(p, err) != DAPPLE_OK)
+        return err->status;
+    if (p->o->check)
+        return make_check_dir(p, err);
+    if (!p->o->force)
+        mark_skips(p);
+    /* Beyond one sheet's worth the sheet loads the few files it shows itself. */
+    p->thumbs = p->o->shard_count == 0 && p->n_jobs <= DP_SHEET_MAX;
+    return DAPPLE_OK;
+}
+
+/* Preset files that failed, each named once: "dapple: pack: 2 failed: a.ini, b.ini". */
+static void print_failures(const pack *p)
+{
+    char list[1024] = "";
+    const pack_preset *last = NULL;
+    size_t used = 0;
+    int n = 0;
+    for (size_t i = 0; i < p->n_jobs; i++) {
+        if (p->jobs[i].state != JOB_FAILED || p->jobs[i].preset == last)
+            continue;
+        last = p->jobs[i].preset;
+        if (used < sizeof list)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", n ? ", " : "",
+                                     last->file);
+        n++;
+    }
+    if (n > 0)
+        fprintf(stderr, "dapple: pack: %d failed: %s%s\n", n, list,
+                used >= sizeof list ? "..." : "");
+}
+
+static void count_states(const pack *p, int count[4], size_t *up_to_date)
+{
+    memset(count, 0, 4 * sizeof *count);
+    *up_to_date = 0;
+    for (size_t i = 0; i < p->n_jobs; i++) {
+        count[p->jobs[i].state]++;
+        if (p->jobs[i].state == JOB_SKIPPED)
+            *up_to_date += (size_t)p->jobs[i].n_out;
+    }
+}
+
+static dapple_status write_sheet(const dp_manifest *m, const pack *p, const char *out_dir,
+                                 dapple_error *err)
+{
+    char path[OUT_PATH_MAX];
+    int total;
+    dp_sheet_item *items = dp_calloc_n(DP_SHEET_MAX, sizeof *items);
+    if (items == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for the contact sheet");
+    int n = dp_contact_sheet_pick(m, items, &total);
+    for (size_t i = 0; p != NULL && i < p->n_jobs; i++) {
+        const pack_job *j = &p->jobs[i];
+        for (int k = 0; k < n && j->thumb.surface != NULL; k++)
+            if (strcmp(items[k].entry->file, j->out[j->sheet_out].file) == 0)
+                items[k].thumb = &j->thumb;
+    }
+    join_path(path, sizeof path, out_dir, "contact-sheet.png");
+    dapple_status st = dp_contact_sheet_write(items, n, total, out_dir, path, err);
+    free(items);
+    return st;
+}
+
+/* The sheet is redrawn when anything was rendered or it is missing; shards leave it to
+ * --merge, which sees every shard's outputs. */
+static dapple_status update_sheet(const pack *p, bool rendered, dapple_error *err)
+{
+    char path[OUT_PATH_MAX];
+    dp_manifest m;
+    join_path(path, sizeof path, p->o->out_dir, "contact-sheet.png");
+    if (p->o->shard_count > 0 || (!rendered && access(path, F_OK) == 0))
+        return DAPPLE_OK;
+    dp_manifest_init(&m);
+    dapple_status st = collect_manifest(p, &m, err);
+    if (st == DAPPLE_OK)
+        st = write_sheet(&m, p, p->o->out_dir, err);
+    dp_manifest_fini(&m);
+    return st;
+}
+
+static int finish_pack(pack *p, double t0)
+{
+    int count[4];
+    size_t up;
+    dapple_error err;
+    bool sheet_failed = false;
+    count_states(p, count, &up);
+    write_manifest(p); /* again: covers a run with nothing rendered and deleted presets */
+    dp_progress_end(&p->progress);
+    if (update_sheet(p, count[JOB_DONE] > 0, &err) != DAPPLE_OK) {
+        dp_cli_report(&err, DP_EXIT_FAIL);
+        sheet_failed = true;
+    }
+    if (count[JOB_DONE] == 0 && count[JOB_FAILED] == 0)
+        fprintf(stderr, "dapple: pack: nothing to do, %zu outputs up to date\n", up);
+    else
+        fprintf(stderr, "dapple: pack: %d rendered, %d skipped, %d failed in %.1f s\n",
+                count[JOB_DONE], count[JOB_SKIPPED], count[JOB_FAILED], dp_cli_now() - t0);
+    print_failures(p);
+    return count[JOB_FAILED] > 0 || p->manifest_failed || sheet_failed ? DP_EXIT_FAIL
+                                                                          : DP_EXIT_OK;
+}
+
+static int finish_check(pack *p)
+{
+    int count[4];
+    size_t up, checked, bad = compare_all(p, &checked);
+    remove_temp(p->dir);
+    count_states(p, count, &up);
+    dp_progress_end(&p->progress);
+    if (bad == 0 && count[JOB_FAILED] == 0)
+        fprintf(stderr, "dapple: check: all %zu outputs match the manifest\n", checked);
+    else if (bad > 0)
+        fprintf(stderr, "dapple: check: %zu difference%s from the manifest\n", bad,
+                bad == 1 ? "" : "s");
+    print_failures(p);
+    return bad > 0 || count[JOB_FAILED] > 0 ? DP_EXIT_FAIL : DP_EXIT_OK;
+}
+
+int dp_pack_run(const dp_pack_opts *o)
+{
+    pack p;
+    dapple_error err;
+    double t0 = dp_cli_now();
+    int code;
+    pack_init(&p, o);
+    if (prepare(&p, &err) != DAPPLE_OK) {
+        code = dp_cli_report(&err, DP_EXIT_FAIL);
+    } else if (run_pool(&p, &err) != DAPPLE_OK) {
+        code = dp_cli_report(&err, DP_EXIT_FAIL);
+        if (o->check)
+            remove_temp(p.dir);
+    } else {
+        code = o->check ? finish_check(&p) : finish_pack(&p, t0);
+    }
+    pack_fini(&p);
+    return code;
+}
+
+int dp_pack_merge(const char *out_dir)
+{
+    char path[OUT_PATH_MAX];
+    dp_manifest m;
+    dapple_error err;
+    int shards = 0;
+    dp_manifest_init(&m);
+    join_path(path, sizeof path, out_dir, "manifest.json");
+    dapple_status st = dp_manifest_merge_shards(&m, out_dir, &shards, &err);
+    if (st == DAPPLE_OK)
+        st = dp_manifest_write(&m, path, &err);
+    if (st == DAPPLE_OK)
+        st = write_sheet(&m, NULL, out_dir, &err);
+    if (st == DAPPLE_OK)
+        fprintf(stderr, "dapple: pack: merged %d shard manifest%s: %zu outputs\n", shards,
+                shards == 1 ? "" : "s", m.n);
+    dp_manifest_fini(&m);
+    return st == DAPPLE_OK ? DP_EXIT_OK : dp_cli_report(&err, DP_EXIT_FAIL);
+}
