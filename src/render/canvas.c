@@ -169,10 +169,7 @@ static uint32_t ground_pixel(const dp_texture_spec *t, double v)
            (uint32_t)lround(bl * al * 255);
 }
 
-static double clamp01(double v)
-{
-    return v < 0 ? 0 : (v > 1 ? 1 : v);
-}
+#define GROUND_LEVELS 1024 /* colour steps between the two ground colours */
 
 static dapple_status paint_perlin(cairo_surface_t *s, const dp_texture_spec *t, dapple_error *err)
 {
@@ -180,6 +177,10 @@ static dapple_status paint_perlin(cairo_surface_t *s, const dp_texture_spec *t, 
     dapple_status st = ground_sample(&g, t, err);
     if (st != DAPPLE_OK)
         return st;
+    /* A table of the blended colours: per pixel only the noise is computed. */
+    uint32_t lut[GROUND_LEVELS];
+    for (int i = 0; i < GROUND_LEVELS; i++)
+        lut[i] = ground_pixel(t, (double)i / (GROUND_LEVELS - 1));
     cairo_surface_flush(s);
     uint8_t *data = cairo_image_surface_get_data(s);
     int stride = cairo_image_surface_get_stride(s);
@@ -187,7 +188,8 @@ static dapple_status paint_perlin(cairo_surface_t *s, const dp_texture_spec *t, 
         uint32_t *row = (uint32_t *)(void *)(data + (size_t)y * stride);
         for (int x = 0; x < t->width; x++) {
             double v = 0.5 + 0.75 * ground_at(&g, x, y) + 0.08 * grain(x, y, (uint32_t)t->seed);
-            row[x] = ground_pixel(t, clamp01(v));
+            int i = (int)(v * (GROUND_LEVELS - 1) + 0.5);
+            row[x] = lut[i < 0 ? 0 : (i >= GROUND_LEVELS ? GROUND_LEVELS - 1 : i)];
         }
     }
     cairo_surface_mark_dirty(s);
