@@ -54,7 +54,7 @@ static dapple_status reindex(dapple_circles *c, dapple_error *err)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory indexing %zu circles", c->n);
     /* circles outside a bounded domain still block: file them under the nearest cell */
     for (size_t i = 0; i < c->n; i++)
-        dp_grid_insert(&c->grid, (uint32_t)i, DP_MIN(DP_MAX(c->c[i].x, 0), c->width),
+        dp_grid_insert(&c->grid, (uint32_t)i + 1, DP_MIN(DP_MAX(c->c[i].x, 0), c->width),
                        DP_MIN(DP_MAX(c->c[i].y, 0), c->height));
     return DAPPLE_OK;
 }
@@ -113,9 +113,10 @@ bool dapple_circles_overlap(const dapple_circles *c, double x, double y, double 
         for (int i = 0; i < nx; i++) {
             int cx = fx + i < g->gw ? fx + i : fx + i - g->gw;
             for (uint32_t q = g->head[(size_t)cy * g->gw + cx]; q != DP_GRID_NONE; q = g->next[q]) {
-                double dx = axis_gap(c->c[q].x - x, c->width, c->periodic);
-                double dy = axis_gap(c->c[q].y - y, c->height, c->periodic);
-                double s = radius + c->c[q].r;
+                const circle *k = &c->c[q - 1];
+                double dx = axis_gap(k->x - x, c->width, c->periodic);
+                double dy = axis_gap(k->y - y, c->height, c->periodic);
+                double s = radius + k->r;
                 if (dx * dx + dy * dy < s * s)
                     return true;
             }

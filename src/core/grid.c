@@ -47,19 +47,19 @@ void dp_grid_fini(dp_grid *g)
 
 void dp_grid_clear(dp_grid *g)
 {
-    /* DP_GRID_NONE is all ones, so a byte fill sets every head. */
-    memset(g->head, 0xff, (size_t)g->gw * (size_t)g->gh * sizeof *g->head);
+    memset(g->head, 0, (size_t)g->gw * (size_t)g->gh * sizeof *g->head);
 }
 
 bool dp_grid_reserve(dp_grid *g, size_t n)
 {
-    if (n <= g->next_cap)
+    if (n + 1 <= g->next_cap)
         return true;
-    uint32_t *p = dp_realloc_n(g->next, n, sizeof *p);
+    uint32_t *p = dp_realloc_n(g->next, n + 1, sizeof *p);
     if (p == NULL)
         return false;
+    p[0] = DP_GRID_NONE;
     g->next = p;
-    g->next_cap = n;
+    g->next_cap = n + 1;
     return true;
 }
 

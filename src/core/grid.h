@@ -2,7 +2,9 @@
  * A uniform grid over a W x H domain whose cells hold linked lists of point indices:
  * one uint32 head per cell and one uint32 'next' per point, so inserting never allocates
  * and the whole index costs 4 bytes per cell + 4 per point. The caller keeps the
- * coordinates; the grid only maps positions to cells. Periodic grids wrap. */
+ * coordinates; the grid only maps positions to cells. Periodic grids wrap.
+ * Items are numbered from 1: index 0 ends every list, so a caller can keep a sentinel
+ * item 0 that never conflicts and test a cell's first entry without a branch. */
 #ifndef DP_GRID_H
 #define DP_GRID_H
 
@@ -13,7 +15,7 @@
 
 #include "core/dp.h"
 
-#define DP_GRID_NONE UINT32_MAX
+#define DP_GRID_NONE 0u
 
 typedef struct dp_grid {
     int gw, gh;            /* cells per axis */
@@ -21,8 +23,8 @@ typedef struct dp_grid {
     double inv_cw, inv_ch; /* 1 / cell size */
     bool periodic;
     uint32_t *head;  /* gw * gh list heads, DP_GRID_NONE = empty */
-    uint32_t *next;  /* per point */
-    size_t next_cap; /* entries in next */
+    uint32_t *next;  /* per item, next[0] = 0 */
+    size_t next_cap; /* entries in next, including the one for index 0 */
 } dp_grid;
 
 /** Sets up g over width x height with cells at least 'min_cell' wide (periodic grids
@@ -37,7 +39,7 @@ void dp_grid_fini(dp_grid *g);
 /** Empties every cell (keeps the memory). */
 void dp_grid_clear(dp_grid *g);
 
-/** Makes room for point indices [0, n); false when out of memory (grid unchanged). */
+/** Makes room for item indices 1..n; false when out of memory (grid unchanged). */
 bool dp_grid_reserve(dp_grid *g, size_t n);
 
 /** Bytes held by the grid. */
@@ -56,7 +58,7 @@ static inline size_t dp_grid_index(const dp_grid *g, double x, double y)
            (size_t)dp_grid_cell_of(x, g->inv_cw, g->gw);
 }
 
-/** Adds point 'idx' at (x, y) (inside the domain) to its cell; idx < next_cap. */
+/** Adds item 'idx' (1 <= idx < next_cap) at (x, y), inside the domain, to its cell. */
 static inline void dp_grid_insert(dp_grid *g, uint32_t idx, double x, double y)
 {
     size_t c = dp_grid_index(g, x, y);

@@ -23,17 +23,19 @@ enum { HALT_NONE, HALT_LIMIT, HALT_NOMEM };
 
 static size_t bytes_now(const dapple_sampler *s)
 {
-    return sizeof *s + s->cap * sizeof *s->pts + dp_grid_bytes(&s->grid);
+    return sizeof *s + (s->cap + 1) * sizeof *s->store + dp_grid_bytes(&s->grid);
 }
 
 static bool reserve(dapple_sampler *s, size_t cap)
 {
     if (cap <= s->cap)
         return true;
-    dapple_point *p = dp_realloc_n(s->pts, cap, sizeof *p);
+    dapple_point *p = dp_realloc_n(s->store, cap + 1, sizeof *p);
     if (p == NULL)
         return false;
-    s->pts = p;
+    /* never within reach of anything: lets a cell's first entry be tested unconditionally */
+    p[0] = (dapple_point){ -1e30f, -1e30f, 0 };
+    s->store = p;
     if (!dp_grid_reserve(&s->grid, cap))
         return false;
     s->cap = cap;
@@ -52,9 +54,9 @@ static bool append(dapple_sampler *s, float x, float y, float r)
         s->halt = HALT_NOMEM;
         return false;
     }
-    s->pts[s->n] = (dapple_point){ x, y, r };
-    dp_grid_insert(&s->grid, (uint32_t)s->n, x, y);
     s->n++;
+    s->store[s->n] = (dapple_point){ x, y, r };
+    dp_grid_insert(&s->grid, (uint32_t)s->n, x, y);
     return true;
 }
 
@@ -66,8 +68,32 @@ static inline double axis_gap(double d, double extent, bool periodic)
     return (periodic && d > 0.5 * extent) ? extent - d : d;
 }
 
-/* True when (x, y) with radius r keeps max(r, r_q) from every stored q. */
-static bool fits(const dapple_sampler *s, double x, double y, double r)
+#if defined(__GNUC__)
+#define HOT static inline __attribute__((always_inline))
+#else
+#define HOT static inline
+#endif
+
+/* True when a point of the list starting at q is closer than max(r, r_q) (or r alone
+ * when every radius is the same). Branch-free for the first entry (the sentinel stands in
+ * for an empty cell): whether a cell is empty is a coin toss the predictor would lose. */
+HOT bool list_hits(const dapple_sampler *s, uint32_t q, double x, double y, double r,
+                   bool constant)
+{
+    const dapple_point *pts = s->store;
+    const uint32_t *next = s->grid.next;
+    bool hit = false;
+    do {
+        double dx = (double)pts[q].x - x, dy = (double)pts[q].y - y;
+        double m = constant ? r : DP_MAX(r, (double)pts[q].r);
+        hit |= dx * dx + dy * dy < m * m;
+        q = next[q];
+    } while (q != DP_GRID_NONE);
+    return hit;
+}
+
+/* The general test: any cell span, wrapped distances on a torus. */
+static bool fits_any(const dapple_sampler *s, double x, double y, double r)
 {
     const dp_grid *g = &s->grid;
     bool per = s->o.periodic;
@@ -79,7 +105,7 @@ static bool fits(const dapple_sampler *s, double x, double y, double r)
         for (int i = 0; i < nx; i++) {
             int cx = fx + i < g->gw ? fx + i : fx + i - g->gw;
             for (uint32_t q = g->head[(size_t)cy * g->gw + cx]; q != DP_GRID_NONE; q = g->next[q]) {
-                const dapple_point *p = &s->pts[q];
+                const dapple_point *p = &s->store[q];
                 double dx = axis_gap((double)p->x - x, s->o.width, per);
                 double dy = axis_gap((double)p->y - y, s->o.height, per);
                 double m = DP_MAX(r, (double)p->r);
@@ -91,9 +117,31 @@ static bool fits(const dapple_sampler *s, double x, double y, double r)
     return true;
 }
 
+/* True when (x, y) with radius r keeps max(r, r_q) from every stored q. Away from the
+ * grid's edges the 3 x 3 block needs no clamping or wrapping: the common, fast case,
+ * starting with the candidate's own cell, where a conflict is likeliest. */
+HOT bool fits(const dapple_sampler *s, double x, double y, double r, bool constant)
+{
+    const dp_grid *g = &s->grid;
+    int cx = (int)(x * g->inv_cw), cy = (int)(y * g->inv_ch);
+    if ((unsigned)(cx - 1) >= (unsigned)(g->gw - 2) || (unsigned)(cy - 1) >= (unsigned)(g->gh - 2))
+        return fits_any(s, x, y, r);
+    const uint32_t *h = g->head + (size_t)cy * g->gw + cx;
+    if (list_hits(s, h[0], x, y, r, constant))
+        return false;
+    bool hit = false;
+    for (int k = 1; k < 5; k++)
+        hit |= list_hits(s, h[s->around[k]], x, y, r, constant);
+    if (hit)
+        return false;
+    for (int k = 5; k < 9; k++)
+        hit |= list_hits(s, h[s->around[k]], x, y, r, constant);
+    return !hit;
+}
+
 /* Maps a coordinate into [0, extent) as a float: wrapped on a torus, refused outside a
  * bounded domain. Rounding to float can land exactly on 'extent', which is not inside. */
-static bool to_domain(double v, double extent, bool periodic, float *out)
+HOT bool to_domain(double v, double extent, bool periodic, float *out)
 {
     if (periodic)
         v -= extent * floor(v / extent);
@@ -110,14 +158,14 @@ static bool to_domain(double v, double extent, bool periodic, float *out)
 }
 
 /* Accepts (x, y) when it lies in the domain, keeps the pair rule and misses 'avoid'. */
-static bool try_at(dapple_sampler *s, double x, double y)
+HOT bool try_at(dapple_sampler *s, double x, double y, bool constant)
 {
     float xf, yf;
     if (!to_domain(x, s->o.width, s->o.periodic, &xf) ||
         !to_domain(y, s->o.height, s->o.periodic, &yf))
         return false;
-    float r = (float)dp_field_r_at(s->field, xf, yf);
-    if (!fits(s, xf, yf, r))
+    float r = constant ? (float)s->field->rmax : (float)dp_field_r_at(s->field, xf, yf);
+    if (!fits(s, xf, yf, r, constant))
         return false;
     if (s->o.avoid != NULL &&
         dapple_circles_overlap(s->o.avoid, xf, yf, s->o.avoid_scale * (double)r))
@@ -128,18 +176,26 @@ static bool try_at(dapple_sampler *s, double x, double y)
 /* ---------------------------------------------------------------- Bridson */
 
 /* Runs the front from point 'head' until no point is left to expand. */
-static void grow_from(dapple_sampler *s, size_t head)
+HOT void grow_body(dapple_sampler *s, size_t head, bool constant)
 {
     while (head < s->n && s->halt == HALT_NONE) {
-        dapple_point p = s->pts[head++];
+        dapple_point p = s->store[1 + head++];
         for (int i = 0; i < s->o.k && s->halt == HALT_NONE; i++) {
-            /* 10 bits pick a direction, 22 bits the radius: sqrt makes it uniform by area */
+            /* 10 bits pick a direction, 10 bits a distance (uniform by area) */
             uint32_t b = dp_rng_u32(&s->rng);
             const double *d = s->dirs[b >> 22];
-            double t = (double)p.r * sqrt(1.0 + 3.0 * (b & 0x3fffffu) * (1.0 / 4194304.0));
-            try_at(s, (double)p.x + t * d[0], (double)p.y + t * d[1]);
+            double t = (double)p.r * s->dist[b & (DP_SAMPLER_DIRS - 1)];
+            try_at(s, (double)p.x + t * d[0], (double)p.y + t * d[1], constant);
         }
     }
+}
+
+static void grow_from(dapple_sampler *s, size_t head)
+{
+    if (s->field->v == NULL)
+        grow_body(s, head, true);
+    else
+        grow_body(s, head, false);
 }
 
 /* A few uniform tries in every grid cell; each success grows a new front. Bounded:
@@ -152,8 +208,8 @@ static void sweep(dapple_sampler *s, int tries)
             for (int t = 0; t < tries && s->halt == HALT_NONE; t++) {
                 double x = (cx + dp_rng_unit(&s->rng)) * g->cw;
                 double y = (cy + dp_rng_unit(&s->rng)) * g->ch;
-                if (try_at(s, x, y))
-                    grow_from(s, s->n - 1);
+                if (try_at(s, x, y, false))
+                    grow_from(s, s->n - 1); /* the new point is number n, at 0-based n - 1 */
             }
 }
 
@@ -210,10 +266,14 @@ dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field
         dapple_sampler_free(s);
         return st;
     }
+    ptrdiff_t gw = s->grid.gw, around[9] = { 0, -1, 1, -gw, gw, -gw - 1, -gw + 1, gw - 1, gw + 1 };
+    memcpy(s->around, around, sizeof around);
     for (int i = 0; i < DP_SAMPLER_DIRS; i++) {
         double a = 2 * DP_PI * (i + 0.5) / DP_SAMPLER_DIRS;
         s->dirs[i][0] = cos(a);
         s->dirs[i][1] = sin(a);
+        /* inverse CDF of the area in [1, 2]: a table replaces a sqrt on the critical path */
+        s->dist[i] = sqrt(1.0 + 3.0 * (i + 0.5) / DP_SAMPLER_DIRS);
     }
     s->peak_bytes = bytes_now(s);
     *out = s;
@@ -238,7 +298,7 @@ dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_er
     if (!reserve(s, initial_capacity(s)))
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu points", initial_capacity(s));
     if (s->o.avoid == NULL) {
-        try_at(s, dp_rng_unit(&s->rng) * s->o.width, dp_rng_unit(&s->rng) * s->o.height);
+        try_at(s, dp_rng_unit(&s->rng) * s->o.width, dp_rng_unit(&s->rng) * s->o.height, false);
         grow_from(s, 0);
     }
     if (s->o.avoid != NULL || s->o.maximal)
@@ -254,7 +314,7 @@ const dapple_point *dapple_sampler_points(const dapple_sampler *s, size_t *count
 {
     if (count != NULL)
         *count = s->n;
-    return s->pts;
+    return s->store + 1;
 }
 
 size_t dp_sampler_peak_bytes(const dapple_sampler *s)
@@ -267,6 +327,6 @@ void dapple_sampler_free(dapple_sampler *s)
     if (s == NULL)
         return;
     dp_grid_fini(&s->grid);
-    free(s->pts);
+    free(s->store);
     free(s);
 }

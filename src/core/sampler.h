@@ -15,14 +15,16 @@
 struct dapple_sampler {
     const dapple_field *field;
     dapple_sampler_opts o;
-    dapple_point *pts; /* n used, cap allocated */
-    size_t n, cap;
+    dapple_point *store; /* store[0]: a far-away sentinel; the points are store[1..n] */
+    size_t n, cap; /* points used and allocated (store has cap + 1 entries) */
     dp_grid grid;
     dp_rng rng;
     double reach;     /* the largest radius a stored (float) point can carry */
     int halt;         /* set inside a run: HALT_* in sampler.c */
     size_t peak_bytes; /* high-water mark of this sampler's allocations */
+    ptrdiff_t around[9]; /* offsets of the 3 x 3 block, own cell first */
     double dirs[DP_SAMPLER_DIRS][2];
+    double dist[DP_SAMPLER_DIRS]; /* annulus distances in [1, 2], uniform by area */
 };
 
 /** Largest number of bytes the sampler held at once during its life (points, grid,

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: MIT
+ * `make bench`: throughput and quality of the sampler, printed as one Markdown table.
+ * Each workload is timed over 5 runs after a warm-up (median), generation only (the
+ * field is built once, outside the timing); quality columns come from the independent
+ * checker in core/points_check.c. Not a test: it never fails on a number. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dapple.h"
+#include "core/points_check.h"
+#include "core/sampler.h"
+
+#define RUNS 5
+
+typedef struct workload {
+    const char *name;
+    double w, h, rmin, rmax;
+    double scale; /* Perlin feature size; 0 = constant field */
+    bool dense, maximal;
+} workload;
+
+static const workload WORKLOADS[] = {
+    { "W1 1000x1000 r=1", 1000, 1000, 1, 1, 0, false, false },
+    { "W2 1000x1000 r=0.5", 1000, 1000, 0.5, 0.5, 0, false, false },
+    { "W3 perlin:scale=80 r=[0.5,3]", 1000, 1000, 0.5, 3, 80, false, false },
+    { "W4 perlin:scale=80 r=[0.25,8]", 1000, 1000, 0.25, 8, 80, false, false },
+    { "W1 dense", 1000, 1000, 1, 1, 0, true, false },
+    { "W3 dense", 1000, 1000, 0.5, 3, 80, true, false },
+    { "W1 maximal", 1000, 1000, 1, 1, 0, false, true },
+    { "W3 maximal", 1000, 1000, 0.5, 3, 80, false, true },
+};
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static dapple_field *make_field(const workload *wl, double *seconds)
+{
+    dapple_field_opts fo;
+    dapple_field_opts_init(&fo);
+    fo.width = wl->w, fo.height = wl->h, fo.rmin = wl->rmin, fo.rmax = wl->rmax;
+    if (wl->scale > 0) {
+        fo.kind = DAPPLE_FIELD_PERLIN;
+        fo.perlin.scale = wl->scale;
+    }
+    dapple_field *f = NULL;
+    dapple_error err;
+    double t0 = now();
+    if (dapple_field_new(&f, &fo, &err) != DAPPLE_OK) {
+        fprintf(stderr, "bench: %s: %s\n", wl->name, err.message);
+        exit(1);
+    }
+    *seconds = now() - t0;
+    return f;
+}
+
+/* One timed run; the sampler is returned for inspection. */
+static dapple_sampler *run_once(const workload *wl, const dapple_field *f, double *seconds)
+{
+    dapple_sampler_opts so;
+    dapple_sampler_opts_init(&so);
+    so.width = wl->w, so.height = wl->h, so.k = 30, so.seed = 1;
+    so.dense = wl->dense, so.maximal = wl->maximal;
+    dapple_sampler *s = NULL;
+    dapple_error err;
+    dapple_stop stop;
+    if (dapple_sampler_new(&s, f, &so, &err) != DAPPLE_OK) {
+        fprintf(stderr, "bench: %s: %s\n", wl->name, err.message);
+        exit(1);
+    }
+    double t0 = now();
+    if (dapple_sampler_run(s, &stop, &err) != DAPPLE_OK) {
+        fprintf(stderr, "bench: %s: %s\n", wl->name, err.message);
+        exit(1);
+    }
+    *seconds = now() - t0;
+    return s;
+}
+
+/* Relative radius generalised to a variable radius: rho^2 = (sqrt 3 / 2) sum r^2 / area,
+ * which is r / r_hex when r is constant. */
+static double relative_radius(const dapple_point *p, size_t n, double area)
+{
+    double sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += (double)p[i].r * (double)p[i].r;
+    return sqrt(sqrt(3.0) / 2 * sum / area);
+}
+
+static void bench_sampler(const workload *wl)
+{
+    double field_s, t[RUNS], warm;
+    dapple_field *f = make_field(wl, &field_s);
+    dapple_sampler_free(run_once(wl, f, &warm));
+    for (int i = 0; i < RUNS - 1; i++)
+        dapple_sampler_free(run_once(wl, f, &t[i]));
+    dapple_sampler *s = run_once(wl, f, &t[RUNS - 1]);
+    qsort(t, RUNS, sizeof *t, cmp_double);
+    size_t n;
+    const dapple_point *p = dapple_sampler_points(s, &n);
+    dp_pair_report rep;
+    if (!dp_points_check_min_distance(p, n, wl->w, wl->h, false, &rep))
+        rep.violations = (size_t)-1;
+    double open = dp_points_uncovered(p, n, wl->w, wl->h, false, wl->rmax, wl->rmin / 3, f);
+    printf("| %-30s | %9zu | %7.3f | %6.3f | %9.0f | %6.1f | %.3f | %.2e | %zu |\n", wl->name, n,
+           field_s, t[RUNS / 2], (double)n / t[RUNS / 2],
+           (double)dp_sampler_peak_bytes(s) / (double)n, relative_radius(p, n, wl->w * wl->h),
+           open, rep.violations);
+    fflush(stdout);
+    dapple_sampler_free(s);
+    dapple_field_free(f);
+}
+
+/* ---------------------------------------------------------------- W5 / W6 hook
+ * W5 (2048x2048 droplets texture end to end) and W6 (pack -j 1 vs -j 2) belong to the
+ * render/pack side: add them here as functions printing their own table rows, and call
+ * them from main() after the sampler table. */
+
+int main(void)
+{
+    printf("| workload | points | field s | gen s | points/s | B/pt peak | rho | uncovered | "
+           "pairs < max(r) |\n|---|---|---|---|---|---|---|---|---|\n");
+    for (size_t i = 0; i < sizeof WORKLOADS / sizeof WORKLOADS[0]; i++)
+        bench_sampler(&WORKLOADS[i]);
+    return 0;
+}
