@@ -17,8 +17,9 @@ for y in range(H):
             cx2 = cx + 2.5 * math.sin(y / 37.0 + cx)     # streams wobble a little
             d = min(abs(x - cx2), W - abs(x - cx2))
             s = max(s, k * math.exp(-(d / (wdt * (0.7 + 0.5 * (1 - t)))) ** 2))  # widen upward
-        inside = 0.0 + 0.35 * (1 - t)                  # stream: tiny at the bottom, larger up top
-        v = (1 - s) * 1.0 + s * inside
+        inside = 0.0 + 0.30 * (1 - t)                  # stream: tiny at the bottom, larger up top
+        between = 0.45 + 0.55 * (1 - t)                 # between streams: also grows upward
+        v = (1 - s) * between + s * inside
         line.append(max(0, min(255, int(round(v * 255)))))
     rows.append(line)
 raw = b''.join(b'\x00' + bytes(r) for r in rows)
