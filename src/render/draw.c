@@ -95,6 +95,19 @@ static void draw_copies(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx 
         }
 }
 
+/* A cheap test before the point's attributes are drawn: could any copy of it, at its
+ * largest possible size, touch this band's rows? */
+static bool may_reach_band(const dp_layer_kind *k, const dp_layer_ctx *ctx, const band *b,
+                           const dapple_point *p)
+{
+    const dp_layer_spec *l = ctx->spec;
+    double grow = l->style == DP_STYLE_STAMPS ? 1 + l->stamp_scale_jitter : 1;
+    double reach = reach_of(k, l, l->scale * (double)p->r * grow);
+    int j0, j1;
+    copy_range(p->y, reach, ctx->t->height, b->y0, b->y1, ctx->t->periodic, &j0, &j1);
+    return j0 <= j1;
+}
+
 /* ---------------------------------------------------------------- one layer */
 
 static dapple_status layer_fail(dapple_error *err, const dp_layer_spec *l, dapple_status st)
@@ -133,7 +146,8 @@ static dapple_status draw_layer(cairo_t *cr, band *b, int li)
         return layer_fail(&b->err, l, b->err.status);
     for (int pass = 0; pass < k->passes; pass++)
         for (size_t i = 0; i < lp->count; i++)
-            draw_copies(cr, k, &ctx, b, shape_of(&ctx, &lp->points[i], i), pass);
+            if (may_reach_band(k, &ctx, b, &lp->points[i]))
+                draw_copies(cr, k, &ctx, b, shape_of(&ctx, &lp->points[i], i), pass);
     if (k->finish != NULL)
         k->finish(&ctx);
     char what[DP_NAME_MAX + 16];
