@@ -79,16 +79,16 @@ static int choose_columns(int n)
     return best;
 }
 
-/* "rain.png" -> "rain", "mist-mask.png" -> "mist (mask)"; ASCII only for the font. */
+/* "rain.png" -> "rain", "mist-mask.png" -> "mist" (a badge says it is a mask); ASCII
+ * only, for the font. */
 static void make_label(const dp_manifest_entry *e, char out[LABEL_MAX])
 {
     size_t n = strlen(e->file);
     if (n > 4 && strcmp(e->file + n - 4, ".png") == 0)
         n -= 4;
     if (e->kind == DP_KIND_MASK && n > 5 && strncmp(e->file + n - 5, "-mask", 5) == 0)
-        snprintf(out, LABEL_MAX, "%.*s (mask)", (int)(n - 5), e->file);
-    else
-        snprintf(out, LABEL_MAX, "%.*s", (int)n, e->file);
+        n -= 5;
+    snprintf(out, LABEL_MAX, "%.*s", (int)n, e->file);
     for (char *p = out; *p != '\0'; p++)
         if (*p < 32 || *p > 126)
             *p = '?';
@@ -125,19 +125,36 @@ static void draw_text(cairo_t *cr, const char *text, double x, double y, double 
     free(vb);
 }
 
-/* Centred under the cell: twice the font's size when it fits, else shortened with "..". */
+/* Centred under the cell, as large as fits: twice the font's size, then the same with the
+ * letters closer, then the plain size shortened with "..". The spacing is a static of the
+ * stb header, private to this file and used from the main thread only. */
 static void draw_label(cairo_t *cr, const char *label, double x, double y)
 {
     char text[LABEL_MAX];
+    double scale = 2;
     snprintf(text, sizeof text, "%s", label);
-    double scale = text_width(text) * 2 <= THUMB ? 2 : 1;
-    size_t n = strlen(text);
-    while (scale == 1 && n > 3 && text_width(text) > THUMB + PAD) {
-        n--;
-        memcpy(text + n - 2, "..", 3);
+    if (text_width(text) * 2 > THUMB) {
+        stb_easy_font_spacing(-0.5f);
+        if (text_width(text) * 2 > THUMB) {
+            stb_easy_font_spacing(0);
+            scale = 1;
+        }
     }
+    for (size_t n = strlen(text); scale == 1 && n > 3 && text_width(text) > THUMB + PAD; n--)
+        memcpy(text + n - 3, "..", 3);
     cairo_set_source_rgb(cr, 0.86, 0.86, 0.86);
     draw_text(cr, text, x + (THUMB - text_width(text) * scale) / 2, y, scale);
+    stb_easy_font_spacing(0);
+}
+
+/* A small tag in the corner of a cell: "mask" for presets that make no texture. */
+static void draw_badge(cairo_t *cr, const char *text, double x, double y)
+{
+    cairo_set_source_rgba(cr, 0, 0, 0, 0.7);
+    cairo_rectangle(cr, x, y, text_width(text) + 8, 14);
+    cairo_fill(cr);
+    cairo_set_source_rgb(cr, 1, 0.85, 0.4);
+    draw_text(cr, text, x + 4, y + 3, 1);
 }
 
 /* ------------------------------------------------------------------------- thumbnails */
@@ -267,6 +284,8 @@ static void draw_cell(const sheet *sh, const dp_sheet_item *item, int x, int y)
         draw_image(sh->cr, t, x, y);
     else
         draw_missing(sh->cr, x, y);
+    if (item->entry->kind == DP_KIND_MASK)
+        draw_badge(sh->cr, "mask", x, y);
     dp_thumb_fini(&own);
     make_label(item->entry, label);
     draw_label(sh->cr, label, x, y + THUMB + 8);

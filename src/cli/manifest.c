@@ -154,7 +154,7 @@ static bool take(jreader *r, char c)
 
 static bool expect(jreader *r, char c, const char *problem)
 {
-    return take(r, c) || jfail(r, problem);
+    return take(r, c) || jfail(r, r->s == r->end ? "unexpected end" : problem);
 }
 
 static int hex_digit(char c)
