@@ -1,0 +1,136 @@
+# `make install` and `make uninstall`: every file lands where the docs say, the installed
+# binary and presets work from there, docs/example.c builds through pkg-config against
+# the installed copy (staged with DESTDIR, and in a plain prefix) and finds the same points
+# as `dapple points`, and uninstall removes every file again. Runs from the repo root.
+. "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/../.." || exit 1
+
+# The build folder of the binary under test, so `make check` installs its own build.
+BUILD=$(dirname "$DAPPLE")
+VERSION=$(sed -n 's/^#define DAPPLE_VERSION "\(.*\)"/\1/p' src/dapple.h)
+CC=${CC:-cc}
+# The field and seed of docs/example.c, as `dapple points` options.
+REF_ARGS=(--size 256x256 --rmin 2 --rmax 8 --field perlin:scale=80 --seed 7)
+
+# A sub-make of its own: a parent make's MAKEFLAGS (jobserver, variables) do not apply.
+run_make() {
+    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory BUILD="$BUILD" "$@" \
+        >"$TMP/make.log" 2>&1 || { fail "make $*: $(tail -5 "$TMP/make.log")"; return 1; }
+}
+
+# The files `make install` must create under PREFIX (relative), presets listed separately.
+INSTALLED=(bin/dapple lib/libdapple.a include/dapple.h share/man/man1/dapple.1 lib/pkgconfig/dapple.pc)
+
+check_installed_files() {
+    local p=$1
+    for f in "${INSTALLED[@]}"; do
+        [ -f "$p/$f" ] || fail "install: $p/$f missing"
+    done
+    [ -x "$p/bin/dapple" ] || fail "install: bin/dapple is not executable"
+    cmp -s src/dapple.h "$p/include/dapple.h" || fail "install: include/dapple.h differs from src/dapple.h"
+    cmp -s docs/dapple.1 "$p/share/man/man1/dapple.1" || fail "install: the man page differs from docs/dapple.1"
+    local n=0
+    for f in presets/*.ini; do
+        n=$((n + 1))
+        cmp -s "$f" "$p/share/dapple/presets/$(basename "$f")" || fail "install: preset $(basename "$f") missing or different"
+    done
+    [ "$n" -gt 0 ] || fail "install: presets/ has no *.ini to install"
+    "$p/bin/dapple" --version | grep -qxF "dapple $VERSION" || fail "install: bin/dapple --version"
+}
+
+check_pc_file() {
+    local pc=$1 prefix=$2
+    grep -q '@' "$pc" && fail "dapple.pc: a placeholder was not substituted: $(grep '@' "$pc")"
+    grep -qxF "prefix=$prefix" "$pc" || fail "dapple.pc: want prefix=$prefix"
+    grep -qxF "Version: $VERSION" "$pc" || fail "dapple.pc: want Version: $VERSION"
+}
+
+# Each installed preset renders from its installed folder: no path points back into the
+# source tree. Small, so that it is quick.
+check_installed_presets() {
+    local p=$1
+    for f in "$p"/share/dapple/presets/*.ini; do
+        "$p/bin/dapple" render "$f" --size 64x64 -o "$TMP/preset.png" 2>"$TMP/preset.log" ||
+            fail "installed preset $(basename "$f") does not render: $(tail -1 "$TMP/preset.log")"
+    done
+}
+
+# The installed library may carry sanitizers (make check): the program must link them too.
+san_flags() {
+    if nm "$1" 2>/dev/null | grep -q '__asan_\|__ubsan_'; then
+        echo "-fsanitize=address,undefined"
+    fi
+}
+
+# build_and_run_example LABEL SANITIZER_FLAGS PKG_CONFIG_FLAGS: builds docs/example.c,
+# runs it and checks what it prints against `dapple points` with the same field and seed,
+# and against the kind of output docs/library.md shows.
+build_and_run_example() {
+    local label=$1 san=$2 flags=$3
+    # shellcheck disable=SC2086 # the flags are words
+    "$CC" -std=c11 -Wall -Wextra -Wpedantic -Werror $san docs/example.c $flags -o "$TMP/example" \
+        2>"$TMP/cc.log" || { fail "$label: example does not build: $(head -c 600 "$TMP/cc.log")"; return; }
+    "$TMP/example" >"$TMP/example.out" 2>"$TMP/example.err" || { fail "$label: example failed: $(cat "$TMP/example.err")"; return; }
+    $DAPPLE points "${REF_ARGS[@]}" -o "$TMP/ref.csv" 2>/dev/null
+    {
+        echo "dapple $VERSION: $(($(wc -l <"$TMP/ref.csv") - 1)) points (complete)"
+        awk -F, 'NR > 1 && NR <= 6 { printf "%d: x=%.3f y=%.3f r=%.3f\n", NR - 2, $1, $2, $3 }' "$TMP/ref.csv"
+    } >"$TMP/example.want"
+    cmp -s "$TMP/example.want" "$TMP/example.out" ||
+        fail "$label: example output differs from dapple points: $(diff "$TMP/example.want" "$TMP/example.out" | head -6)"
+    # docs/library.md shows an output of the same shape (its numbers may be a version old)
+    awk '/^Its output/ { on = 1; next } on && /^```/ { if (inside) exit; inside = 1; next } inside' \
+        docs/library.md | sed 's/[0-9.]\{1,\}/N/g' >"$TMP/library.shape"
+    sed 's/[0-9.]\{1,\}/N/g' "$TMP/example.out" >"$TMP/example.shape"
+    cmp -s "$TMP/library.shape" "$TMP/example.shape" ||
+        fail "$label: docs/library.md shows an output of another shape: $(diff "$TMP/library.shape" "$TMP/example.shape" | head -6)"
+}
+
+# make install PREFIX=/usr DESTDIR=...: the packager's way. pkg-config finds the staged
+# copy through PKG_CONFIG_PATH and maps /usr into the stage with PKG_CONFIG_SYSROOT_DIR.
+install_destdir() {
+    local dest=$TMP/root
+    run_make install PREFIX=/usr DESTDIR="$dest" || return
+    check_installed_files "$dest/usr"
+    check_pc_file "$dest/usr/lib/pkgconfig/dapple.pc" /usr
+    check_installed_presets "$dest/usr"
+    local pc=(env PKG_CONFIG_SYSROOT_DIR="$dest" PKG_CONFIG_PATH="$dest/usr/lib/pkgconfig" pkg-config)
+    [ "$("${pc[@]}" --modversion dapple)" = "$VERSION" ] || fail "pkg-config --modversion dapple"
+    local flags static
+    flags=$("${pc[@]}" --cflags --libs dapple) || { fail "pkg-config --cflags --libs dapple failed"; return; }
+    case " $flags " in *" -I$dest/usr/include "*) ;; *) fail "pkg-config --cflags: no -I$dest/usr/include in '$flags'" ;; esac
+    case " $flags " in *" -L$dest/usr/lib -ldapple "*) ;; *) fail "pkg-config --libs: no -L$dest/usr/lib -ldapple in '$flags'" ;; esac
+    local san
+    san=$(san_flags "$dest/usr/lib/libdapple.a")
+    build_and_run_example "DESTDIR install" "$san" "$flags"
+    static=$("${pc[@]}" --static --cflags --libs dapple) || { fail "pkg-config --static failed"; return; }
+    build_and_run_example "DESTDIR install, --static flags" "$san" "$static"
+
+    run_make uninstall PREFIX=/usr DESTDIR="$dest" || return
+    for f in "${INSTALLED[@]}" share/dapple; do
+        [ ! -e "$dest/usr/$f" ] || fail "uninstall: $dest/usr/$f is still there"
+    done
+    local left
+    left=$(find "$dest" ! -type d)
+    [ -z "$left" ] || fail "uninstall left files behind: $left"
+}
+
+# make install PREFIX=$TMP/prefix: a user's own prefix, found through PKG_CONFIG_PATH only.
+install_prefix() {
+    local prefix=$TMP/prefix
+    run_make install PREFIX="$prefix" || return
+    check_installed_files "$prefix"
+    check_pc_file "$prefix/lib/pkgconfig/dapple.pc" "$prefix"
+    local flags
+    flags=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs dapple) ||
+        { fail "pkg-config with PKG_CONFIG_PATH=$prefix/lib/pkgconfig failed"; return; }
+    build_and_run_example "prefix install" "$(san_flags "$prefix/lib/libdapple.a")" "$flags"
+    run_make uninstall PREFIX="$prefix" || return
+    local left
+    left=$(find "$prefix" ! -type d)
+    [ -z "$left" ] || fail "uninstall left files behind: $left"
+}
+
+install_destdir
+install_prefix
+finish
