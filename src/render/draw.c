@@ -142,8 +142,11 @@ static dapple_status draw_layer(cairo_t *cr, band *b, int li)
     ctx.clip_y1 = b->y1;
     ctx.ground = b->ground;
     ctx.ground_stride = b->stride;
-    if (k->prepare != NULL && k->prepare(&ctx, &b->err) != DAPPLE_OK)
+    if (k->prepare != NULL && k->prepare(&ctx, &b->err) != DAPPLE_OK) {
+        if (k->finish != NULL)
+            k->finish(&ctx); /* frees whatever prepare got before it failed */
         return layer_fail(&b->err, l, b->err.status);
+    }
     for (int pass = 0; pass < k->passes; pass++)
         for (size_t i = 0; i < lp->count; i++)
             if (may_reach_band(k, &ctx, b, &lp->points[i]))

@@ -505,3 +505,29 @@ Test(maps, normals_wrap_across_the_edge_when_periodic)
             cr_assert_eq(e[0], 128);
     }
 }
+
+Test(render, png_stamp_is_scaled_to_the_stamp_diameter_through_its_mips)
+{
+    static uint32_t px[64 * 64];
+    dapple_error err;
+    for (int i = 0; i < 64 * 64; i++)
+        px[i] = 0xffff0000u;
+    mkdir("build", 0777);
+    mkdir("build/test-out", 0777);
+    cr_assert_eq(dp_image_write_argb32("build/test-out/red64.png", (const uint8_t *)px, 64, 64,
+                                       256, &err),
+                 DAPPLE_OK, "%s", err.message);
+    one_layer(DP_STYLE_STAMPS, 80, 80);
+    strcpy(spec.layers[0].stamp, "build/test-out/red64.png");
+    spec.layers[0].stamp_scale_jitter = 0;
+    dapple_point p = { 40, 40, 40 }; /* radius 20: a 40 px square, rotated at random */
+    points_scene(&p, 1);
+    cairo_surface_t *s = render_bands(1);
+    for (double a = 0; a < 6.28; a += 0.3) {
+        int xi = (int)(40 + 19 * cos(a)), yi = (int)(40 + 19 * sin(a));
+        int xo = (int)(40 + 29.5 * cos(a)), yo = (int)(40 + 29.5 * sin(a));
+        cr_assert_eq(pixel(s, xi, yi).r, 255, "inside at angle %.1f", a);
+        cr_assert_eq(pixel(s, xo, yo).r, 0, "outside at angle %.1f", a);
+    }
+    cairo_surface_destroy(s);
+}
