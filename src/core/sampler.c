@@ -13,10 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/field.h"
-
-enum { HALT_NONE, HALT_LIMIT, HALT_NOMEM };
-
 #define SWEEP_TRIES 4
 
 /* ---------------------------------------------------------------- storage */
@@ -43,15 +39,14 @@ static bool reserve(dapple_sampler *s, size_t cap)
     return true;
 }
 
-/* Appends a point; stops the run at the bail-out limit or when memory runs out. */
-static bool append(dapple_sampler *s, float x, float y, float r)
+bool dp_sampler_append(dapple_sampler *s, float x, float y, float r)
 {
     if (s->n == s->o.max_points) {
-        s->halt = HALT_LIMIT;
+        s->halt = DP_HALT_LIMIT;
         return false;
     }
     if (s->n == s->cap && !reserve(s, DP_MIN(s->o.max_points, s->cap + s->cap / 4 + 1024))) {
-        s->halt = HALT_NOMEM;
+        s->halt = DP_HALT_NOMEM;
         return false;
     }
     s->n++;
@@ -62,38 +57,13 @@ static bool append(dapple_sampler *s, float x, float y, float r)
 
 /* ---------------------------------------------------------------- the rule */
 
-static inline double axis_gap(double d, double extent, bool periodic)
+static double axis_gap(double d, double extent, bool periodic)
 {
     d = fabs(d);
     return (periodic && d > 0.5 * extent) ? extent - d : d;
 }
 
-#if defined(__GNUC__)
-#define HOT static inline __attribute__((always_inline))
-#else
-#define HOT static inline
-#endif
-
-/* True when a point of the list starting at q is closer than max(r, r_q) (or r alone
- * when every radius is the same). Branch-free for the first entry (the sentinel stands in
- * for an empty cell): whether a cell is empty is a coin toss the predictor would lose. */
-HOT bool list_hits(const dapple_sampler *s, uint32_t q, double x, double y, double r,
-                   bool constant)
-{
-    const dapple_point *pts = s->store;
-    const uint32_t *next = s->grid.next;
-    bool hit = false;
-    do {
-        double dx = (double)pts[q].x - x, dy = (double)pts[q].y - y;
-        double m = constant ? r : DP_MAX(r, (double)pts[q].r);
-        hit |= dx * dx + dy * dy < m * m;
-        q = next[q];
-    } while (q != DP_GRID_NONE);
-    return hit;
-}
-
-/* The general test: any cell span, wrapped distances on a torus. */
-static bool fits_any(const dapple_sampler *s, double x, double y, double r)
+uint32_t dp_sampler_conflict_any(const dapple_sampler *s, double x, double y, double r)
 {
     const dp_grid *g = &s->grid;
     bool per = s->o.periodic;
@@ -110,92 +80,40 @@ static bool fits_any(const dapple_sampler *s, double x, double y, double r)
                 double dy = axis_gap((double)p->y - y, s->o.height, per);
                 double m = DP_MAX(r, (double)p->r);
                 if (dx * dx + dy * dy < m * m)
-                    return false;
+                    return q;
             }
         }
     }
-    return true;
-}
-
-/* True when (x, y) with radius r keeps max(r, r_q) from every stored q. Away from the
- * grid's edges the 3 x 3 block needs no clamping or wrapping: the common, fast case,
- * starting with the candidate's own cell, where a conflict is likeliest. */
-HOT bool fits(const dapple_sampler *s, double x, double y, double r, bool constant)
-{
-    const dp_grid *g = &s->grid;
-    int cx = (int)(x * g->inv_cw), cy = (int)(y * g->inv_ch);
-    if ((unsigned)(cx - 1) >= (unsigned)(g->gw - 2) || (unsigned)(cy - 1) >= (unsigned)(g->gh - 2))
-        return fits_any(s, x, y, r);
-    const uint32_t *h = g->head + (size_t)cy * g->gw + cx;
-    if (list_hits(s, h[0], x, y, r, constant))
-        return false;
-    bool hit = false;
-    for (int k = 1; k < 5; k++)
-        hit |= list_hits(s, h[s->around[k]], x, y, r, constant);
-    if (hit)
-        return false;
-    for (int k = 5; k < 9; k++)
-        hit |= list_hits(s, h[s->around[k]], x, y, r, constant);
-    return !hit;
-}
-
-/* Maps a coordinate into [0, extent) as a float: wrapped on a torus, refused outside a
- * bounded domain. Rounding to float can land exactly on 'extent', which is not inside. */
-HOT bool to_domain(double v, double extent, bool periodic, float *out)
-{
-    if (periodic)
-        v -= extent * floor(v / extent);
-    else if (!(v >= 0 && v < extent))
-        return false;
-    float f = (float)v;
-    if ((double)f >= extent) {
-        if (!periodic)
-            return false;
-        f = 0;
-    }
-    *out = f;
-    return true;
-}
-
-/* Accepts (x, y) when it lies in the domain, keeps the pair rule and misses 'avoid'. */
-HOT bool try_at(dapple_sampler *s, double x, double y, bool constant)
-{
-    float xf, yf;
-    if (!to_domain(x, s->o.width, s->o.periodic, &xf) ||
-        !to_domain(y, s->o.height, s->o.periodic, &yf))
-        return false;
-    float r = constant ? (float)s->field->rmax : (float)dp_field_r_at(s->field, xf, yf);
-    if (!fits(s, xf, yf, r, constant))
-        return false;
-    if (s->o.avoid != NULL &&
-        dapple_circles_overlap(s->o.avoid, xf, yf, s->o.avoid_scale * (double)r))
-        return false;
-    return append(s, xf, yf, r);
+    return 0;
 }
 
 /* ---------------------------------------------------------------- Bridson */
 
-/* Runs the front from point 'head' until no point is left to expand. */
-HOT void grow_body(dapple_sampler *s, size_t head, bool constant)
+/* Expands points first..n in order (first-in first-out), k candidates each. */
+DP_HOT void grow_annulus(dapple_sampler *s, size_t first, bool constant)
 {
-    while (head < s->n && s->halt == HALT_NONE) {
-        dapple_point p = s->store[1 + head++];
-        for (int i = 0; i < s->o.k && s->halt == HALT_NONE; i++) {
+    uint32_t by;
+    float r;
+    for (size_t i = first; i <= s->n && s->halt == DP_HALT_NONE; i++) {
+        dapple_point p = s->store[i];
+        for (int t = 0; t < s->o.k && s->halt == DP_HALT_NONE; t++) {
             /* 10 bits pick a direction, 10 bits a distance (uniform by area) */
             uint32_t b = dp_rng_u32(&s->rng);
             const double *d = s->dirs[b >> 22];
-            double t = (double)p.r * s->dist[b & (DP_SAMPLER_DIRS - 1)];
-            try_at(s, (double)p.x + t * d[0], (double)p.y + t * d[1], constant);
+            double u = (double)p.r * s->dist[b & (DP_SAMPLER_DIRS - 1)];
+            dp_try(s, (double)p.x + u * d[0], (double)p.y + u * d[1], constant, &by, &r);
         }
     }
 }
 
-static void grow_from(dapple_sampler *s, size_t head)
+void dp_sampler_grow(dapple_sampler *s, size_t first)
 {
-    if (s->field->v == NULL)
-        grow_body(s, head, true);
+    if (s->o.dense)
+        dp_sampler_grow_dense(s, first);
+    else if (s->field->v == NULL)
+        grow_annulus(s, first, true);
     else
-        grow_body(s, head, false);
+        grow_annulus(s, first, false);
 }
 
 /* A few uniform tries in every grid cell; each success grows a new front. Bounded:
@@ -205,11 +123,13 @@ static void sweep(dapple_sampler *s, int tries)
     const dp_grid *g = &s->grid;
     for (int cy = 0; cy < g->gh; cy++)
         for (int cx = 0; cx < g->gw; cx++)
-            for (int t = 0; t < tries && s->halt == HALT_NONE; t++) {
+            for (int t = 0; t < tries && s->halt == DP_HALT_NONE; t++) {
                 double x = (cx + dp_rng_unit(&s->rng)) * g->cw;
                 double y = (cy + dp_rng_unit(&s->rng)) * g->ch;
-                if (try_at(s, x, y, false))
-                    grow_from(s, s->n - 1); /* the new point is number n, at 0-based n - 1 */
+                uint32_t by;
+                float r;
+                if (dp_try(s, x, y, false, &by, &r) == DP_TRY_OK)
+                    dp_sampler_grow(s, s->n);
             }
 }
 
@@ -274,6 +194,9 @@ dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field
         s->dirs[i][1] = sin(a);
         /* inverse CDF of the area in [1, 2]: a table replaces a sqrt on the critical path */
         s->dist[i] = sqrt(1.0 + 3.0 * (i + 0.5) / DP_SAMPLER_DIRS);
+        double j = DP_MIN(2 * DP_PI / o->k, DP_PI / 3) * i / DP_SAMPLER_DIRS;
+        s->jitter[i][0] = cos(j);
+        s->jitter[i][1] = sin(j);
     }
     s->peak_bytes = bytes_now(s);
     *out = s;
@@ -292,21 +215,24 @@ static size_t initial_capacity(const dapple_sampler *s)
 dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_error *err)
 {
     s->n = 0;
-    s->halt = HALT_NONE;
+    s->halt = DP_HALT_NONE;
     dp_grid_clear(&s->grid);
     dp_rng_seed(&s->rng, s->o.seed, 0x5eed);
     if (!reserve(s, initial_capacity(s)))
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu points", initial_capacity(s));
     if (s->o.avoid == NULL) {
-        try_at(s, dp_rng_unit(&s->rng) * s->o.width, dp_rng_unit(&s->rng) * s->o.height, false);
-        grow_from(s, 0);
+        uint32_t by;
+        float r;
+        dp_try(s, dp_rng_unit(&s->rng) * s->o.width, dp_rng_unit(&s->rng) * s->o.height, false,
+               &by, &r);
+        dp_sampler_grow(s, 1);
     }
     if (s->o.avoid != NULL || s->o.maximal)
         sweep(s, s->o.maximal ? 4 * SWEEP_TRIES : SWEEP_TRIES);
-    if (s->halt == HALT_NOMEM)
+    if (s->halt == DP_HALT_NOMEM)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory after %zu points", s->n);
     if (stop != NULL)
-        *stop = s->halt == HALT_LIMIT ? DAPPLE_STOP_MAX_POINTS : DAPPLE_STOP_COMPLETE;
+        *stop = s->halt == DP_HALT_LIMIT ? DAPPLE_STOP_MAX_POINTS : DAPPLE_STOP_COMPLETE;
     return DAPPLE_OK;
 }
 

@@ -1,34 +1,160 @@
 /* SPDX-License-Identifier: MIT
- * The sampler's insides, visible to the benchmark (memory accounting) and to tests. */
+ * The sampler's insides, shared by its three files (sampler.c: set-up and Bridson;
+ * sampler_dense.c: the on-circle sweep; sampler_gaps.c: maximal gap filling) and visible
+ * to the benchmark. The candidate test is inline here because it is the hot loop of all
+ * three. Points are numbered from 1: store[0] is a sentinel that never conflicts. */
 #ifndef DP_SAMPLER_H
 #define DP_SAMPLER_H
 
+#include <math.h>
 #include <stddef.h>
 
 #include "core/dp.h"
+#include "core/field.h"
 #include "core/grid.h"
 #include "core/rng.h"
 
-#define DP_SAMPLER_DIRS     1024          /* unit vectors in the direction table */
+#define DP_SAMPLER_DIRS      1024 /* entries in the direction and distance tables */
 #define DP_SAMPLER_MAX_CELLS ((size_t)1 << 28)
+
+enum { DP_HALT_NONE, DP_HALT_LIMIT, DP_HALT_NOMEM };
+
+/* What became of one candidate. */
+enum { DP_TRY_OK, DP_TRY_OUTSIDE, DP_TRY_BLOCKED, DP_TRY_AVOIDED, DP_TRY_HALT };
 
 struct dapple_sampler {
     const dapple_field *field;
     dapple_sampler_opts o;
     dapple_point *store; /* store[0]: a far-away sentinel; the points are store[1..n] */
-    size_t n, cap; /* points used and allocated (store has cap + 1 entries) */
+    size_t n, cap;       /* points used and allocated (store has cap + 1 entries) */
     dp_grid grid;
     dp_rng rng;
-    double reach;     /* the largest radius a stored (float) point can carry */
-    int halt;         /* set inside a run: HALT_* in sampler.c */
-    size_t peak_bytes; /* high-water mark of this sampler's allocations */
+    double reach;        /* the largest radius a stored (float) point can carry */
+    int halt;            /* DP_HALT_* */
+    size_t peak_bytes;   /* high-water mark of this sampler's allocations */
     ptrdiff_t around[9]; /* offsets of the 3 x 3 block, own cell first */
     double dirs[DP_SAMPLER_DIRS][2];
     double dist[DP_SAMPLER_DIRS]; /* annulus distances in [1, 2], uniform by area */
+    double jitter[DP_SAMPLER_DIRS][2]; /* dense mode: turns uniform in [0, min(2 pi / k, pi / 3)) */
 };
 
-/** Largest number of bytes the sampler held at once during its life (points, grid,
- * direction table and the struct itself); the benchmark divides it by the point count. */
+/** Largest number of bytes the sampler held at once during its life (points, grid and
+ * the struct with its tables); the benchmark divides it by the point count. */
 size_t dp_sampler_peak_bytes(const dapple_sampler *s);
+
+/** Appends a point (false and s->halt set at the bail-out limit or out of memory). */
+bool dp_sampler_append(dapple_sampler *s, float x, float y, float r);
+
+/** The general conflict test (any cell span, wrapped on a torus): the number of a point
+ * closer than max(r, r_q) to (x, y), or 0. */
+uint32_t dp_sampler_conflict_any(const dapple_sampler *s, double x, double y, double r);
+
+/** Dense mode: grows the front from point number 'first' (1-based) with on-circle
+ * candidates swept in angle. */
+void dp_sampler_grow_dense(dapple_sampler *s, size_t first);
+
+/** Maximal mode: finds every spot where a point still fits and fills it. */
+void dp_sampler_fill_gaps(dapple_sampler *s);
+
+/** The Bridson front (default or dense, as opts say) from point number 'first'. */
+void dp_sampler_grow(dapple_sampler *s, size_t first);
+
+#if defined(__GNUC__)
+#define DP_HOT static inline __attribute__((always_inline))
+#else
+#define DP_HOT static inline
+#endif
+
+/* Signed minimum-image difference on a torus of this extent (plain difference if not). */
+DP_HOT double dp_wrap_delta(double d, double extent, bool periodic)
+{
+    if (periodic) {
+        if (d > 0.5 * extent)
+            d -= extent;
+        else if (d < -0.5 * extent)
+            d += extent;
+    }
+    return d;
+}
+
+/* The last entry of the list from q closer than max(r, r_q) (or r alone when every radius
+ * is the same), or 0. Branch-free for the first entry, where the sentinel stands in for
+ * an empty cell: whether a cell is empty is a coin toss the predictor would lose. */
+DP_HOT uint32_t dp_list_hit(const dapple_sampler *s, uint32_t q, double x, double y, double r,
+                            bool constant)
+{
+    const dapple_point *pts = s->store;
+    const uint32_t *next = s->grid.next;
+    uint32_t hit = 0;
+    do {
+        double dx = (double)pts[q].x - x, dy = (double)pts[q].y - y;
+        double m = constant ? r : DP_MAX(r, (double)pts[q].r);
+        hit = dx * dx + dy * dy < m * m ? q : hit;
+        q = next[q];
+    } while (q != DP_GRID_NONE);
+    return hit;
+}
+
+/* A point closer than max(r, r_q) to (x, y), or 0. Away from the grid's edges the 3 x 3
+ * block needs no clamping or wrapping: the common, fast case. The own cell goes first
+ * (likeliest conflict), then the 4 edge cells, then the corners, one branch per group. */
+DP_HOT uint32_t dp_conflict(const dapple_sampler *s, double x, double y, double r, bool constant)
+{
+    const dp_grid *g = &s->grid;
+    int cx = (int)(x * g->inv_cw), cy = (int)(y * g->inv_ch);
+    if ((unsigned)(cx - 1) >= (unsigned)(g->gw - 2) || (unsigned)(cy - 1) >= (unsigned)(g->gh - 2))
+        return dp_sampler_conflict_any(s, x, y, r);
+    const uint32_t *h = g->head + (size_t)cy * g->gw + cx;
+    uint32_t hit = dp_list_hit(s, h[0], x, y, r, constant);
+    if (hit)
+        return hit;
+    for (int k = 1; k < 5; k++) {
+        uint32_t q = dp_list_hit(s, h[s->around[k]], x, y, r, constant);
+        hit = q ? q : hit;
+    }
+    if (hit)
+        return hit;
+    for (int k = 5; k < 9; k++) {
+        uint32_t q = dp_list_hit(s, h[s->around[k]], x, y, r, constant);
+        hit = q ? q : hit;
+    }
+    return hit;
+}
+
+/* Maps a coordinate into [0, extent) as a float: wrapped on a torus, refused outside a
+ * bounded domain. Rounding to float can land exactly on 'extent', which is not inside. */
+DP_HOT bool dp_to_domain(double v, double extent, bool periodic, float *out)
+{
+    if (periodic)
+        v -= extent * floor(v / extent);
+    else if (!(v >= 0 && v < extent))
+        return false;
+    float f = (float)v;
+    if ((double)f >= extent) {
+        if (!periodic)
+            return false;
+        f = 0;
+    }
+    *out = f;
+    return true;
+}
+
+/* Tries a candidate: DP_TRY_OK when it lies in the domain, keeps the pair rule (else
+ * DP_TRY_BLOCKED with the blocking point in *by) and misses 'avoid'. *r gets the
+ * candidate's radius. */
+DP_HOT int dp_try(dapple_sampler *s, double x, double y, bool constant, uint32_t *by, float *r)
+{
+    float xf, yf;
+    if (!dp_to_domain(x, s->o.width, s->o.periodic, &xf) ||
+        !dp_to_domain(y, s->o.height, s->o.periodic, &yf))
+        return DP_TRY_OUTSIDE;
+    *r = constant ? (float)s->field->rmax : (float)dp_field_r_at(s->field, xf, yf);
+    if ((*by = dp_conflict(s, xf, yf, *r, constant)) != 0)
+        return DP_TRY_BLOCKED;
+    if (s->o.avoid != NULL &&
+        dapple_circles_overlap(s->o.avoid, xf, yf, s->o.avoid_scale * (double)*r))
+        return DP_TRY_AVOIDED;
+    return dp_sampler_append(s, xf, yf, *r) ? DP_TRY_OK : DP_TRY_HALT;
+}
 
 #endif

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: MIT
+ * Dense mode: each parent's candidates lie on a circle just outside the pair distance
+ * and are swept in angle (the idea behind fast-2d-poisson-disk-sampling), so new points
+ * touch their parent and, usually, a neighbour: a packing near rho 0.87 instead of 0.73.
+ * The sweep does not step blindly: a blocked candidate jumps to the far end of the
+ * blocking point's arc (law of cosines, no trig), an accepted one jumps by the chord its
+ * own radius needs. Exact jumps alone grow hexagonal crystals (rho 0.94, visible grain),
+ * so each jump adds a random angle below the fixed step 2 pi / k a plain sweep would take:
+ * the same statistics as stepping blindly, at a fraction of the tries. A parent is done
+ * after a full turn or k tries. With a variable radius the circle's radius is
+ * max(r_parent, r_candidate), found by two fixed-point steps. */
+#include "core/sampler.h"
+
+#define OUT_STEP_COS 0.98480775301220806 /* cos 10 deg: step past the domain edge */
+#define OUT_STEP_SIN 0.17364817766693033
+
+typedef struct turn {
+    double ux, uy;   /* current direction */
+    double u0x, u0y; /* where the sweep started */
+} turn;
+
+/* Rotates the direction by (c, s) = (cos b, sin b); true when the step passed the start,
+ * i.e. the turn is complete. Steps are kept in (0, pi]. */
+static inline bool advance(turn *t, double c, double s)
+{
+    double vx = t->ux, vy = t->uy;
+    t->ux = vx * c - vy * s;
+    t->uy = vx * s + vy * c;
+    return vx * t->u0y - vy * t->u0x > 0 && t->u0x * t->uy - t->u0y * t->ux >= 0;
+}
+
+/* Margin added to every jump (radians): beyond float rounding of a coordinate. */
+static double angle_margin(const dapple_sampler *s)
+{
+    double ulp = ldexp(1.0, ilogb(DP_MAX(s->o.width, s->o.height)) - 23);
+    return DP_MIN(DP_MAX(1e-6, 4 * ulp / s->field->rmin), 0.01);
+}
+
+/* The circle radius for direction u: max(r_p, r(candidate)) a little outside. */
+DP_HOT double ring_radius(const dapple_sampler *s, dapple_point p, const turn *t, double pad,
+                          bool constant)
+{
+    double d = (double)p.r + pad;
+    if (constant)
+        return d;
+    for (int step = 0; step < 2; step++) {
+        double rc = dp_field_r_at(s->field, (double)p.x + d * t->ux, (double)p.y + d * t->uy);
+        if (rc + pad <= d)
+            break;
+        d = rc + pad;
+    }
+    return d;
+}
+
+/* The rotation that carries the sweep past the arc of circle (p, d) blocked by q. False
+ * when q's disc swallows the whole circle. */
+static bool past_blocker(const dapple_sampler *s, dapple_point p, uint32_t q, double d, float rc,
+                         const turn *t, double cm, double sm, double *c, double *sn)
+{
+    const dapple_point *b = &s->store[q];
+    double vx = dp_wrap_delta((double)b->x - (double)p.x, s->o.width, s->o.periodic);
+    double vy = dp_wrap_delta((double)b->y - (double)p.y, s->o.height, s->o.periodic);
+    double dd = sqrt(vx * vx + vy * vy), m = DP_MAX((double)rc, (double)b->r);
+    double ca = (d * d + dd * dd - m * m) / (2 * d * dd);
+    if (ca <= -1)
+        return false;
+    ca = DP_MIN(ca, 1.0);
+    /* arc end = direction to q turned by alpha (+ margin); as a turn from u: */
+    double sa = sqrt(1 - ca * ca);
+    double ex = (vx * ca - vy * sa) / dd, ey = (vx * sa + vy * ca) / dd;
+    double fx = ex * cm - ey * sm, fy = ex * sm + ey * cm;
+    *c = t->ux * fx + t->uy * fy;
+    *sn = t->ux * fy - t->uy * fx;
+    if (*sn <= 0 && *c > 0) /* not ahead (rounding): creep forward */
+        *c = cm, *sn = sm;
+    return true;
+}
+
+/* One parent: sweep its circle until a full turn, k tries or the end of the run. */
+DP_HOT void sweep_parent(dapple_sampler *s, size_t i, double pad, double margin, bool constant)
+{
+    dapple_point p = s->store[i];
+    const double *d0 = s->dirs[dp_rng_u32(&s->rng) >> 22];
+    turn t = { d0[0], d0[1], d0[0], d0[1] };
+    for (int k = 0; k < s->o.k; k++) {
+        /* the margin, plus a random share of the blind step (see the top of the file) */
+        const double *j = s->jitter[dp_rng_u32(&s->rng) >> 22];
+        double cm = j[0] * cos(margin) - j[1] * sin(margin);
+        double sm = j[1] * cos(margin) + j[0] * sin(margin);
+        double d = ring_radius(s, p, &t, pad, constant), c, sn;
+        uint32_t by = 0;
+        float rc = 0;
+        int res = dp_try(s, (double)p.x + d * t.ux, (double)p.y + d * t.uy, constant, &by, &rc);
+        if (res == DP_TRY_OK) {
+            /* the next candidate must clear the new point: chord rc on radius d */
+            double cb = DP_MAX(1 - (double)rc * (double)rc / (2 * d * d), -1.0);
+            double sb = sqrt(1 - cb * cb);
+            c = cb * cm - sb * sm, sn = sb * cm + cb * sm;
+        } else if (res == DP_TRY_BLOCKED) {
+            if (!past_blocker(s, p, by, d, rc, &t, cm, sm, &c, &sn))
+                return;
+        } else if (res == DP_TRY_HALT) {
+            return;
+        } else {
+            c = OUT_STEP_COS, sn = OUT_STEP_SIN;
+        }
+        if (sn < 0) /* keep steps within (0, pi]: a longer jump is walked in two */
+            c = -1, sn = 0;
+        if (advance(&t, c, sn))
+            return;
+    }
+}
+
+DP_HOT void grow_dense(dapple_sampler *s, size_t first, bool constant)
+{
+    double margin = angle_margin(s);
+    double pad = ldexp(1.0, ilogb(DP_MAX(s->o.width, s->o.height)) - 21) + 1e-7 * s->reach;
+    for (size_t i = first; i <= s->n && s->halt == DP_HALT_NONE; i++)
+        sweep_parent(s, i, pad, margin, constant);
+}
+
+void dp_sampler_grow_dense(dapple_sampler *s, size_t first)
+{
+    if (s->field->v == NULL)
+        grow_dense(s, first, true);
+    else
+        grow_dense(s, first, false);
+}
