@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT
  * Sprite cache: open addressing on a 64-bit key (look, quantised radius, phase), a sprite
  * per key drawn by cairo into its own small ARGB32 surface, then copied with a plain
- * premultiplied OVER into the target's pixels (clipped to the target). Once the table is
- * three-quarters full, misses are drawn into a throwaway sprite: slower, never wrong. */
+ * premultiplied OVER into the target's pixels (clipped to the target). Big sprites, and
+ * any miss once the table is three-quarters full or the byte budget spent, are drawn
+ * into a throwaway sprite: slower, never wrong, and memory stays bounded. */
 #include "render/sprite.h"
 
 #include <math.h>
@@ -10,7 +11,9 @@
 
 #include "core/dp.h"
 
-#define SLOTS 4096 /* power of two */
+#define SLOTS      4096              /* power of two */
+#define KEEP_BYTES (64 * 1024)       /* larger sprites are rarely reused: draw, copy, drop */
+#define MAX_BYTES  (24 * 1024 * 1024) /* per cache, i.e. per layer and band */
 
 typedef struct sprite {
     uint64_t key;
@@ -21,6 +24,7 @@ typedef struct sprite {
 struct dp_sprite_cache {
     sprite slot[SLOTS];
     int used;
+    size_t bytes;
 };
 
 dp_sprite_cache *dp_sprite_cache_new(void)
@@ -120,11 +124,13 @@ static const sprite *lookup(dp_sprite_cache *c, cairo_t *cr, uint64_t key, int r
         cairo_surface_destroy(tmp->surface);
         return NULL;
     }
-    if (c->used >= SLOTS * 3 / 4)
+    size_t bytes = (size_t)tmp->size * (size_t)tmp->size * 4;
+    if (c->used >= SLOTS * 3 / 4 || bytes > KEEP_BYTES || c->bytes + bytes > MAX_BYTES)
         return tmp;
     *s = *tmp;
     tmp->surface = NULL;
     c->used++;
+    c->bytes += bytes;
     return s;
 }
 
