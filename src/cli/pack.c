@@ -66,6 +66,7 @@ typedef struct pack {
     size_t n_jobs;
     dp_manifest old; /* what the last run wrote */
     int lock_fd;
+    char lock_path[OUT_PATH_MAX];
     bool manifest_failed;
     bool thumbs; /* workers make the sheet's thumbnails while they are in parallel */
 
@@ -79,6 +80,15 @@ typedef struct pack {
 } pack;
 
 /* ------------------------------------------------------------------------- the folder */
+
+/* "dir/" and "dir" name the same folder; keeps messages free of "dir//x.ini". */
+static void join_path(char *out, size_t cap, const char *dir, const char *name)
+{
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/')
+        n--;
+    snprintf(out, cap, "%.*s/%s", (int)n, dir, name);
+}
 
 static bool is_temp_name(const char *name)
 {
@@ -136,25 +146,51 @@ static bool set_lock(int fd, short type, bool wait)
     return fcntl(fd, wait ? F_SETLKW : F_SETLK, &fl) == 0;
 }
 
-/* Packs sharing OUT_DIR (shards run side by side) hold a shared lock for their lifetime;
- * stale temp files are removed only by a pack that could take the lock alone, since a
- * temp file of a running neighbour looks exactly like a stale one. The kernel drops the
- * lock when a process dies, SIGKILL included. */
+static bool same_file(int fd, const char *path)
+{
+    struct stat a, b;
+    return fstat(fd, &a) == 0 && stat(path, &b) == 0 && a.st_dev == b.st_dev &&
+           a.st_ino == b.st_ino;
+}
+
+/* Packs sharing OUT_DIR (shards run side by side) hold a shared lock on OUT_DIR/.dapple-
+ * pack.lock for their lifetime; stale temp files are removed only by a pack that could
+ * take the lock alone, since a temp file of a running neighbour looks exactly like a
+ * stale one. The kernel drops the lock when a process dies, SIGKILL included. The last
+ * pack out removes the file, so a lock may be on a file just unlinked: hence the loop. */
 static dapple_status lock_and_clean(pack *p, dapple_error *err)
 {
-    char path[OUT_PATH_MAX];
-    snprintf(path, sizeof path, "%s/.dapple-pack.lock", p->o->out_dir);
-    p->lock_fd = open(path, O_RDWR | O_CREAT, 0644);
-    if (p->lock_fd < 0)
-        return dp_fail(err, DAPPLE_E_IO, "%s: not writable: %s", p->o->out_dir, strerror(errno));
-    if (set_lock(p->lock_fd, F_WRLCK, false)) {
+    bool alone;
+    join_path(p->lock_path, sizeof p->lock_path, p->o->out_dir, ".dapple-pack.lock");
+    for (;;) {
+        p->lock_fd = open(p->lock_path, O_RDWR | O_CREAT, 0644);
+        if (p->lock_fd < 0)
+            return dp_fail(err, DAPPLE_E_IO, "%s: not writable: %s", p->o->out_dir,
+                           strerror(errno));
+        alone = set_lock(p->lock_fd, F_WRLCK, false);
+        if (!alone && !set_lock(p->lock_fd, F_RDLCK, true))
+            return dp_fail(err, DAPPLE_E_IO, "%s: cannot lock: %s", p->lock_path,
+                           strerror(errno));
+        if (same_file(p->lock_fd, p->lock_path))
+            break;
+        close(p->lock_fd);
+    }
+    if (alone) {
         remove_stale_temps(p->o->out_dir);
         set_lock(p->lock_fd, F_RDLCK, false); /* a downgrade: cannot fail for want of it */
-        return DAPPLE_OK;
     }
-    if (!set_lock(p->lock_fd, F_RDLCK, true))
-        return dp_fail(err, DAPPLE_E_IO, "%s: cannot lock: %s", path, strerror(errno));
     return DAPPLE_OK;
+}
+
+/* The last pack to leave removes the lock file, so OUT_DIR keeps only outputs. */
+static void unlock(pack *p)
+{
+    if (p->lock_fd < 0)
+        return;
+    if (set_lock(p->lock_fd, F_WRLCK, false))
+        unlink(p->lock_path);
+    close(p->lock_fd); /* releases the lock */
+    p->lock_fd = -1;
 }
 
 /* OUT_DIR itself is created (one level, like mkdir); a missing parent is an error. */
@@ -277,15 +313,6 @@ static void load_preset(pack_preset *pr, int size_cap)
         return;
     }
     pr->spec = t;
-}
-
-/* "dir/" and "dir" name the same folder; keeps messages free of "dir//x.ini". */
-static void join_path(char *out, size_t cap, const char *dir, const char *name)
-{
-    size_t n = strlen(dir);
-    while (n > 1 && dir[n - 1] == '/')
-        n--;
-    snprintf(out, cap, "%.*s/%s", (int)n, dir, name);
 }
 
 /* Keeps the presets of this shard (index % N == I - 1 in sorted order) and loads them. */
@@ -755,8 +782,7 @@ static void pack_fini(pack *p)
     dp_manifest_fini(&p->old);
     pthread_cond_destroy(&p->cond);
     pthread_mutex_destroy(&p->lock);
-    if (p->lock_fd >= 0)
-        close(p->lock_fd); /* releases the lock */
+    unlock(p);
 }
 
 static dapple_status check_preset_dir(const char *dir, dapple_error *err)

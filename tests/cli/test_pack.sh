@@ -75,7 +75,9 @@ pack_renders_every_output() {
     for f in $ALL_FILES contact-sheet.png manifest.json; do
         [ -f "$o/$f" ] || fail "pack: $f missing"
     done
-    expect_png "$o/a.png" "64 64 8 rgba srgb"
+    # An opaque texture may be stored as RGB or RGBA; a see-through one must be RGBA.
+    "$TOOLS/pnginfo" "$o/a.png" | grep -qx '64 64 8 rgba\? srgb' || fail "pack: a.png: $("$TOOLS/pnginfo" "$o/a.png")"
+    expect_png "$o/b.png" "96 48 8 rgba srgb"
     expect_png "$o/b-height.png" "96 48 16 grey linear"
     expect_png "$o/b-normal.png" "96 48 8 rgb linear"
     expect_png "$o/b-mask.png" "96 48 16 grey linear"
@@ -229,6 +231,7 @@ pack_broken_preset() {
         fail "broken preset: message: $(cat "$TMP/log")"
     [ "$(tail -1 "$TMP/log")" = "dapple: pack: 1 failed: bad.ini" ] || fail "broken preset: last line: $(tail -1 "$TMP/log")"
     [ -f "$o/a.png" ] && grep -q '"file": "a.png"' "$o/manifest.json" || fail "broken preset: the good one was not rendered"
+    [ ! -e "$o/.dapple-pack.lock" ] || fail "the lock file outlived the pack"
     ! grep -q '"preset": "bad"' "$o/manifest.json" || fail "broken preset: in the manifest"
 }
 
