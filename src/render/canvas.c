@@ -107,8 +107,8 @@ static float ground_noise(double u, double v, int nx, int ny, unsigned char seed
         int wx = nx ? nx << o : 0, wy = ny ? ny << o : 0;
         if (wx > 256 || wy > 256)
             break;
-        sum += amp * stb_perlin_noise3_wrap_nonpow2((float)u * freq, (float)v * freq, 0.5f, wx,
-                                                    wy, 0, (unsigned char)(seed + o));
+        sum += amp * stb_perlin_noise3_wrap_nonpow2((float)u * freq, (float)v * freq, 0.5f, wx, wy,
+                                                    0, (unsigned char)(seed + o));
         amp *= 0.5f;
         freq *= 2;
     }
@@ -131,11 +131,12 @@ static dapple_status ground_sample(ground *g, const dp_texture_spec *t, dapple_e
         return dp_fail(err, DAPPLE_E_NOMEM, "background: out of memory");
     int nx = t->periodic ? (int)DP_MAX(1, lround(t->width / scale)) : 0;
     int ny = t->periodic ? (int)DP_MAX(1, lround(t->height / scale)) : 0;
-    double fx = nx ? (double)nx / t->width : 1 / scale, fy = ny ? (double)ny / t->height : 1 / scale;
+    double fx = nx ? (double)nx / t->width : 1 / scale,
+           fy = ny ? (double)ny / t->height : 1 / scale;
     for (int j = 0; j < g->gh; j++)
         for (int i = 0; i < g->gw; i++)
             g->v[(size_t)j * g->gw + i] = ground_noise(i * g->step * fx, j * g->step * fy, nx, ny,
-                                                        (unsigned char)(t->seed * 131));
+                                                       (unsigned char)(t->seed * 131));
     return DAPPLE_OK;
 }
 

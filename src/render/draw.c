@@ -38,7 +38,7 @@ const dp_layer_kind *dp_layer_kind_for(dp_style style)
 typedef struct band {
     const dp_texture_spec *t;
     const dp_scene *s;
-    uint8_t *data; /* the whole canvas */
+    uint8_t *data;         /* the whole canvas */
     const uint8_t *ground; /* a copy of the background, or NULL */
     int stride;
     int y0, y1; /* rows drawn by this band */
@@ -79,8 +79,8 @@ static void copy_range(double c, double reach, double period, double lo, double 
     *i1 = DP_MIN(MAX_REPEATS, (int)ceil((hi + reach - c) / period) - 1);
 }
 
-static void draw_copies(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx *ctx,
-                        const band *b, dp_shape s, int pass)
+static void draw_copies(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx *ctx, const band *b,
+                        dp_shape s, int pass)
 {
     const dp_texture_spec *t = ctx->t;
     double reach = reach_of(k, ctx->spec, s.radius), x = s.x, y = s.y;
@@ -123,7 +123,9 @@ static dp_layer_ctx ctx_for(const dp_texture_spec *t, const dp_layer_spec *l)
 {
     double a = l->light_angle_deg * DP_PI / 180;
     /* Decorrelated from the sampler's stream, which starts from the same layer seed. */
-    dp_layer_ctx c = { .t = t, .spec = l, .seed = dp_layer_seed(t->seed, l->name) ^ 0x636f6c6f7572u };
+    dp_layer_ctx c = { .t = t,
+                       .spec = l,
+                       .seed = dp_layer_seed(t->seed, l->name) ^ 0x636f6c6f7572u };
     c.light_x = cos(a);
     c.light_y = sin(a);
     return c;
@@ -187,7 +189,10 @@ static dapple_status draw_bands(const dp_texture_spec *t, const dp_scene *s,
     bool started[MAX_BANDS] = { false };
     cairo_surface_flush(canvas);
     for (int i = 0; i < n; i++) {
-        b[i] = (band){ .t = t, .s = s, .data = cairo_image_surface_get_data(canvas), .ground = ground,
+        b[i] = (band){ .t = t,
+                       .s = s,
+                       .data = cairo_image_surface_get_data(canvas),
+                       .ground = ground,
                        .stride = cairo_image_surface_get_stride(canvas),
                        .y0 = (int)((long)t->height * i / n),
                        .y1 = (int)((long)t->height * (i + 1) / n) };
@@ -214,15 +219,15 @@ static dapple_status draw_bands(const dp_texture_spec *t, const dp_scene *s,
 static dapple_status check_size(const dp_texture_spec *t, dapple_error *err)
 {
     if (t->width < 1 || t->height < 1 || t->width > DP_MAX_SIDE || t->height > DP_MAX_SIDE)
-        return dp_fail(err, DAPPLE_E_INVALID, "size %dx%d: each side must be in [1, %d]",
-                       t->width, t->height, DP_MAX_SIDE);
+        return dp_fail(err, DAPPLE_E_INVALID, "size %dx%d: each side must be in [1, %d]", t->width,
+                       t->height, DP_MAX_SIDE);
     return DAPPLE_OK;
 }
 
 /* Droplets refract the ground behind them: keep a copy of the background before any
  * layer covers it. Plain memory, so the band threads may share it. */
-static dapple_status copy_ground(const dp_texture_spec *t, cairo_surface_t *canvas,
-                                 uint8_t **out, dapple_error *err)
+static dapple_status copy_ground(const dp_texture_spec *t, cairo_surface_t *canvas, uint8_t **out,
+                                 dapple_error *err)
 {
     bool wanted = false;
     for (int i = 0; i < t->n_layers; i++)
@@ -268,8 +273,8 @@ dapple_status dp_render_texture_bands(const dp_texture_spec *t, const dp_scene *
     return DAPPLE_OK;
 }
 
-dapple_status dp_render_texture(const dp_texture_spec *t, const dp_scene *s,
-                                cairo_surface_t **out, dapple_error *err)
+dapple_status dp_render_texture(const dp_texture_spec *t, const dp_scene *s, cairo_surface_t **out,
+                                dapple_error *err)
 {
     /* Two cores is the target machine; small canvases are not worth a thread. */
     int bands = (long)t->width * t->height >= 256L * 256 ? 2 : 1;

@@ -27,10 +27,10 @@ typedef struct dp_layer_ctx {
 
 /** One point as drawn: attributes are decided once per point, before any copy. */
 typedef struct dp_shape {
-    double x, y;     /* centre of this copy */
-    double radius;   /* drawn radius: scale * r, times the stamp size jitter */
-    dp_rgba colour;  /* palette pick with the layer's jitter */
-    int pick;        /* palette index */
+    double x, y;    /* centre of this copy */
+    double radius;  /* drawn radius: scale * r, times the stamp size jitter */
+    dp_rgba colour; /* palette pick with the layer's jitter */
+    int pick;       /* palette index */
     double angle_rad;
     uint64_t variety; /* free random bits for the style (petal count, ...) */
 } dp_shape;

@@ -31,12 +31,14 @@ static void film(cairo_t *cr, double x, double y, double a, double angle, dp_rgb
 
 static void paint_bubble(cairo_t *cr, double x, double y, double a, const void *lookp)
 {
-    static const dp_rgba films[3] = { { 1, 0.35, 0.85, 1 }, { 0.3, 0.9, 1, 1 },
+    static const dp_rgba films[3] = { { 1, 0.35, 0.85, 1 },
+                                      { 0.3, 0.9, 1, 1 },
                                       { 1, 0.9, 0.3, 1 } };
     const look *l = lookp;
     dp_rgba edge = { l->tint.r * 0.3, l->tint.g * 0.3, l->tint.b * 0.3, 1 };
-    dp_lens_stop body[] = { { 0, l->tint, 0.02 }, { 0.8, l->tint, 0.05 }, { 0.97, edge, 0.18 },
-                            { 1, edge, 0.3 } };
+    dp_lens_stop body[] = {
+        { 0, l->tint, 0.02 }, { 0.8, l->tint, 0.05 }, { 0.97, edge, 0.18 }, { 1, edge, 0.3 }
+    };
     dp_lens_disc(cr, x, y, a, x, y, 0, x, y, a, body, 4);
     for (int i = 0; i < 3; i++)
         film(cr, x, y, a, 2 * DP_PI * (l->turn + i / 3.0), films[i], 0.45);

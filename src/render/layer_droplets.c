@@ -16,8 +16,8 @@
 #include "render/lens.h"
 #include "render/sprite.h"
 
-#define SHADOW_SHIFT 0.22 /* contact shadow offset, in radii */
-#define SHADOW_REACH 1.15
+#define SHADOW_SHIFT  0.22 /* contact shadow offset, in radii */
+#define SHADOW_REACH  1.15
 #define REFRACT_POWER 2.5 /* the ground inside a drop: flipped, shrunk this many times */
 
 typedef struct look {
@@ -54,8 +54,10 @@ static void body(cairo_t *cr, double x, double y, double a, const look *l)
 {
     dp_rgba deep = times(l->tint, 0.35);
     double k = darkness(a);
-    dp_lens_stop st[] = { { 0, l->tint, 0.04 }, { 0.75, l->tint, 0.07 },
-                          { 0.94, deep, 0.2 * k }, { 1, deep, 0.45 * k } };
+    dp_lens_stop st[] = { { 0, l->tint, 0.04 },
+                          { 0.75, l->tint, 0.07 },
+                          { 0.94, deep, 0.2 * k },
+                          { 1, deep, 0.45 * k } };
     dp_lens_disc(cr, x, y, a, x, y, 0, x, y, a, st, 4);
 }
 

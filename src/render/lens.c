@@ -81,8 +81,8 @@ static uint32_t ground_bilinear(const ground *g, double sx, double sy)
 
 static ground ground_for(const dp_layer_ctx *ctx, double x, double y, double span)
 {
-    ground g = { ctx->ground, ctx->ground_stride, ctx->t->width, ctx->t->height,
-                 ctx->t->periodic, false };
+    ground g = { ctx->ground,    ctx->ground_stride, ctx->t->width,
+                 ctx->t->height, ctx->t->periodic,   false };
     g.inside = x - span >= 1 && y - span >= 1 && x + span <= g.w - 2 && y + span <= g.h - 2;
     return g;
 }

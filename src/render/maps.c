@@ -63,8 +63,8 @@ static void cap_pixel(void *ctx, size_t index, double d2)
         c->height[index] = q;
 }
 
-static void layer_caps(const dp_texture_spec *t, const dp_layer_spec *l,
-                       const dp_layer_points *lp, double unit, uint16_t *height)
+static void layer_caps(const dp_texture_spec *t, const dp_layer_spec *l, const dp_layer_points *lp,
+                       double unit, uint16_t *height)
 {
     double th = contact_rad(l->style);
     if (th <= 0)

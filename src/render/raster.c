@@ -41,7 +41,8 @@ void dp_raster_disc(int width, int height, bool wrap, double x, double y, double
         return;
     }
     /* Copies whose disc meets [0, W) x [0, H); at most a few per axis. */
-    int i0 = (int)floor((0 - reach - x) / width) + 1, i1 = (int)ceil((width + reach - x) / width) - 1;
+    int i0 = (int)floor((0 - reach - x) / width) + 1,
+        i1 = (int)ceil((width + reach - x) / width) - 1;
     int j0 = (int)floor((0 - reach - y) / height) + 1,
         j1 = (int)ceil((height + reach - y) / height) - 1;
     for (int j = j0; j <= j1; j++)

@@ -60,8 +60,8 @@ static dapple_status make_avoid(const dp_texture_spec *t, const dp_scene *s, int
     return st;
 }
 
-static void opts_for(const dp_texture_spec *t, const dp_layer_spec *l,
-                     const dapple_circles *avoid, dapple_sampler_opts *so)
+static void opts_for(const dp_texture_spec *t, const dp_layer_spec *l, const dapple_circles *avoid,
+                     dapple_sampler_opts *so)
 {
     dapple_sampler_opts_init(so);
     so->width = t->width;

@@ -11,8 +11,8 @@
 
 #include "core/dp.h"
 
-#define SLOTS      4096              /* power of two */
-#define KEEP_BYTES (64 * 1024)       /* larger sprites are rarely reused: draw, copy, drop */
+#define SLOTS      4096               /* power of two */
+#define KEEP_BYTES (64 * 1024)        /* larger sprites are rarely reused: draw, copy, drop */
 #define MAX_BYTES  (24 * 1024 * 1024) /* per cache, i.e. per layer and band */
 
 typedef struct sprite {
@@ -72,7 +72,8 @@ static sprite build(uint64_t key, int rq, int px, int py, double reach, const vo
 static uint32_t over(uint32_t src, uint32_t dst, uint32_t a)
 {
     if (a < 256)
-        src = (((src & 0xff00ffu) * a >> 8) & 0xff00ffu) | (((src >> 8 & 0xff00ffu) * a) & 0xff00ff00u);
+        src = (((src & 0xff00ffu) * a >> 8) & 0xff00ffu) |
+              (((src >> 8 & 0xff00ffu) * a) & 0xff00ff00u);
     uint32_t keep = 255 - (src >> 24);
     uint32_t rb = (dst & 0xff00ffu) * keep + 0x800080u;
     uint32_t ag = (dst >> 8 & 0xff00ffu) * keep + 0x800080u;
@@ -87,7 +88,8 @@ static void blit(const sprite *s, cairo_surface_t *target, int x0, int y0, int r
     uint8_t *dst = cairo_image_surface_get_data(target);
     const uint8_t *src = cairo_image_surface_get_data(s->surface);
     int dw = cairo_image_surface_get_width(target), dh = cairo_image_surface_get_height(target);
-    int ds = cairo_image_surface_get_stride(target), ss = cairo_image_surface_get_stride(s->surface);
+    int ds = cairo_image_surface_get_stride(target),
+        ss = cairo_image_surface_get_stride(s->surface);
     uint32_t a = (uint32_t)lround(DP_MAX(0, DP_MIN(1, alpha)) * 256);
     int i0 = DP_MAX(0, -x0), i1 = DP_MIN(s->size, dw - x0);
     int j0 = DP_MAX(DP_MAX(0, row0) - y0, 0), j1 = DP_MIN(s->size, DP_MIN(dh, row1) - y0);
@@ -110,9 +112,8 @@ static sprite *find(dp_sprite_cache *c, uint64_t key)
 }
 
 /* The cached sprite for 'key', built on a miss; *owned says the caller must free it. */
-static const sprite *lookup(dp_sprite_cache *c, cairo_t *cr, uint64_t key, int rq, int px,
-                            int py, double reach, const void *look, dp_sprite_paint_fn paint,
-                            sprite *tmp)
+static const sprite *lookup(dp_sprite_cache *c, cairo_t *cr, uint64_t key, int rq, int px, int py,
+                            double reach, const void *look, dp_sprite_paint_fn paint, sprite *tmp)
 {
     sprite *s = find(c, key);
     if (s->surface != NULL)
@@ -135,8 +136,8 @@ static const sprite *lookup(dp_sprite_cache *c, cairo_t *cr, uint64_t key, int r
 }
 
 void dp_sprite_draw(dp_sprite_cache *c, cairo_t *cr, int y0, int y1, double x, double y,
-                    double radius, double reach, uint64_t look_key, const void *look, dp_sprite_paint_fn paint,
-                    double alpha)
+                    double radius, double reach, uint64_t look_key, const void *look,
+                    dp_sprite_paint_fn paint, double alpha)
 {
     cairo_user_to_device(cr, &x, &y);
     double fx = floor(x), fy = floor(y);

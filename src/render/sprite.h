@@ -28,10 +28,10 @@ dp_sprite_cache *dp_sprite_cache_new(void);
 void dp_sprite_cache_free(dp_sprite_cache *c);
 
 /** Composites the shape at (x, y) (device pixels of cr's image target, rows y0..y1-1
- * only) with OVER and a global 'alpha' in 0..1. 'look_key' must identify everything 'paint' reads from 'look'
- * apart from the radius; 'reach' (in radii) bounds the ink. Built on first use. */
+ * only) with OVER and a global 'alpha' in 0..1. 'look_key' must identify everything 'paint' reads
+ * from 'look' apart from the radius; 'reach' (in radii) bounds the ink. Built on first use. */
 void dp_sprite_draw(dp_sprite_cache *c, cairo_t *cr, int y0, int y1, double x, double y,
-                    double radius, double reach, uint64_t look_key, const void *look, dp_sprite_paint_fn paint,
-                    double alpha);
+                    double radius, double reach, uint64_t look_key, const void *look,
+                    dp_sprite_paint_fn paint, double alpha);
 
 #endif

@@ -178,7 +178,8 @@ Test(render, periodic_texture_rolled_by_half_is_the_rolled_picture)
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++) {
                 rgba8 p = pixel(sa, x, y), q = pixel(sb, (x + w / 2) % w, (y + h / 2) % h);
-                worst = DP_MAX(worst, DP_MAX(abs(p.r - q.r), DP_MAX(abs(p.g - q.g), abs(p.b - q.b))));
+                worst = DP_MAX(worst,
+                               DP_MAX(abs(p.r - q.r), DP_MAX(abs(p.g - q.g), abs(p.b - q.b))));
             }
         cr_assert_leq(worst, 3, "style %d: rolled render differs by %d", style, worst);
         if (style == DP_STYLE_DROPLETS)
@@ -225,7 +226,8 @@ Test(render, every_style_inks_near_its_points_and_spares_empty_ground)
         points_scene(p, 2);
         cairo_surface_t *s = render_bands(1);
         rgba8 bg = pixel(s, 60, 2);
-        cr_assert_eq(diff(bg, (rgba8){ 0, 0, 255, 255 }), 0, "%s touched empty ground", names[style]);
+        cr_assert_eq(diff(bg, (rgba8){ 0, 0, 255, 255 }), 0, "%s touched empty ground",
+                     names[style]);
         /* Outlines and bubbles ink the ring, the rest ink the centre. */
         int x = style == DP_STYLE_OUTLINES ? 50 : style == DP_STYLE_BUBBLES ? 49 : 30;
         cr_assert_gt(diff(pixel(s, x, 30), bg), 40, "%s did not ink", names[style]);
@@ -279,9 +281,9 @@ Test(render, image_background_fills_and_png_stamp_is_painted)
     dapple_error err;
     mkdir("build", 0777);
     mkdir("build/test-out", 0777);
-    cr_assert_eq(dp_image_write_argb32("build/test-out/red2x2.png", (const uint8_t *)px, 2, 2, 8,
-                                       &err),
-                 DAPPLE_OK, "%s", err.message);
+    cr_assert_eq(
+            dp_image_write_argb32("build/test-out/red2x2.png", (const uint8_t *)px, 2, 2, 8, &err),
+            DAPPLE_OK, "%s", err.message);
     one_layer(DP_STYLE_STAMPS, 40, 30);
     spec.background = DP_BG_IMAGE;
     strcpy(spec.bg_image, "build/test-out/red2x2.png");
@@ -514,8 +516,8 @@ Test(render, png_stamp_is_scaled_to_the_stamp_diameter_through_its_mips)
         px[i] = 0xffff0000u;
     mkdir("build", 0777);
     mkdir("build/test-out", 0777);
-    cr_assert_eq(dp_image_write_argb32("build/test-out/red64.png", (const uint8_t *)px, 64, 64,
-                                       256, &err),
+    cr_assert_eq(dp_image_write_argb32("build/test-out/red64.png", (const uint8_t *)px, 64, 64, 256,
+                                       &err),
                  DAPPLE_OK, "%s", err.message);
     one_layer(DP_STYLE_STAMPS, 80, 80);
     strcpy(spec.layers[0].stamp, "build/test-out/red64.png");
