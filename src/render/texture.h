@@ -64,7 +64,7 @@ typedef struct dp_layer_spec {
     double jitter_lightness, jitter_hue, jitter_alpha; /* per-point, 0..1 (hue in turns) */
     double stroke_width;                               /* outlines, pixels */
     double light_angle_deg;  /* droplets/bubbles: direction the light comes from, 0 = +x,
-                                measured clockwise on screen (y down); default 315 = top-left */
+                                measured clockwise on screen (y down); default 225 = top-left */
     char stamp[DP_PATH_MAX]; /* "" or "daisy" = built-in daisy; otherwise a resolved PNG path */
     double stamp_scale_jitter; /* stamp size varies by +- this fraction */
     uint32_t avoid_mask;       /* bit i set: avoid earlier layer i */
