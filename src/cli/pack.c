@@ -48,7 +48,8 @@ typedef struct pack_job {
     uint64_t seed;
     char base[BASE_MAX]; /* output names start with it */
     double cost;
-    job_state state;
+    job_state state; /* written by the main thread only */
+    bool rendered;   /* the worker's verdict, read by the main thread once it reports back */
     dapple_error err;
     dp_manifest_entry out[DP_KIND_COUNT];
     int n_out;
@@ -488,7 +489,9 @@ static dapple_status hash_outputs(const pack *p, pack_job *j, const dp_render_st
     return DAPPLE_OK;
 }
 
-/* Runs on a worker: a private copy of the spec (only the seed differs), then the files. */
+/* Runs on a worker: a private copy of the spec (only the seed differs), then the files.
+ * It leaves j->state alone: the main thread reads the states of all jobs while writing
+ * the manifest and sets this one when the worker reports back. */
 static void render_job(const pack *p, pack_job *j)
 {
     char path[DP_KIND_COUNT][OUT_PATH_MAX];
@@ -497,7 +500,6 @@ static void render_job(const pack *p, pack_job *j)
     dp_texture_spec *t = malloc(sizeof *t);
     if (t == NULL) {
         dp_fail(&j->err, DAPPLE_E_NOMEM, "%s: out of memory", j->preset->path);
-        j->state = JOB_FAILED;
         return;
     }
     *t = *j->preset->spec;
@@ -508,7 +510,7 @@ static void render_job(const pack *p, pack_job *j)
     }
     bool ok = dp_render_outputs(t, &op, &stats, &j->err) == DAPPLE_OK &&
               hash_outputs(p, j, &stats) == DAPPLE_OK;
-    j->state = ok ? JOB_DONE : JOB_FAILED;
+    j->rendered = ok;
     if (ok && p->thumbs && j->sheet_out >= 0)
         dp_thumb_load(&j->thumb, path[j->sheet_out]);
     free(t);
@@ -562,8 +564,9 @@ static void write_manifest(pack *p)
 }
 
 /* Main thread, after each job: report it and (outside --check) save the progress. */
-static void job_finished(pack *p, const pack_job *j)
+static void job_finished(pack *p, pack_job *j)
 {
+    j->state = j->rendered ? JOB_DONE : JOB_FAILED;
     if (j->state == JOB_FAILED) {
         dp_progress_failed(&p->progress, j->err.message, j->cost);
         return;
@@ -633,7 +636,7 @@ static void collect(pack *p)
     size_t handled = 0, seen = 0;
     pthread_mutex_lock(&p->lock);
     while (handled < p->n_order) {
-        const pack_job *j = NULL;
+        pack_job *j = NULL;
         bool started = false;
         if (handled < p->n_finished) {
             j = &p->jobs[p->finished[handled++]];
