@@ -227,8 +227,10 @@ dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_er
                &by, &r);
         dp_sampler_grow(s, 1);
     }
-    if (s->o.avoid != NULL || s->o.maximal)
-        sweep(s, s->o.maximal ? 4 * SWEEP_TRIES : SWEEP_TRIES);
+    if (s->o.avoid != NULL)
+        sweep(s, SWEEP_TRIES);
+    if (s->o.maximal)
+        dp_sampler_fill_gaps(s);
     if (s->halt == DP_HALT_NOMEM)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory after %zu points", s->n);
     if (stop != NULL)

@@ -125,10 +125,13 @@ DP_HOT uint32_t dp_conflict(const dapple_sampler *s, double x, double y, double 
  * bounded domain. Rounding to float can land exactly on 'extent', which is not inside. */
 DP_HOT bool dp_to_domain(double v, double extent, bool periodic, float *out)
 {
-    if (periodic)
+    if (periodic) {
+        if (!(fabs(v) < 1e300)) /* NaN or inf would make a cell index of INT_MIN */
+            return false;
         v -= extent * floor(v / extent);
-    else if (!(v >= 0 && v < extent))
+    } else if (!(v >= 0 && v < extent)) {
         return false;
+    }
     float f = (float)v;
     if ((double)f >= extent) {
         if (!periodic)

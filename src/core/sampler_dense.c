@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * Dense mode: each parent's candidates lie on a circle just outside the pair distance
+ * Dense and maximal modes. Dense: each parent's candidates lie on a circle just outside the pair distance
  * and are swept in angle (the idea behind fast-2d-poisson-disk-sampling), so new points
  * touch their parent and, usually, a neighbour: a packing near rho 0.87 instead of 0.73.
  * The sweep does not step blindly: a blocked candidate jumps to the far end of the
@@ -8,7 +8,12 @@
  * so each jump adds a random angle below the fixed step 2 pi / k a plain sweep would take:
  * the same statistics as stepping blindly, at a fraction of the tries. A parent is done
  * after a full turn or k tries. With a variable radius the circle's radius is
- * max(r_parent, r_candidate), found by two fixed-point steps. */
+ * max(r_parent, r_candidate), found by fixed-point steps (they converge while the
+ * field's slope is below 1, which a smooth field's is; a few suffice).
+ * Maximal: where a new point still fits, the free region's edge is an arc of some point's
+ * circle, so one exact sweep (no random share) round every point, new ones included,
+ * leaves no gap wider than the sweep's rounding margins (Ebeida et al. 2012 reach the
+ * same end by subdividing cells; this costs about 6 tries per point instead). */
 #include "core/sampler.h"
 
 #define OUT_STEP_COS 0.98480775301220806 /* cos 10 deg: step past the domain edge */
@@ -43,7 +48,7 @@ DP_HOT double ring_radius(const dapple_sampler *s, dapple_point p, const turn *t
     double d = (double)p.r + pad;
     if (constant)
         return d;
-    for (int step = 0; step < 2; step++) {
+    for (int step = 0; step < 6; step++) {
         double rc = dp_field_r_at(s->field, (double)p.x + d * t->ux, (double)p.y + d * t->uy);
         if (rc + pad <= d)
             break;
@@ -61,6 +66,10 @@ static bool past_blocker(const dapple_sampler *s, dapple_point p, uint32_t q, do
     double vx = dp_wrap_delta((double)b->x - (double)p.x, s->o.width, s->o.periodic);
     double vy = dp_wrap_delta((double)b->y - (double)p.y, s->o.height, s->o.periodic);
     double dd = sqrt(vx * vx + vy * vy), m = DP_MAX((double)rc, (double)b->r);
+    if (dd == 0) { /* the parent itself: r(candidate) outgrew the circle; creep on */
+        *c = cm, *sn = sm;
+        return true;
+    }
     double ca = (d * d + dd * dd - m * m) / (2 * d * dd);
     if (ca <= -1)
         return false;
@@ -76,15 +85,16 @@ static bool past_blocker(const dapple_sampler *s, dapple_point p, uint32_t q, do
     return true;
 }
 
-/* One parent: sweep its circle until a full turn, k tries or the end of the run. */
-DP_HOT void sweep_parent(dapple_sampler *s, size_t i, double pad, double margin, bool constant)
+/* One parent: sweep its circle until a full turn, 'tries' tries or the end of the run. */
+DP_HOT void sweep_parent(dapple_sampler *s, size_t i, double pad, double margin, int tries,
+                         bool exact, bool constant)
 {
     dapple_point p = s->store[i];
     const double *d0 = s->dirs[dp_rng_u32(&s->rng) >> 22];
     turn t = { d0[0], d0[1], d0[0], d0[1] };
-    for (int k = 0; k < s->o.k; k++) {
+    for (int k = 0; k < tries; k++) {
         /* the margin, plus a random share of the blind step (see the top of the file) */
-        const double *j = s->jitter[dp_rng_u32(&s->rng) >> 22];
+        const double *j = s->jitter[exact ? 0 : dp_rng_u32(&s->rng) >> 22];
         double cm = j[0] * cos(margin) - j[1] * sin(margin);
         double sm = j[1] * cos(margin) + j[0] * sin(margin);
         double d = ring_radius(s, p, &t, pad, constant), c, sn;
@@ -111,18 +121,29 @@ DP_HOT void sweep_parent(dapple_sampler *s, size_t i, double pad, double margin,
     }
 }
 
-DP_HOT void grow_dense(dapple_sampler *s, size_t first, bool constant)
+DP_HOT void sweep_all(dapple_sampler *s, size_t first, int tries, bool exact, bool constant)
 {
     double margin = angle_margin(s);
     double pad = ldexp(1.0, ilogb(DP_MAX(s->o.width, s->o.height)) - 21) + 1e-7 * s->reach;
     for (size_t i = first; i <= s->n && s->halt == DP_HALT_NONE; i++)
-        sweep_parent(s, i, pad, margin, constant);
+        sweep_parent(s, i, pad, margin, tries, exact, constant);
 }
 
 void dp_sampler_grow_dense(dapple_sampler *s, size_t first)
 {
     if (s->field->v == NULL)
-        grow_dense(s, first, true);
+        sweep_all(s, first, s->o.k, false, true);
     else
-        grow_dense(s, first, false);
+        sweep_all(s, first, s->o.k, false, false);
+}
+
+/* Enough tries to walk round a circle past every blocker (a handful in practice). */
+#define GAP_TRIES 64
+
+void dp_sampler_fill_gaps(dapple_sampler *s)
+{
+    if (s->field->v == NULL)
+        sweep_all(s, 1, GAP_TRIES, true, true);
+    else
+        sweep_all(s, 1, GAP_TRIES, true, false);
 }
