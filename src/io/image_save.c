@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT
- * Image output, always into a dp_atomic_file. PNG goes through libpng with settings picked
- * by measurement (docs/formats.md, issue #6): zlib level 3, the default strategy and the
- * SUB+PAETH filters write a 2048x2048 texture several times faster than cairo's own writer
- * for a file of similar size. A write error aborts the temp file, so no half PNG remains.
+ * Image output, always into a dp_atomic_file. PNG goes through libpng with zlib settings
+ * picked per kind of image by measurement on 2048x2048 images (table in docs/formats.md,
+ * issue #6): a colour texture is written 4x faster than by cairo's own writer, at the
+ * same size. A write error aborts the temp file, so no half PNG remains.
  * Rows are produced one at a time from the caller's pixels: no full-size copy for PNG.
  * TGA/BMP/JPEG go through stb_image_write's *_to_func calls, which take all settings per
  * call (the JPEG quality included), so the library never writes stb's globals. */
@@ -24,9 +24,17 @@
 /* Set once by the command line before any worker starts; read-only afterwards. */
 static int jpeg_quality = 90;
 
-/* Measured on a 2048x2048 droplet texture; see docs/formats.md for the table. */
-#define PNG_ZLIB_LEVEL 3
-#define PNG_FILTERS    (PNG_FILTER_SUB | PNG_FILTER_PAETH)
+/* zlib level, strategy and PNG filters; docs/formats.md has the measurements. */
+typedef struct deflate_opts {
+    int level, strategy, filters;
+} deflate_opts;
+
+/* Textures and normal maps: smooth colour; PAETH wins and level 2 is as small as cairo's 6. */
+static const deflate_opts colour_png = { 2, Z_DEFAULT_STRATEGY, PNG_FILTER_PAETH };
+/* 8-bit masks: flat areas with antialiased edges, where run-length matches shine. */
+static const deflate_opts mask8_png = { 3, Z_RLE, PNG_ALL_FILTERS };
+/* 16-bit fields and height maps: smooth ramps; SUB leaves small, repetitive differences. */
+static const deflate_opts mask16_png = { 3, Z_DEFAULT_STRATEGY, PNG_FILTER_SUB };
 
 /* The caller's pixels and how to turn them into output rows. */
 typedef struct raster {
@@ -34,6 +42,7 @@ typedef struct raster {
     int channels; /* of the output: 1 grey, 3 RGB, 4 RGBA */
     int depth;    /* 8 or 16 (grey only) */
     bool srgb;    /* colour texture: tag the PNG as sRGB; masks and maps are linear */
+    const deflate_opts *deflate;
     const uint8_t *data;
     size_t stride; /* bytes per input row */
     void (*row)(const struct raster *px, int y, uint8_t *dst); /* NULL: rows are as-is */
@@ -79,7 +88,9 @@ static void row_straight_rgba(const raster *px, int y, uint8_t *dst)
     }
 }
 
-/* For JPEG, which has no alpha: the premultiplied colour, i.e. the texture over black. */
+/* For JPEG, which has no alpha, and for opaque images (which cairo's own writer also stores
+ * as RGB: a quarter less data to compress): the premultiplied colour, i.e. the texture over
+ * black, which equals the straight colour wherever alpha is 255. */
 static void row_premul_rgb(const raster *px, int y, uint8_t *dst)
 {
     const uint8_t *src = px->data + (size_t)y * px->stride;
@@ -149,9 +160,9 @@ static void png_setup(png_wjob *job)
     png_set_IHDR(job->png, job->info, (png_uint_32)px->width, (png_uint_32)px->height,
                  px->depth, types[px->channels], PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_compression_level(job->png, PNG_ZLIB_LEVEL);
-    png_set_compression_strategy(job->png, Z_DEFAULT_STRATEGY);
-    png_set_filter(job->png, PNG_FILTER_TYPE_BASE, PNG_FILTERS);
+    png_set_compression_level(job->png, px->deflate->level);
+    png_set_compression_strategy(job->png, px->deflate->strategy);
+    png_set_filter(job->png, PNG_FILTER_TYPE_BASE, px->deflate->filters);
     if (px->srgb)
         png_set_sRGB(job->png, job->info, PNG_sRGB_INTENT_PERCEPTUAL);
 }
@@ -307,26 +318,49 @@ dapple_status dp_image_write_grey(const char *path, const uint16_t *pixels, int 
     if (depth != 8 && depth != 16)
         return dp_fail(err, DAPPLE_E_INVALID, "%s: bit depth must be 8 or 16, got %d", path,
                        depth);
-    raster px = { width, height, 1, depth, false, (const uint8_t *)pixels,
-                  (size_t)DP_MAX(width, 0) * 2, depth == 8 ? row_grey8 : row_grey16 };
+    raster px = { width,
+                  height,
+                  1,
+                  depth,
+                  false,
+                  depth == 8 ? &mask8_png : &mask16_png,
+                  (const uint8_t *)pixels,
+                  (size_t)DP_MAX(width, 0) * 2,
+                  depth == 8 ? row_grey8 : row_grey16 };
     return write_image(path, &px, err);
 }
 
 dapple_status dp_image_write_rgb8(const char *path, const uint8_t *rgb, int width, int height,
                                   dapple_error *err)
 {
-    raster px = { width, height, 3, 8, false, rgb, (size_t)DP_MAX(width, 0) * 3, NULL };
+    raster px = { width, height, 3, 8, false, &colour_png, rgb, (size_t)DP_MAX(width, 0) * 3,
+                  NULL };
     return write_image(path, &px, err);
+}
+
+static bool all_opaque(const uint8_t *data, int width, int height, size_t stride)
+{
+    for (int y = 0; y < height; y++) {
+        const uint8_t *row = data + (size_t)y * stride;
+        for (int x = 0; x < width; x++) {
+            uint32_t p;
+            memcpy(&p, row + 4 * (size_t)x, 4);
+            if (p < 0xff000000u)
+                return false;
+        }
+    }
+    return true;
 }
 
 dapple_status dp_image_write_argb32(const char *path, const uint8_t *data, int width,
                                     int height, int stride, dapple_error *err)
 {
-    if (stride < 4 * width)
-        return dp_fail(err, DAPPLE_E_INVALID, "%s: stride %d is less than 4 x width %d", path,
-                       stride, width);
-    bool jpeg = dp_image_format_from_path(path) == DP_FORMAT_JPEG;
-    raster px = { width, height, jpeg ? 3 : 4, 8, true, data, (size_t)stride,
-                  jpeg ? row_premul_rgb : row_straight_rgba };
+    if (data == NULL || width <= 0 || height <= 0 || stride < 4 * width)
+        return dp_fail(err, DAPPLE_E_INVALID, "%s: bad image (%dx%d, stride %d)",
+                       path != NULL ? path : "(null)", width, height, stride);
+    bool rgb = dp_image_format_from_path(path) == DP_FORMAT_JPEG ||
+               all_opaque(data, width, height, (size_t)stride);
+    raster px = { width, height, rgb ? 3 : 4, 8, true, &colour_png, data, (size_t)stride,
+                  rgb ? row_premul_rgb : row_straight_rgba };
     return write_image(path, &px, err);
 }

@@ -566,6 +566,28 @@ Test(io, argb32_png_is_unpremultiplied_and_tagged_srgb)
     remove_tree(dir);
 }
 
+/* Like cairo's writer: nothing is lost by dropping an alpha channel that is all 255. */
+Test(io, opaque_argb32_png_is_rgb)
+{
+    uint32_t data[2][3] = { { argb(255, 1, 2, 3), argb(255, 250, 128, 0), argb(255, 0, 0, 0) },
+                            { argb(255, 9, 9, 9), argb(255, 255, 255, 255), argb(255, 7, 8, 9) } };
+    char *dir = make_tmpdir(), *path = join(dir, "opaque.png");
+    dapple_error err;
+    cr_assert_eq(dp_image_write_argb32(path, (const uint8_t *)data, 3, 2, 12, &err), DAPPLE_OK);
+    png_facts f = read_facts(path);
+    cr_assert(f.w == 3 && f.h == 2 && f.type == PNG_COLOR_TYPE_RGB && f.depth == 8 && f.srgb);
+    int w, h;
+    uint8_t *back = load_rgba(path, &w, &h);
+    for (int i = 0; i < 6; i++) {
+        uint32_t p = data[i / 3][i % 3];
+        cr_assert(back[4 * i] == (uint8_t)(p >> 16) && back[4 * i + 1] == (uint8_t)(p >> 8) &&
+                  back[4 * i + 2] == (uint8_t)p && back[4 * i + 3] == 255, "pixel %d", i);
+    }
+    free(back);
+    free(path);
+    remove_tree(dir);
+}
+
 /* ---------------------------------------------------------------- writing other formats */
 
 Test(io, format_follows_extension_case_insensitively)
