@@ -12,9 +12,11 @@ CC=${CC:-cc}
 # The field and seed of docs/example.c, as `dapple points` options.
 REF_ARGS=(--size 256x256 --rmin 2 --rmax 8 --field perlin:scale=80 --seed 7)
 
-# A sub-make of its own: a parent make's MAKEFLAGS (jobserver, variables) do not apply.
+# A sub-make of its own (a parent make's jobserver and variables do not apply) that installs
+# the build under test as it is: `-o all` keeps make from rebuilding it with other flags
+# (make check's sanitizer build would be relinked without them, and deleted on failure).
 run_make() {
-    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory BUILD="$BUILD" "$@" \
+    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory -o all BUILD="$BUILD" "$@" \
         >"$TMP/make.log" 2>&1 || { fail "make $*: $(tail -5 "$TMP/make.log")"; return 1; }
 }
 
@@ -40,7 +42,7 @@ check_installed_files() {
 
 check_pc_file() {
     local pc=$1 prefix=$2
-    grep -q '@' "$pc" && fail "dapple.pc: a placeholder was not substituted: $(grep '@' "$pc")"
+    ! grep -q '@' "$pc" || fail "dapple.pc: a placeholder was not substituted: $(grep '@' "$pc")"
     grep -qxF "prefix=$prefix" "$pc" || fail "dapple.pc: want prefix=$prefix"
     grep -qxF "Version: $VERSION" "$pc" || fail "dapple.pc: want Version: $VERSION"
 }
@@ -57,7 +59,8 @@ check_installed_presets() {
 
 # The installed library may carry sanitizers (make check): the program must link them too.
 san_flags() {
-    if nm "$1" 2>/dev/null | grep -q '__asan_\|__ubsan_'; then
+    # grep reads everything: with -q, nm would die of SIGPIPE and pipefail say "no"
+    if nm "$1" 2>/dev/null | grep '__asan_\|__ubsan_' >/dev/null; then
         echo "-fsanitize=address,undefined"
     fi
 }
