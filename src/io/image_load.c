@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "core/dp.h"
+#include "io/stb_guard.h"
 
 /* A byte source read by both decoders: an open file or a buffer in memory. */
 typedef struct source {
@@ -303,27 +304,31 @@ static dapple_status load_png(source *src, const request *rq, image *img)
 
 static const stbi_io_callbacks stb_callbacks = { stb_read, stb_skip, stb_eof };
 
-/* The format stb will pick, from the same magic bytes it tests, for messages only. */
-static const char *format_name(source *src)
+/* The format stb will pick, by the magic bytes stb itself tests. stb also reads PNM, HDR
+ * and PIC; nobody asked for those and their readers had memory-safety bugs (CVE-2021-42715,
+ * CVE-2021-42716), so they get NULL: refused. TGA has no magic: it is what remains, and no
+ * valid TGA starts like the refused ones (its second byte is 0 or 1). */
+static const char *stb_format(const uint8_t m[4], size_t got)
 {
-    uint8_t m[4] = { 0 };
-    src_rewind(src);
-    src_read(src, m, sizeof m);
-    if (m[0] == 0xff && m[1] == 0xd8)
+    if (got >= 2 && m[0] == 0xff && m[1] == 0xd8)
         return "JPEG";
-    if (m[0] == 'B' && m[1] == 'M')
+    if (got >= 2 && m[0] == 'B' && m[1] == 'M')
         return "BMP";
-    if (memcmp(m, "GIF8", 4) == 0)
+    if (got >= 4 && memcmp(m, "GIF8", 4) == 0)
         return "GIF";
-    if (memcmp(m, "8BPS", 4) == 0)
+    if (got >= 4 && memcmp(m, "8BPS", 4) == 0)
         return "PSD";
-    return "image";
+    if (got >= 2 && ((m[0] == 'P' && m[1] >= '1' && m[1] <= '7') || (m[0] == '#' && m[1] == '?')))
+        return NULL;
+    if (got >= 4 && memcmp(m, "S\x80\xf6\x34", 4) == 0)
+        return NULL;
+    return "TGA";
 }
 
-static dapple_status stb_failed(source *src, const request *rq)
+static dapple_status stb_failed(const request *rq, const char *format)
 {
     const char *why = stbi_failure_reason();
-    return dp_fail(rq->err, DAPPLE_E_FORMAT, "%s: corrupt %s: %s", rq->name, format_name(src),
+    return dp_fail(rq->err, DAPPLE_E_FORMAT, "%s: corrupt %s: %s", rq->name, format,
                    why != NULL ? why : "unknown error");
 }
 
@@ -336,7 +341,8 @@ static dapple_status dims_changed(const request *rq)
 
 /* Grey from stb: 1 channel when the file is grey (alpha dropped by stb), else RGB that we
  * weigh ourselves, so every format gets the same Rec. 709 luminance. */
-static dapple_status stb_grey(source *src, const request *rq, int comp, image *img)
+static dapple_status stb_grey(source *src, const request *rq, const char *format, int comp,
+                              image *img)
 {
     int want = comp <= 2 ? 1 : 3, w = img->width, h = img->height, c;
     src_rewind(src);
@@ -346,7 +352,7 @@ static dapple_status stb_grey(source *src, const request *rq, int comp, image *i
                                                                  &c, want)
                         : stbi_load_from_callbacks(&stb_callbacks, src, &w, &h, &c, want);
     if (raw == NULL)
-        return stb_failed(src, rq);
+        return stb_failed(rq, format);
     if (w != img->width || h != img->height) {
         stbi_image_free(raw);
         return dims_changed(rq);
@@ -366,28 +372,38 @@ static dapple_status stb_grey(source *src, const request *rq, int comp, image *i
     return DAPPLE_OK;
 }
 
-static dapple_status load_stb(source *src, const request *rq, image *img)
+static size_t guard_read(void *ctx, void *buf, size_t n)
+{
+    return src_read(ctx, buf, n);
+}
+
+static dapple_status load_stb(source *src, const request *rq, const char *format, image *img)
 {
     int w, h, comp;
+    src_rewind(src);
+    /* before stbi_info, which already parses the tables before the frame header */
+    dapple_status st = dp_stb_guard_jpeg(guard_read, src, rq->name, rq->err);
+    if (st != DAPPLE_OK)
+        return st;
     src_rewind(src);
     if (!stbi_info_from_callbacks(&stb_callbacks, src, &w, &h, &comp))
         return dp_fail(rq->err, DAPPLE_E_FORMAT,
                        "%s: not a PNG, JPEG, BMP, TGA, PSD or GIF image (%s)", rq->name,
                        stbi_failure_reason() != NULL ? stbi_failure_reason() : "unknown");
-    dapple_status st = check_size(rq, w > 0 ? (uint64_t)w : 0, h > 0 ? (uint64_t)h : 0);
+    st = check_size(rq, w > 0 ? (uint64_t)w : 0, h > 0 ? (uint64_t)h : 0);
     if (st != DAPPLE_OK)
         return st;
     img->width = w;
     img->height = h;
     if (!rq->rgba)
-        return stb_grey(src, rq, comp, img);
+        return stb_grey(src, rq, format, comp, img);
 
     src_rewind(src);
     /* stb allocates with malloc (Debian builds it with the default STBI_MALLOC), so the
      * caller's free() is the right release. */
     img->pixels = stbi_load_from_callbacks(&stb_callbacks, src, &w, &h, &comp, 4);
     if (img->pixels == NULL)
-        return stb_failed(src, rq);
+        return stb_failed(rq, format);
     if (w != img->width || h != img->height) {
         stbi_image_free(img->pixels);
         img->pixels = NULL;
@@ -411,7 +427,12 @@ static dapple_status decode(source *src, const request *rq, image *img)
      * and names the damage (e.g. a file mangled by a text-mode transfer). */
     if (got == sizeof magic && memcmp(magic, png_magic, sizeof magic) == 0)
         return load_png(src, rq, img);
-    return load_stb(src, rq, img);
+    const char *format = stb_format(magic, got);
+    if (format == NULL)
+        return dp_fail(rq->err, DAPPLE_E_FORMAT,
+                       "%s: not a PNG, JPEG, BMP, TGA, PSD or GIF image (PNM, HDR and PIC are "
+                       "not accepted)", rq->name);
+    return load_stb(src, rq, format, img);
 }
 
 static dapple_status open_source(source *src, const char *path, dapple_error *err)

@@ -305,6 +305,15 @@ static void write_bad_jpegs(void)
         }
     }
     write_bytes("bad_huffman.jpg", jpg, n);
+    for (size_t i = 2; i + 21 < sos; i++) {
+        if (jpg[i] == 0xff && jpg[i + 1] == 0xc4) {
+            jpg[i + 4] = 0x00;  /* a valid class/id again */
+            jpg[i + 19] = 0xff; /* counts for 15- and 16-bit codes: 510 codes in all, which */
+            jpg[i + 20] = 0xff; /* stb 2.27 writes past its 256-entry tables */
+            break;
+        }
+    }
+    write_bytes("dht_overflow.jpg", jpg, n);
     free(jpg);
 }
 
@@ -365,6 +374,7 @@ int main(int argc, char **argv)
     write_claimed_png("zero_width.png", 0, 16);
     write_bytes("empty.png", "", 0);
     write_bytes("text.png", "This is not a PNG file.\nJust text.\n", 35);
+    write_bytes("pgm.png", "P5\n2 2\n255\n\x00\x40\x80\xff", 15); /* valid PGM, refused */
     write_stb_images();
     write_bad_jpegs();
     write_huge_headers();

@@ -151,6 +151,7 @@ ParameterizedTestParameters(io, hostile_image_refused)
         { DATA "empty.png", DAPPLE_E_FORMAT, "empty file" },
         { DATA "text.png", DAPPLE_E_FORMAT, "not a PNG, JPEG, BMP, TGA, PSD or GIF image" },
         { DATA "make_fixtures.c", DAPPLE_E_FORMAT, "not a PNG" },
+        { DATA "pgm.png", DAPPLE_E_FORMAT, "PNM, HDR and PIC are not accepted" },
         { DATA "trunc_header.png", DAPPLE_E_FORMAT, "truncated PNG" },
         { DATA "trunc_idat.png", DAPPLE_E_FORMAT, "truncated PNG" },
         { DATA "trunc_no_iend.png", DAPPLE_E_FORMAT, "truncated PNG" },
@@ -167,6 +168,7 @@ ParameterizedTestParameters(io, hostile_image_refused)
         { DATA "trunc_header.jpg", DAPPLE_E_FORMAT, "corrupt JPEG" },
         { DATA "trunc_scan.jpg", DAPPLE_E_FORMAT, "corrupt JPEG" },
         { DATA "bad_huffman.jpg", DAPPLE_E_FORMAT, "corrupt JPEG: bad DHT header" },
+        { DATA "dht_overflow.jpg", DAPPLE_E_FORMAT, "Huffman table has more than 256 codes" },
     };
     return cr_make_param_array(bad_case, cases, sizeof cases / sizeof cases[0]);
 }
