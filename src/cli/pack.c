@@ -69,6 +69,7 @@ typedef struct pack {
     int lock_fd;
     char lock_path[OUT_PATH_MAX];
     bool manifest_failed;
+    double manifest_written, manifest_cost; /* when the last write ended, and its seconds */
     bool thumbs; /* workers make the sheet's thumbnails while they are in parallel */
 
     /* the pool; everything below 'lock' is guarded by it */
@@ -412,6 +413,12 @@ static void make_job(pack_job *j, const pack_preset *pr, uint64_t seed, bool see
         snprintf(j->base, sizeof j->base, "%s", pr->spec->name);
     j->n_out = plan_outputs(pr, j->base, j->seed, j->out);
     j->cost = job_cost(pr->spec, j->n_out);
+    if (j->n_out == 0) {
+        j->state = JOB_FAILED;
+        dp_fail(&j->err, DAPPLE_E_INVALID,
+                "%s: asks for no output (texture = false, no height, normal, mask or points)",
+                pr->path);
+    }
     j->sheet_out = -1;
     for (int k = j->n_out - 1; k >= 0; k--) /* the texture, else the mask */
         if (j->out[k].kind == DP_KIND_TEXTURE || j->out[k].kind == DP_KIND_MASK)
@@ -553,6 +560,7 @@ static void write_manifest(pack *p)
 {
     dp_manifest m;
     dapple_error err;
+    double t0 = dp_cli_now();
     dp_manifest_init(&m);
     dapple_status st = collect_manifest(p, &m, &err);
     if (st == DAPPLE_OK)
@@ -561,6 +569,16 @@ static void write_manifest(pack *p)
         dp_progress_note(&p->progress, err.message); /* once, not after every job */
     p->manifest_failed |= st != DAPPLE_OK;
     dp_manifest_fini(&m);
+    p->manifest_written = dp_cli_now();
+    p->manifest_cost = p->manifest_written - t0;
+}
+
+/* After every job, unless the last write is so recent that rewriting a big manifest
+ * (thousands of seeds) would cost more than a third of the main thread's time: a kill
+ * then loses at most the jobs of the last moment, which the rerun renders again. */
+static bool manifest_due(const pack *p)
+{
+    return dp_cli_now() - p->manifest_written >= 2 * p->manifest_cost;
 }
 
 /* Main thread, after each job: report it and (outside --check) save the progress. */
@@ -572,7 +590,7 @@ static void job_finished(pack *p, pack_job *j)
         return;
     }
     dp_progress_finished(&p->progress, j->base, j->n_out, j->out[0].seconds, j->cost);
-    if (!p->o->check)
+    if (!p->o->check && manifest_due(p))
         write_manifest(p);
 }
 
