@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "cli/common.h"
 #include "cli/outputs.h"
@@ -43,6 +44,37 @@ static dapple_status check_paths(const dp_cli_opts *o, dapple_error *err)
     return DAPPLE_OK;
 }
 
+/* The images a preset reads (field images, stamps, the background) into in[]; their count. */
+static int image_inputs(const dp_texture_spec *t, const char *in[2 * DP_MAX_LAYERS + 1])
+{
+    int n = 0;
+    if (t->background == DP_BG_IMAGE)
+        in[n++] = t->bg_image;
+    for (int j = 0; j < t->n_layers; j++) {
+        const dp_layer_spec *l = &t->layers[j];
+        if (l->field.kind == DAPPLE_FIELD_IMAGE)
+            in[n++] = l->field_image;
+        if (l->style == DP_STYLE_STAMPS && l->stamp[0] != '\0' && strcmp(l->stamp, "daisy") != 0)
+            in[n++] = l->stamp;
+    }
+    return n;
+}
+
+/* An output naming one of those images would overwrite it before it is read. */
+static dapple_status check_image_inputs(const dp_cli_opts *o, const dp_texture_spec *t,
+                                        dapple_error *err)
+{
+    const char *outs[] = { o->output, o->height_path, o->normal_path, o->points_path };
+    const char *names[] = { "-o", "--height", "--normal", "--points" };
+    const char *in[2 * DP_MAX_LAYERS + 1];
+    int n = image_inputs(t, in);
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < n; j++)
+            if (dp_cli_check_distinct(names[i], outs[i], in[j], err) != DAPPLE_OK)
+                return err->status;
+    return DAPPLE_OK;
+}
+
 static void print_layers(const dp_texture_spec *t, const dp_render_stats *s)
 {
     for (int i = 0; i < s->n_layers; i++)
@@ -65,7 +97,8 @@ int dp_cmd_render(int argc, char **argv)
     }
     dp_output_paths paths = { .texture = o.output, .height = o.height_path,
                               .normal = o.normal_path, .points = o.points_path };
-    if (check_paths(&o, &err) != DAPPLE_OK || load_spec(&o, &t, &err) != DAPPLE_OK)
+    if (check_paths(&o, &err) != DAPPLE_OK || load_spec(&o, &t, &err) != DAPPLE_OK ||
+        check_image_inputs(&o, &t, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
     t.points_format = -1; /* --points: the extension decides */
     if (dp_render_outputs(&t, &paths, &stats, &err) != DAPPLE_OK)
