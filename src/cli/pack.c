@@ -905,18 +905,30 @@ static dapple_status write_sheet(const dp_manifest *m, const pack *p, const char
     return st;
 }
 
-/* The sheet is redrawn when anything was rendered or it is missing; shards leave it to
- * --merge, which sees every shard's outputs. */
-static dapple_status update_sheet(const pack *p, bool rendered, dapple_error *err)
+/* Whether m lists other files or bytes than the manifest the run started from. */
+static bool outputs_changed(const dp_manifest *m, const dp_manifest *old)
+{
+    if (m->n != old->n)
+        return true;
+    for (size_t i = 0; i < m->n; i++)
+        if (strcmp(m->entries[i].file, old->entries[i].file) != 0 ||
+            strcmp(m->entries[i].sha256, old->entries[i].sha256) != 0)
+            return true;
+    return false;
+}
+
+/* The sheet is redrawn when the outputs changed (something rendered, a preset deleted) or
+ * it is missing; shards leave it to --merge, which sees every shard's outputs. */
+static dapple_status update_sheet(const pack *p, dapple_error *err)
 {
     char path[OUT_PATH_MAX];
     dp_manifest m;
-    join_path(path, sizeof path, p->o->out_dir, "contact-sheet.png");
-    if (p->o->shard_count > 0 || (!rendered && access(path, F_OK) == 0))
+    if (p->o->shard_count > 0)
         return DAPPLE_OK;
+    join_path(path, sizeof path, p->o->out_dir, "contact-sheet.png");
     dp_manifest_init(&m);
     dapple_status st = collect_manifest(p, &m, err);
-    if (st == DAPPLE_OK)
+    if (st == DAPPLE_OK && (outputs_changed(&m, &p->old) || access(path, F_OK) != 0))
         st = write_sheet(&m, p, p->o->out_dir, err);
     dp_manifest_fini(&m);
     return st;
@@ -931,7 +943,7 @@ static int finish_pack(pack *p, double t0)
     count_states(p, count, &up);
     write_manifest(p); /* again: covers a run with nothing rendered and deleted presets */
     dp_progress_end(&p->progress);
-    if (update_sheet(p, count[JOB_DONE] > 0, &err) != DAPPLE_OK) {
+    if (update_sheet(p, &err) != DAPPLE_OK) {
         dp_cli_report(&err, DP_EXIT_FAIL);
         sheet_failed = true;
     }

@@ -106,6 +106,13 @@ pack_rerun_skips() {
         fail "rerun: stderr: $(cat "$TMP/log")"
     [ "$(stat -c %i "$o/a.png")" = "$inode" ] || fail "rerun: a.png was rewritten"
     check_manifest "$o"
+    # A deleted preset leaves the manifest and the contact sheet.
+    cp -r "$P" "$TMP/p2" && rm "$TMP/p2/c.ini"
+    cp "$o/contact-sheet.png" "$TMP/sheet-before.png"
+    $DAPPLE pack "$TMP/p2" -o "$o" 2>"$TMP/log"
+    [ "$(cat "$TMP/log")" = "dapple: pack: nothing to do, 6 outputs up to date" ] || fail "deleted preset: $(cat "$TMP/log")"
+    ! grep -q '"preset": "c"' "$o/manifest.json" || fail "deleted preset: still in the manifest"
+    ! cmp -s "$o/contact-sheet.png" "$TMP/sheet-before.png" || fail "deleted preset: contact sheet not redrawn"
 }
 
 # An edited preset, a damaged output and a deleted output each re-render their preset only.
