@@ -1,6 +1,6 @@
 # dapple — plain GNU make. `make`, `make test`, `make check`, `make bench`, `make samples`,
-SHELL := /bin/bash
 # `make install PREFIX=... DESTDIR=...`, `make fuzz`, `make deps`.
+SHELL := /bin/bash
 PREFIX  ?= /usr/local
 BUILD   ?= build
 PKGS    := cairo libpng stb inih
@@ -102,6 +102,9 @@ samples: $(BUILD)/dapple
 deps:
 	sh scripts/install-deps.sh
 
+# Images the presets read ("../samples/NAME"), installed beside them so the paths hold.
+PRESET_INPUTS = $(sort $(shell sed -n 's|.*\.\./samples/\([^ ,;]*\).*|samples/\1|p' presets/*.ini))
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include \
 	    $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/dapple/presets
@@ -110,7 +113,9 @@ install: all
 	install -m 644 src/dapple.h $(DESTDIR)$(PREFIX)/include/dapple.h
 	install -m 644 docs/dapple.1 $(DESTDIR)$(PREFIX)/share/man/man1/dapple.1
 	install -m 644 presets/*.ini $(DESTDIR)$(PREFIX)/share/dapple/presets/
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/^#define DAPPLE_VERSION "\(.*\)"/\1/p' src/dapple.h)|' \
+	install -d $(DESTDIR)$(PREFIX)/share/dapple/samples
+	install -m 644 $(PRESET_INPUTS) $(DESTDIR)$(PREFIX)/share/dapple/samples/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define DAPPLE_VERSION "\(.*\)"/\1/p' src/dapple.h)|g' \
 	    dapple.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/dapple.pc
 
 uninstall:

@@ -37,6 +37,7 @@ int dp_cmd_field(int argc, char **argv)
         dp_cli_print_help(stdout, DP_CMD_FIELD, USAGE);
         return DP_EXIT_OK;
     }
+    dp_image_set_jpeg_quality(o.jpeg_quality); /* stb's global: set here, on the main thread */
     if (dp_cli_make_field(&o, &field, &err) != DAPPLE_OK || write_field(&o, field, &err)) {
         dapple_field_free(field);
         return dp_cli_report(&err, DP_EXIT_FAIL);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/common.h"
+#include "io/image_save.h"
 #include "cli/outputs.h"
 
 static const char USAGE[] =
@@ -24,6 +25,7 @@ static dapple_status spec_from_opts(const dp_cli_opts *o, dp_texture_spec *t, da
     t->periodic = o->periodic;
     t->mask = o->mask_kind;
     t->mask_depth = o->depth;
+    t->max_pixels = o->max_pixels;
     t->n_layers = 1;
     dp_layer_spec *l = &t->layers[0];
     dp_layer_spec_init(l);
@@ -58,6 +60,7 @@ int dp_cmd_mask(int argc, char **argv)
         dp_cli_print_help(stdout, DP_CMD_MASK, USAGE);
         return DP_EXIT_OK;
     }
+    dp_image_set_jpeg_quality(o.jpeg_quality); /* stb's global: set here, on the main thread */
     dp_output_paths paths = { .mask = o.output, .points = o.points_path };
     if (dp_cli_check_distinct("--points", o.points_path, o.output, &err) != DAPPLE_OK ||
         spec_from_opts(&o, &t, &err) != DAPPLE_OK || check_budget(&o, &err) != DAPPLE_OK ||

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/common.h"
+#include "io/image_save.h"
 #include "cli/outputs.h"
 #include "preset/preset.h"
 
@@ -18,6 +19,7 @@ static dapple_status load_spec(const dp_cli_opts *o, dp_texture_spec *t, dapple_
 {
     if (dp_preset_load(o->input, t, err) != DAPPLE_OK)
         return err->status;
+    t->max_pixels = o->max_pixels;
     if (o->have_seed)
         t->seed = o->seed;
     if (o->have_size) {
@@ -95,6 +97,7 @@ int dp_cmd_render(int argc, char **argv)
         dp_cli_print_help(stdout, DP_CMD_RENDER, USAGE);
         return DP_EXIT_OK;
     }
+    dp_image_set_jpeg_quality(o.jpeg_quality); /* stb's global: set here, on the main thread */
     dp_output_paths paths = { .texture = o.output, .height = o.height_path,
                               .normal = o.normal_path, .points = o.points_path };
     if (check_paths(&o, &err) != DAPPLE_OK || load_spec(&o, &t, &err) != DAPPLE_OK ||

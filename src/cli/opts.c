@@ -56,7 +56,7 @@ static const cli_option OPTIONS[] = {
     { "normal-convention", OPT_NORMAL_CONV, "gl|dx", DP_CMD_RENDER,
       "normal map green axis: gl = Y+ (default), dx = Y-" },
     { "set", OPT_SET, "SECTION.KEY=VALUE", DP_CMD_RENDER, "override a preset key" },
-    { "jpeg-quality", OPT_JPEG_Q, "Q", ALL_SAMPLING | DP_CMD_RENDER | DP_CMD_PACK,
+    { "jpeg-quality", OPT_JPEG_Q, "Q", DP_CMD_FIELD | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_PACK,
       "quality of .jpg outputs, 1..100 (90)" },
     { "max-pixels", OPT_MAX_PIXELS, "N", ALL_SAMPLING | DP_CMD_RENDER | DP_CMD_PACK,
       "refuse input images with more pixels (67108864)" },
@@ -183,11 +183,18 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         return st;
     case OPT_JPEG_Q: return dp_expect_int(v, 1, 100, &o->jpeg_quality, err);
     case OPT_MAX_PIXELS: return dp_expect_u64(v, 1, (uint64_t)1 << 40, &o->max_pixels, err);
-    case OPT_SET:
+    case OPT_SET: {
+        const char *dot = strchr(v, '.'), *eq = strchr(v, '=');
+        char q[DP_QUOTE_MAX];
+        if (dot == NULL || eq == NULL || dot == v || eq < dot + 2) {
+            dp_quote(v, q);
+            return dp_fail(err, DAPPLE_E_INVALID, "expected SECTION.KEY=VALUE, got '%s'", q);
+        }
         if (o->n_sets == DP_CLI_MAX_SETS)
             return dp_fail(err, DAPPLE_E_INVALID, "at most %d overrides", DP_CLI_MAX_SETS);
         o->sets[o->n_sets++] = v;
         return DAPPLE_OK;
+    }
     case OPT_JOBS: return dp_expect_int(v, 1, 256, &o->jobs, err);
     case OPT_SEEDS:
         o->have_seeds = true;

@@ -44,5 +44,6 @@ void *dp_realloc_n(void *p, size_t count, size_t size)
 {
     if (size != 0 && count > SIZE_MAX / size)
         return NULL;
-    return realloc(p, count * size ? count * size : 1);
+    size_t n = count * size;
+    return realloc(p, n != 0 ? n : 1);
 }

@@ -64,12 +64,13 @@ dapple_status dp_canvas_from_rgba8(const uint8_t *rgba, int width, int height,
     return DAPPLE_OK;
 }
 
-dapple_status dp_canvas_load(const char *path, cairo_surface_t **out, dapple_error *err)
+dapple_status dp_canvas_load(const char *path, uint64_t max_pixels, cairo_surface_t **out,
+                             dapple_error *err)
 {
     uint8_t *rgba = NULL;
     int w = 0, h = 0;
     *out = NULL;
-    dapple_status st = dp_image_load_rgba8(path, DP_DEFAULT_MAX_PIXELS, &rgba, &w, &h, err);
+    dapple_status st = dp_image_load_rgba8(path, max_pixels, &rgba, &w, &h, err);
     if (st == DAPPLE_OK)
         st = dp_canvas_from_rgba8(rgba, w, h, out, err);
     free(rgba);
@@ -81,7 +82,7 @@ dapple_status dp_canvas_load(const char *path, cairo_surface_t **out, dapple_err
 static dapple_status paint_image(cairo_t *cr, const dp_texture_spec *t, dapple_error *err)
 {
     cairo_surface_t *img = NULL;
-    dapple_status st = dp_canvas_load(t->bg_image, &img, err);
+    dapple_status st = dp_canvas_load(t->bg_image, t->max_pixels, &img, err);
     if (st != DAPPLE_OK)
         return st;
     double iw = cairo_image_surface_get_width(img), ih = cairo_image_surface_get_height(img);
@@ -100,15 +101,20 @@ static dapple_status paint_image(cairo_t *cr, const dp_texture_spec *t, dapple_e
 
 /* fBm in [-1, 1]-ish. When periodic, octave o repeats n << o times across the side, and
  * stb_perlin's wrap keeps every octave seamless (its table allows periods up to 256). */
-static float ground_noise(double u, double v, int nx, int ny, unsigned char seed)
+static float ground_noise(double u, double v, int nx, int ny, uint64_t seed)
 {
+    /* stb_perlin reads 8 bits of a seed: the rest of it shifts the noise, which keeps a
+       periodic ground periodic (any shift of a wrapped noise wraps the same way) */
+    uint64_t h = (seed ^ seed >> 31) * 0x9e3779b97f4a7c15u;
+    u += (double)(h >> 48) / 256.0;
+    v += (double)(h >> 32 & 0xffff) / 256.0;
     float sum = 0, amp = 1, freq = 1;
     for (int o = 0; o < GROUND_OCTAVES; o++) {
         int wx = nx ? nx << o : 0, wy = ny ? ny << o : 0;
         if (wx > 256 || wy > 256)
             break;
         sum += amp * stb_perlin_noise3_wrap_nonpow2((float)u * freq, (float)v * freq, 0.5f, wx, wy,
-                                                    0, (unsigned char)(seed + o));
+                                                    0, (unsigned char)(seed * 131 + (unsigned)o));
         amp *= 0.5f;
         freq *= 2;
     }
@@ -136,7 +142,7 @@ static dapple_status ground_sample(ground *g, const dp_texture_spec *t, dapple_e
     for (int j = 0; j < g->gh; j++)
         for (int i = 0; i < g->gw; i++)
             g->v[(size_t)j * g->gw + i] = ground_noise(i * g->step * fx, j * g->step * fy, nx, ny,
-                                                       (unsigned char)(t->seed * 131));
+                                                       t->seed);
     return DAPPLE_OK;
 }
 
@@ -188,7 +194,7 @@ static dapple_status paint_perlin(cairo_surface_t *s, const dp_texture_spec *t, 
     for (int y = 0; y < t->height; y++) {
         uint32_t *row = (uint32_t *)(void *)(data + (size_t)y * stride);
         for (int x = 0; x < t->width; x++) {
-            double v = 0.5 + 0.75 * ground_at(&g, x, y) + 0.08 * grain(x, y, (uint32_t)t->seed);
+            double v = 0.5 + 0.75 * ground_at(&g, x, y) + 0.08 * grain(x, y, (uint32_t)(t->seed ^ t->seed >> 32));
             int i = (int)(v * (GROUND_LEVELS - 1) + 0.5);
             row[x] = lut[i < 0 ? 0 : (i >= GROUND_LEVELS ? GROUND_LEVELS - 1 : i)];
         }

@@ -17,9 +17,10 @@ struct dp_scene;
 DAPPLE_USERESULT dapple_status dp_canvas_from_rgba8(const uint8_t *rgba, int width, int height,
                                                     cairo_surface_t **out, dapple_error *err);
 
-/** Loads an image file (any format dp_image_load_rgba8 reads) as a surface. */
-DAPPLE_USERESULT dapple_status dp_canvas_load(const char *path, cairo_surface_t **out,
-                                              dapple_error *err);
+/** Loads an image file (any format dp_image_load_rgba8 reads, at most max_pixels) as a
+ * surface. */
+DAPPLE_USERESULT dapple_status dp_canvas_load(const char *path, uint64_t max_pixels,
+                                              cairo_surface_t **out, dapple_error *err);
 
 /** DAPPLE_E_RENDER "<what>: cairo: <reason>" when cr (or its target) is in error. */
 DAPPLE_USERESULT dapple_status dp_canvas_check(cairo_t *cr, const char *what, dapple_error *err);

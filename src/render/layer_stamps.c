@@ -63,7 +63,7 @@ static dapple_status prepare(dp_layer_ctx *ctx, dapple_error *err)
     if (m == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory");
     ctx->state = m;
-    dapple_status st = dp_canvas_load(ctx->spec->stamp, &m->level[0], err);
+    dapple_status st = dp_canvas_load(ctx->spec->stamp, ctx->t->max_pixels, &m->level[0], err);
     if (st != DAPPLE_OK)
         return st;
     /* Stop halving at 4 pixels: smaller stamps are specks whatever the filter. */

@@ -40,7 +40,7 @@ static dapple_status make_field(const dp_texture_spec *t, const dp_layer_spec *l
     fo.periodic = t->periodic;
     fo.seed = t->seed; /* layers with the same field spec share one noise: they line up */
     if (fo.kind == DAPPLE_FIELD_IMAGE)
-        return dp_field_load(out, &fo, l->field_image, DP_DEFAULT_MAX_PIXELS, err);
+        return dp_field_load(out, &fo, l->field_image, t->max_pixels, err);
     return dapple_field_new(out, &fo, err);
 }
 

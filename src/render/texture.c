@@ -22,6 +22,7 @@ void dp_texture_spec_init(dp_texture_spec *t)
     t->mask = DP_MASK_NONE;
     t->mask_depth = 8;
     t->mask_scale = 0.5;
+    t->max_pixels = (uint64_t)64 * 1024 * 1024; /* DP_DEFAULT_MAX_PIXELS of io/image_load.h */
 }
 
 void dp_layer_spec_init(dp_layer_spec *l)

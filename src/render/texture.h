@@ -90,6 +90,7 @@ typedef struct dp_texture_spec {
     dp_mask_kind mask;
     int mask_depth;    /* 8 or 16 */
     double mask_scale; /* footprint/splat radius = mask_scale * r; default 0.5 */
+    uint64_t max_pixels; /* input images (fields, stamps, backgrounds) larger are refused */
 
     dp_layer_spec layers[DP_MAX_LAYERS];
     int n_layers;
