@@ -13,7 +13,8 @@
 
 static const char USAGE[] =
         "dapple render PRESET.ini -o OUT.png [--seed N] [--size WxH] [--set SECTION.KEY=VALUE]...\n"
-        "       [--height H.png] [--normal N.png [--normal-convention gl|dx]] [--points P.csv]";
+        "       [--height H.png] [--normal N.png [--normal-convention gl|dx]] [--points P.csv]\n"
+        "       [--mask M.png]";
 
 static dapple_status load_spec(const dp_cli_opts *o, dp_texture_spec *t, dapple_error *err)
 {
@@ -34,9 +35,10 @@ static dapple_status load_spec(const dp_cli_opts *o, dp_texture_spec *t, dapple_
 
 static dapple_status check_paths(const dp_cli_opts *o, dapple_error *err)
 {
-    const char *outs[] = { o->output, o->height_path, o->normal_path, o->points_path };
-    const char *names[] = { "-o", "--height", "--normal", "--points" };
-    for (int i = 0; i < 4; i++) {
+    const char *outs[] = { o->output, o->height_path, o->normal_path, o->points_path,
+                           o->mask_path };
+    const char *names[] = { "-o", "--height", "--normal", "--points", "--mask" };
+    for (int i = 0; i < 5; i++) {
         if (dp_cli_check_distinct(names[i], outs[i], o->input, err) != DAPPLE_OK)
             return err->status;
         for (int j = 0; j < i; j++)
@@ -99,7 +101,8 @@ int dp_cmd_render(int argc, char **argv)
     }
     dp_image_set_jpeg_quality(o.jpeg_quality); /* stb's global: set here, on the main thread */
     dp_output_paths paths = { .texture = o.output, .height = o.height_path,
-                              .normal = o.normal_path, .points = o.points_path };
+                              .normal = o.normal_path, .points = o.points_path,
+                              .mask = o.mask_path };
     if (check_paths(&o, &err) != DAPPLE_OK || load_spec(&o, &t, &err) != DAPPLE_OK ||
         check_image_inputs(&o, &t, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);

@@ -17,7 +17,7 @@ enum {
     OPT_SIZE = 256, OPT_RADIUS, OPT_RMIN, OPT_RMAX, OPT_FIELD, OPT_INVERT, OPT_DILATE, OPT_K,
     OPT_MAX_POINTS, OPT_SEED, OPT_PERIODIC, OPT_DENSE, OPT_MAXIMAL, OPT_FORMAT, OPT_KIND,
     OPT_DEPTH, OPT_POINTS, OPT_HEIGHT, OPT_NORMAL, OPT_NORMAL_CONV, OPT_JPEG_Q, OPT_SET,
-    OPT_FORCE, OPT_CHECK, OPT_SEEDS, OPT_SHARD, OPT_MERGE, OPT_SIZE_CAP, OPT_MAX_PIXELS,
+    OPT_MASK, OPT_FORCE, OPT_CHECK, OPT_SEEDS, OPT_SHARD, OPT_MERGE, OPT_SIZE_CAP, OPT_MAX_PIXELS,
     OPT_HELP = 'h', OPT_OUTPUT = 'o', OPT_JOBS = 'j',
 };
 
@@ -53,6 +53,8 @@ static const cli_option OPTIONS[] = {
     { "points", OPT_POINTS, "FILE", DP_CMD_MASK | DP_CMD_RENDER, "also write the points" },
     { "height", OPT_HEIGHT, "FILE", DP_CMD_RENDER, "also write a 16-bit height map" },
     { "normal", OPT_NORMAL, "FILE", DP_CMD_RENDER, "also write a normal map" },
+    { "mask", OPT_MASK, "FILE", DP_CMD_RENDER,
+      "also write the preset's mask (footprint if it names none)" },
     { "normal-convention", OPT_NORMAL_CONV, "gl|dx", DP_CMD_RENDER,
       "normal map green axis: gl = Y+ (default), dx = Y-" },
     { "set", OPT_SET, "SECTION.KEY=VALUE", DP_CMD_RENDER, "override a preset key" },
@@ -177,6 +179,7 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
     case OPT_POINTS: o->points_path = v; return DAPPLE_OK;
     case OPT_HEIGHT: o->height_path = v; return DAPPLE_OK;
     case OPT_NORMAL: o->normal_path = v; return DAPPLE_OK;
+    case OPT_MASK: o->mask_path = v; return DAPPLE_OK;
     case OPT_NORMAL_CONV:
         st = parse_enum(v, CONVENTIONS, 2, "gl or dx", &tmp, err);
         o->normal_dx = tmp == 1;

@@ -48,7 +48,7 @@ typedef struct dp_cli_opts {
     dp_mask_kind mask_kind;  /* --kind */
     int depth;               /* --depth 8|16 */
     const char *points_path; /* --points */
-    const char *height_path, *normal_path;
+    const char *height_path, *normal_path, *mask_path;
     bool normal_dx;
     int jpeg_quality;
     uint64_t max_pixels; /* --max-pixels: limit for decoded input images */

@@ -8,7 +8,8 @@
  * the quantised min). Each point reaches min(rmax, 4 r): Bridson leaves hardly a spot
  * farther than 2 r(x) from a sample, so this is exact but for rare gaps beside much
  * smaller points, and it keeps wide radius ratios (where rmax / r is large for most
- * points) from costing (rmax / rmin)^2 per point. density: the first layer's field.
+ * points) from costing (rmax / rmin)^2 per point. density: the first layer's field, white
+ * where the radius is smallest (densest).
  * All wrap when periodic. */
 #include "render/render.h"
 
@@ -99,6 +100,10 @@ void dp_render_mask_into(const dp_texture_spec *t, const dp_scene *s, dp_mask_ki
     if (kind == DP_MASK_DENSITY) {
         if (s->n_layers > 0 && s->fields[0] != NULL)
             dapple_field_render_into(s->fields[0], mask, t->width, t->height);
+        /* the field is white where the radius is large; a mask is white "here": where
+           points crowd, i.e. where the radius is small */
+        for (size_t i = 0; i < n; i++)
+            mask[i] = (uint16_t)(65535 - mask[i]);
         return;
     }
     if (kind == DP_MASK_FOOTPRINT || kind == DP_MASK_SPLAT || kind == DP_MASK_CLEARANCE)

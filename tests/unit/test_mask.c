@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * Masks: a 16-bit footprint uses the full range with antialiased mid values at the disc
  * edge and nothing elsewhere; splats peak at points and fall off; clearance is 0 at a
- * point and grows with distance up to 1; density is the first field; periodic masks
+ * point and grows with distance up to 1; density is the first field, white where dense; periodic masks
  * continue across the edges. Pictures go to build/test-out/. */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -141,7 +141,7 @@ Test(mask, periodic_masks_continue_across_both_edges)
     }
 }
 
-Test(mask, density_is_the_first_layers_field)
+Test(mask, density_is_the_first_layers_field_white_where_dense)
 {
     dapple_error err;
     setup(NULL, 0, false);
@@ -152,6 +152,8 @@ Test(mask, density_is_the_first_layers_field)
     cr_assert_eq(dp_scene_sample(&spec, &scene, &err), DAPPLE_OK, "%s", err.message);
     static uint16_t want[W * H];
     dapple_field_render_into(scene.fields[0], want, W, H);
+    for (int i = 0; i < W * H; i++)
+        want[i] = (uint16_t)(65535 - want[i]); /* small radius = many points = white */
     dp_render_mask_into(&spec, &scene, DP_MASK_DENSITY, mask);
     cr_assert(memcmp(want, mask, sizeof want) == 0);
     int lo = 65535, hi = 0;
