@@ -35,6 +35,16 @@ static inline double dp_field_value_at(const dapple_field *f, double x, double y
 {
     if (f->v == NULL)
         return 1.0;
+    double us = x * f->inv_sx - 0.5, ws = y * f->inv_sy - 0.5;
+    if (us >= 0 && ws >= 0 && us < f->gw - 1 && ws < f->gh - 1) {
+        /* away from the raster's edges: no clamping, no wrapping, truncation is floor */
+        int i = (int)us, j = (int)ws;
+        double a = us - i, b = ws - j;
+        const float *r0 = f->v + (size_t)j * (size_t)f->gw + i, *r1 = r0 + f->gw;
+        double v00 = r0[0], v01 = r0[1], v10 = r1[0], v11 = r1[1];
+        double top = v00 + a * (v01 - v00), bot = v10 + a * (v11 - v10);
+        return top + b * (bot - top);
+    }
     double u = DP_MIN(DP_MAX(x * f->inv_sx - 0.5, -2.0), f->gw + 1.0);
     double w = DP_MIN(DP_MAX(y * f->inv_sy - 0.5, -2.0), f->gh + 1.0);
     if (f->periodic) {

@@ -66,6 +66,13 @@ static inline void dp_grid_insert(dp_grid *g, uint32_t idx, double x, double y)
     g->head[c] = idx;
 }
 
+/** floor() for values well inside the int range, without a libm call. */
+static inline int dp_floor_int(double v)
+{
+    int i = (int)v;
+    return i - (v < i);
+}
+
 /** The cells along one axis that meet [lo, hi]: *first and *count (count may be <= 0
  * when the interval misses the grid). Periodic spans wrap: visit (first + i) mod n. Each
  * cell appears once even when the span is wider than the domain. */
@@ -74,7 +81,7 @@ static inline void dp_grid_span(double lo, double hi, double inv, int n, bool pe
 {
     lo = DP_MAX(lo * inv, -1e9);
     hi = DP_MIN(hi * inv, 1e9);
-    int a = (int)floor(lo), b = (int)floor(hi);
+    int a = dp_floor_int(lo), b = dp_floor_int(hi);
     if (periodic) {
         if (b - a + 1 >= n) {
             *first = 0;

@@ -19,7 +19,8 @@
 
 static size_t bytes_now(const dapple_sampler *s)
 {
-    return sizeof *s + (s->cap + 1) * sizeof *s->store + dp_grid_bytes(&s->grid);
+    return sizeof *s + (s->cap + 1) * sizeof *s->store + dp_grid_bytes(&s->grid) +
+           dp_levels_bytes(&s->lv);
 }
 
 static bool reserve(dapple_sampler *s, size_t cap)
@@ -51,6 +52,16 @@ bool dp_sampler_append(dapple_sampler *s, float x, float y, float r)
     }
     s->n++;
     s->store[s->n] = (dapple_point){ x, y, r };
+    int l = dp_levels_of(&s->lv, r);
+    if (l < s->lv.n) {
+        const dp_level *L = &s->lv.lv[l];
+        int i = DP_MIN((int)((double)x * L->inv_cw), L->gw - 1);
+        int j = DP_MIN((int)((double)y * L->inv_ch), L->gh - 1);
+        uint32_t *h = L->head + (size_t)j * L->gw + i;
+        s->grid.next[s->n] = *h;
+        *h = (uint32_t)s->n;
+        return true;
+    }
     dp_grid_insert(&s->grid, (uint32_t)s->n, x, y);
     return true;
 }
@@ -63,13 +74,14 @@ static double axis_gap(double d, double extent, bool periodic)
     return (periodic && d > 0.5 * extent) ? extent - d : d;
 }
 
-uint32_t dp_sampler_conflict_any(const dapple_sampler *s, double x, double y, double r)
+uint32_t dp_sampler_conflict_any(const dapple_sampler *s, double x, double y, double r,
+                                 double reach)
 {
     const dp_grid *g = &s->grid;
     bool per = s->o.periodic;
     int fx, nx, fy, ny;
-    dp_grid_span(x - s->reach, x + s->reach, g->inv_cw, g->gw, per, &fx, &nx);
-    dp_grid_span(y - s->reach, y + s->reach, g->inv_ch, g->gh, per, &fy, &ny);
+    dp_grid_span(x - reach, x + reach, g->inv_cw, g->gw, per, &fx, &nx);
+    dp_grid_span(y - reach, y + reach, g->inv_ch, g->gh, per, &fy, &ny);
     for (int j = 0; j < ny; j++) {
         int cy = fy + j < g->gh ? fy + j : fy + j - g->gh;
         for (int i = 0; i < nx; i++) {
@@ -85,6 +97,63 @@ uint32_t dp_sampler_conflict_any(const dapple_sampler *s, double x, double y, do
         }
     }
     return 0;
+}
+
+/* Level l's cells within max(r, thr_l) of (x, y), any span, wrapped on a torus. */
+static uint32_t level_hit_any(const dapple_sampler *s, const dp_level *L, double x, double y,
+                              double r)
+{
+    bool per = s->o.periodic;
+    int fx, nx, fy, ny;
+    double reach = DP_MAX(r, L->thr);
+    dp_grid_span(x - reach, x + reach, L->inv_cw, L->gw, per, &fx, &nx);
+    dp_grid_span(y - reach, y + reach, L->inv_ch, L->gh, per, &fy, &ny);
+    for (int j = 0; j < ny; j++) {
+        int cy = fy + j < L->gh ? fy + j : fy + j - L->gh;
+        for (int i = 0; i < nx; i++) {
+            int cx = fx + i < L->gw ? fx + i : fx + i - L->gw;
+            uint32_t q = L->head[(size_t)cy * L->gw + cx];
+            for (; q != DP_GRID_NONE; q = s->grid.next[q]) {
+                const dapple_point *p = &s->store[q];
+                double dx = dp_wrap_delta((double)p->x - x, s->o.width, per);
+                double dy = dp_wrap_delta((double)p->y - y, s->o.height, per);
+                double m = DP_MAX(r, (double)p->r);
+                if (dx * dx + dy * dy < m * m)
+                    return q;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Level l: the 3 x 3 block when the reach fits in a cell (as on the top grid), else any
+ * span (a candidate larger than the level's points). */
+static inline uint32_t level_hit(const dapple_sampler *s, int l, double x, double y, double r)
+{
+    const dp_level *L = &s->lv.lv[l];
+    int cx = (int)(x * L->inv_cw), cy = (int)(y * L->inv_ch);
+    if (r > L->thr || (unsigned)(cx - 1) >= (unsigned)(L->gw - 2) ||
+        (unsigned)(cy - 1) >= (unsigned)(L->gh - 2))
+        return level_hit_any(s, L, x, y, r);
+    return dp_block_hit(s, L->head + (size_t)cy * L->gw + cx, L->around, x, y, r, false);
+}
+
+/* The candidate's own level first (a neighbour of similar radius is the likeliest
+ * conflict), then the other levels the field allows near here, then the top grid. */
+uint32_t dp_sampler_conflict_levels(const dapple_sampler *s, double x, double y, double r)
+{
+    const dp_levels *lv = &s->lv;
+    size_t t = (size_t)dp_grid_cell_of(y, s->grid.inv_ch, lv->th) * lv->tw +
+               (size_t)dp_grid_cell_of(x, s->grid.inv_cw, lv->tw);
+    int own = dp_levels_of(lv, r), lo = lv->qlo[t], hi = lv->qhi[t];
+    bool top = hi >= lv->n; /* a point of the top grid may lie within reach */
+    uint32_t q = own < lv->n ? level_hit(s, own, x, y, r) : dp_top_conflict(s, x, y, r, false);
+    for (int l = lo; l <= DP_MIN(hi, lv->n - 1) && q == 0; l++)
+        if (l != own)
+            q = level_hit(s, l, x, y, r);
+    if (q == 0 && top && own < lv->n)
+        q = dp_top_conflict(s, x, y, r, false);
+    return q;
 }
 
 /* ---------------------------------------------------------------- Bridson */
@@ -128,7 +197,7 @@ static void sweep(dapple_sampler *s, int tries)
                 double y = (cy + dp_rng_unit(&s->rng)) * g->ch;
                 uint32_t by;
                 float r;
-                if (dp_try(s, x, y, false, &by, &r) == DP_TRY_OK)
+                if (dp_try(s, x, y, s->field->v == NULL, &by, &r) == DP_TRY_OK)
                     dp_sampler_grow(s, s->n);
             }
 }
@@ -182,6 +251,8 @@ dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field
     s->reach = DP_MAX(field->rmax, (double)(float)field->rmax);
     st = dp_grid_init(&s->grid, o->width, o->height, s->reach, o->periodic,
                       DP_SAMPLER_MAX_CELLS, err);
+    if (st == DAPPLE_OK)
+        st = dp_levels_init(&s->lv, &s->grid, field, err);
     if (st != DAPPLE_OK) {
         dapple_sampler_free(s);
         return st;
@@ -217,14 +288,15 @@ dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_er
     s->n = 0;
     s->halt = DP_HALT_NONE;
     dp_grid_clear(&s->grid);
+    dp_levels_clear(&s->lv);
     dp_rng_seed(&s->rng, s->o.seed, 0x5eed);
     if (!reserve(s, initial_capacity(s)))
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu points", initial_capacity(s));
     if (s->o.avoid == NULL) {
         uint32_t by;
         float r;
-        dp_try(s, dp_rng_unit(&s->rng) * s->o.width, dp_rng_unit(&s->rng) * s->o.height, false,
-               &by, &r);
+        dp_try(s, dp_rng_unit(&s->rng) * s->o.width, dp_rng_unit(&s->rng) * s->o.height,
+               s->field->v == NULL, &by, &r);
         dp_sampler_grow(s, 1);
     }
     if (s->o.avoid != NULL)
@@ -255,6 +327,7 @@ void dapple_sampler_free(dapple_sampler *s)
     if (s == NULL)
         return;
     dp_grid_fini(&s->grid);
+    dp_levels_fini(&s->lv);
     free(s->store);
     free(s);
 }

@@ -12,6 +12,7 @@
 #include "core/dp.h"
 #include "core/field.h"
 #include "core/grid.h"
+#include "core/levels.h"
 #include "core/rng.h"
 
 #define DP_SAMPLER_DIRS      1024 /* entries in the direction and distance tables */
@@ -27,7 +28,8 @@ struct dapple_sampler {
     dapple_sampler_opts o;
     dapple_point *store; /* store[0]: a far-away sentinel; the points are store[1..n] */
     size_t n, cap;       /* points used and allocated (store has cap + 1 entries) */
-    dp_grid grid;
+    dp_grid grid;     /* cells >= rmax: every point of a constant field, the largest otherwise */
+    dp_levels lv;     /* finer grids for the smaller radii of a variable field */
     dp_rng rng;
     double reach;        /* the largest radius a stored (float) point can carry */
     int halt;            /* DP_HALT_* */
@@ -45,9 +47,13 @@ size_t dp_sampler_peak_bytes(const dapple_sampler *s);
 /** Appends a point (false and s->halt set at the bail-out limit or out of memory). */
 bool dp_sampler_append(dapple_sampler *s, float x, float y, float r);
 
-/** The general conflict test (any cell span, wrapped on a torus): the number of a point
- * closer than max(r, r_q) to (x, y), or 0. */
-uint32_t dp_sampler_conflict_any(const dapple_sampler *s, double x, double y, double r);
+/** The general conflict test on the top grid (any cell span, wrapped on a torus): the
+ * number of a point closer than max(r, r_q) to (x, y) among those within 'reach', or 0. */
+uint32_t dp_sampler_conflict_any(const dapple_sampler *s, double x, double y, double r,
+                                 double reach);
+
+/** Variable radius with finer levels: a point closer than max(r, r_q), or 0. */
+uint32_t dp_sampler_conflict_levels(const dapple_sampler *s, double x, double y, double r);
 
 /** Dense mode: grows the front from point number 'first' (1-based) with on-circle
  * candidates swept in angle. */
@@ -95,30 +101,45 @@ DP_HOT uint32_t dp_list_hit(const dapple_sampler *s, uint32_t q, double x, doubl
     return hit;
 }
 
-/* A point closer than max(r, r_q) to (x, y), or 0. Away from the grid's edges the 3 x 3
- * block needs no clamping or wrapping: the common, fast case. The own cell goes first
- * (likeliest conflict), then the 4 edge cells, then the corners, one branch per group. */
-DP_HOT uint32_t dp_conflict(const dapple_sampler *s, double x, double y, double r, bool constant)
+/* A point in the 3 x 3 block of cells around h (own cell first, the likeliest conflict;
+ * then the 4 edge cells; then the corners; one branch per group). */
+DP_HOT uint32_t dp_block_hit(const dapple_sampler *s, const uint32_t *h, const ptrdiff_t *around,
+                             double x, double y, double r, bool constant)
 {
-    const dp_grid *g = &s->grid;
-    int cx = (int)(x * g->inv_cw), cy = (int)(y * g->inv_ch);
-    if ((unsigned)(cx - 1) >= (unsigned)(g->gw - 2) || (unsigned)(cy - 1) >= (unsigned)(g->gh - 2))
-        return dp_sampler_conflict_any(s, x, y, r);
-    const uint32_t *h = g->head + (size_t)cy * g->gw + cx;
     uint32_t hit = dp_list_hit(s, h[0], x, y, r, constant);
     if (hit)
         return hit;
     for (int k = 1; k < 5; k++) {
-        uint32_t q = dp_list_hit(s, h[s->around[k]], x, y, r, constant);
+        uint32_t q = dp_list_hit(s, h[around[k]], x, y, r, constant);
         hit = q ? q : hit;
     }
     if (hit)
         return hit;
     for (int k = 5; k < 9; k++) {
-        uint32_t q = dp_list_hit(s, h[s->around[k]], x, y, r, constant);
+        uint32_t q = dp_list_hit(s, h[around[k]], x, y, r, constant);
         hit = q ? q : hit;
     }
     return hit;
+}
+
+/* A point of the top grid closer than max(r, r_q) to (x, y), or 0. Away from the grid's
+ * edges the 3 x 3 block needs no clamping or wrapping: the common, fast case. */
+DP_HOT uint32_t dp_top_conflict(const dapple_sampler *s, double x, double y, double r,
+                                bool constant)
+{
+    const dp_grid *g = &s->grid;
+    int cx = (int)(x * g->inv_cw), cy = (int)(y * g->inv_ch);
+    if ((unsigned)(cx - 1) >= (unsigned)(g->gw - 2) || (unsigned)(cy - 1) >= (unsigned)(g->gh - 2))
+        return dp_sampler_conflict_any(s, x, y, r, s->reach);
+    return dp_block_hit(s, g->head + (size_t)cy * g->gw + cx, s->around, x, y, r, constant);
+}
+
+/* A point closer than max(r, r_q) to (x, y), or 0. */
+DP_HOT uint32_t dp_conflict(const dapple_sampler *s, double x, double y, double r, bool constant)
+{
+    if (!constant && s->lv.n > 0)
+        return dp_sampler_conflict_levels(s, x, y, r);
+    return dp_top_conflict(s, x, y, r, constant);
 }
 
 /* Maps a coordinate into [0, extent) as a float: wrapped on a torus, refused outside a
@@ -151,6 +172,15 @@ DP_HOT int dp_try(dapple_sampler *s, double x, double y, bool constant, uint32_t
     if (!dp_to_domain(x, s->o.width, s->o.periodic, &xf) ||
         !dp_to_domain(y, s->o.height, s->o.periodic, &yf))
         return DP_TRY_OUTSIDE;
+    if (!constant) {
+        /* most candidates fall to a neighbour even at the smallest radius possible here:
+         * reject those before paying for the field lookup */
+        const dp_grid *g = &s->grid;
+        *r = s->lv.rlo[(size_t)dp_grid_cell_of((double)yf, g->inv_ch, g->gh) * g->gw +
+                       (size_t)dp_grid_cell_of((double)xf, g->inv_cw, g->gw)];
+        if ((*by = dp_conflict(s, xf, yf, *r, constant)) != 0)
+            return DP_TRY_BLOCKED;
+    }
     *r = constant ? (float)s->field->rmax : (float)dp_field_r_at(s->field, xf, yf);
     if ((*by = dp_conflict(s, xf, yf, *r, constant)) != 0)
         return DP_TRY_BLOCKED;

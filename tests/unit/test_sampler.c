@@ -150,6 +150,37 @@ Test(sampler, points_near_the_upper_bound_stay_inside)
     }
 }
 
+Test(sampler, wide_radius_range_keeps_the_rule_in_every_mode)
+{
+    /* radii 0.3..8 spread over finer grids: every mode, bounded and on a torus */
+    for (int mode = 0; mode < 6; mode++) {
+        dapple_sampler_opts so = sampler_opts(240, 160);
+        so.periodic = mode & 1;
+        so.dense = mode / 2 == 1;
+        so.maximal = mode / 2 == 2;
+        run r = sample(field_opts(240, 160, 0.3, 8), so);
+        cr_assert_gt(r.n, 1000);
+        assert_pair_rule(&r);
+        done(&r);
+    }
+}
+
+Test(sampler, sharp_field_edge_keeps_the_rule)
+{
+    /* a step from rmin to rmax: big and small points meet along one line */
+    uint16_t step[2] = { 0, 65535 };
+    dapple_field_opts fo = field_opts(200, 100, 0.4, 6);
+    fo.kind = DAPPLE_FIELD_IMAGE;
+    fo.image = (dapple_grey){ step, 2, 1 };
+    for (int dense = 0; dense < 2; dense++) {
+        dapple_sampler_opts so = sampler_opts(200, 100);
+        so.dense = dense;
+        run r = sample(fo, so);
+        assert_pair_rule(&r);
+        done(&r);
+    }
+}
+
 /* ---------------------------------------------------------------- reproducibility */
 
 Test(sampler, same_seed_same_points_other_seed_other_points)

@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: MIT
+ * Level planning. Level l has cells 2^(n-l) times smaller than the top grid's (also on a
+ * torus, where the top cell is W / floor(W / rmax), so levels tile exactly). A level is
+ * kept only if it has at most CELLS_PER_POINT cells per point expected at or below it
+ * (the field's integral of 0.7 / r^2), which bounds memory by the point count. The
+ * field's bilinear value inside a top cell lies between the extremes of the raster pixels
+ * around it; a small tolerance absorbs the float rounding of stored radii. */
+#include "core/levels.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/field.h"
+
+#define TOL             1e-6
+#define CELLS_PER_POINT 8.0
+
+/* Radius bounds over [x0, x1] x [y0, y1] from the raster pixels bilinear reads there. */
+static void field_bounds(const dapple_field *f, double x0, double x1, double y0, double y1,
+                         double *lo, double *hi)
+{
+    int i0 = (int)floor(DP_MAX(x0 * f->inv_sx - 0.5, -2.0));
+    int i1 = (int)floor(DP_MIN(x1 * f->inv_sx - 0.5, f->gw + 1.0)) + 1;
+    int j0 = (int)floor(DP_MAX(y0 * f->inv_sy - 0.5, -2.0));
+    int j1 = (int)floor(DP_MIN(y1 * f->inv_sy - 0.5, f->gh + 1.0)) + 1;
+    float vlo = 1, vhi = 0;
+    for (int j = j0; j <= j1; j++)
+        for (int i = i0; i <= i1; i++) {
+            int a = f->periodic ? dp_field_wrap(i, f->gw) : DP_MIN(DP_MAX(i, 0), f->gw - 1);
+            int b = f->periodic ? dp_field_wrap(j, f->gh) : DP_MIN(DP_MAX(j, 0), f->gh - 1);
+            float v = f->v[(size_t)b * f->gw + a];
+            vlo = DP_MIN(vlo, v), vhi = DP_MAX(vhi, v);
+        }
+    double span = f->rmax - f->rmin;
+    *lo = (f->rmin + (double)vlo * span) * (1 - TOL);
+    *hi = (f->rmin + (double)vhi * span) * (1 + TOL);
+}
+
+/* Candidate thresholds: halve the top cell until the next halving falls below rmin. */
+static int halvings(const dp_grid *top, double rmin)
+{
+    double cell = DP_MIN(top->cw, top->ch);
+    int n = 0;
+    while (n < DP_LEVELS_MAX && ldexp(cell, -(n + 1)) >= rmin)
+        n++;
+    return n;
+}
+
+/* How many of the n finest candidate levels to drop: those with too many cells for the
+ * points expected at or below them. */
+static int levels_to_drop(const dp_grid *top, const dapple_field *f, int n, double area_scale)
+{
+    double expect[DP_LEVELS_MAX + 1] = { 0 }, cell = DP_MIN(top->cw, top->ch);
+    double span = f->rmax - f->rmin, px = area_scale / (f->inv_sx * f->inv_sy);
+    for (size_t i = 0; i < (size_t)f->gw * f->gh; i++) {
+        double r = f->rmin + (double)f->v[i] * span;
+        int l = 0;
+        while (l < n && r > ldexp(cell, -(n - l)))
+            l++;
+        expect[l] += 0.7 / (r * r) * px;
+    }
+    int drop = 0;
+    double below = 0, cells = (double)top->gw * top->gh;
+    for (int l = 0; l < n; l++) {
+        below += expect[l];
+        if (cells * ldexp(1.0, 2 * (n - l)) <= CELLS_PER_POINT * below + 1024)
+            break;
+        drop = l + 1;
+    }
+    return drop;
+}
+
+static dapple_status make_level(dp_level *L, const dp_grid *top, int sh, dapple_error *err)
+{
+    L->gw = top->gw << sh, L->gh = top->gh << sh;
+    L->inv_cw = ldexp(top->inv_cw, sh), L->inv_ch = ldexp(top->inv_ch, sh);
+    L->thr = ldexp(DP_MIN(top->cw, top->ch), -sh);
+    ptrdiff_t w = L->gw, around[9] = { 0, -1, 1, -w, w, -w - 1, -w + 1, w - 1, w + 1 };
+    memcpy(L->around, around, sizeof around);
+    L->head = dp_calloc_n((size_t)L->gw * L->gh, sizeof *L->head);
+    if (L->head == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d grid", L->gw, L->gh);
+    return DAPPLE_OK;
+}
+
+/* Per top cell: smallest radius inside, and the levels of points inside (lo..hi). */
+static void own_levels(dp_levels *lv, const dp_grid *top, const dapple_field *f, uint8_t *own,
+                       uint8_t *hi)
+{
+    for (int ty = 0; ty < lv->th; ty++)
+        for (int tx = 0; tx < lv->tw; tx++) {
+            double lo_r, hi_r;
+            field_bounds(f, tx * top->cw, (tx + 1) * top->cw, ty * top->ch, (ty + 1) * top->ch,
+                         &lo_r, &hi_r);
+            size_t t = (size_t)ty * lv->tw + tx;
+            lv->rlo[t] = (float)lo_r; /* the bounds carry a tolerance beyond float rounding */
+            own[t] = (uint8_t)dp_levels_of(lv, lo_r);
+            hi[t] = (uint8_t)dp_levels_of(lv, hi_r);
+        }
+}
+
+/* Per top cell: the level range over its 3 x 3 block (a conflict is never farther than
+ * one top cell). */
+static void query_levels(dp_levels *lv, const uint8_t *own, const uint8_t *hi, bool periodic)
+{
+    for (int ty = 0; ty < lv->th; ty++)
+        for (int tx = 0; tx < lv->tw; tx++) {
+            int lo = DP_LEVELS_MAX + 1, up = 0;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    int x = tx + dx, y = ty + dy;
+                    if (periodic)
+                        x = (x + lv->tw) % lv->tw, y = (y + lv->th) % lv->th;
+                    else if (x < 0 || y < 0 || x >= lv->tw || y >= lv->th)
+                        continue;
+                    size_t t = (size_t)y * lv->tw + x;
+                    lo = DP_MIN(lo, (int)own[t]), up = DP_MAX(up, (int)hi[t]);
+                }
+            lv->qlo[(size_t)ty * lv->tw + tx] = (uint8_t)lo;
+            lv->qhi[(size_t)ty * lv->tw + tx] = (uint8_t)up;
+        }
+}
+
+static dapple_status plan_levels(dp_levels *lv, const dp_grid *top, const dapple_field *f,
+                                 dapple_error *err)
+{
+    /* the field's raster covers its own domain; scale its integral to the sampler's */
+    double scale = (top->gw * top->cw) * (top->gh * top->ch) / (f->width * f->height);
+    int n = halvings(top, f->rmin);
+    int drop = levels_to_drop(top, f, n, scale);
+    lv->n = n - drop;
+    for (int l = 0; l < lv->n; l++) {
+        dapple_status st = make_level(&lv->lv[l], top, lv->n - l, err);
+        if (st != DAPPLE_OK)
+            return st;
+        lv->cells += (size_t)lv->lv[l].gw * lv->lv[l].gh;
+    }
+    return DAPPLE_OK;
+}
+
+dapple_status dp_levels_init(dp_levels *lv, const dp_grid *top, const dapple_field *field,
+                             dapple_error *err)
+{
+    memset(lv, 0, sizeof *lv);
+    lv->tw = top->gw, lv->th = top->gh;
+    if (field->v == NULL)
+        return DAPPLE_OK;
+    dapple_status st = plan_levels(lv, top, field, err);
+    if (st != DAPPLE_OK)
+        return st;
+    size_t cells = (size_t)lv->tw * lv->th;
+    uint8_t *own = malloc(cells), *hi = malloc(cells);
+    lv->qlo = malloc(cells);
+    lv->qhi = malloc(cells);
+    lv->rlo = dp_calloc_n(cells, sizeof *lv->rlo);
+    if (own == NULL || hi == NULL || lv->qlo == NULL || lv->qhi == NULL || lv->rlo == NULL) {
+        free(own);
+        free(hi);
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu grid cells", cells);
+    }
+    own_levels(lv, top, field, own, hi);
+    query_levels(lv, own, hi, top->periodic);
+    free(own);
+    free(hi);
+    return DAPPLE_OK;
+}
+
+void dp_levels_fini(dp_levels *lv)
+{
+    for (int l = 0; l < DP_LEVELS_MAX; l++)
+        free(lv->lv[l].head);
+    free(lv->qlo);
+    free(lv->qhi);
+    free(lv->rlo);
+    memset(lv, 0, sizeof *lv);
+}
+
+void dp_levels_clear(dp_levels *lv)
+{
+    for (int l = 0; l < lv->n; l++)
+        memset(lv->lv[l].head, 0, (size_t)lv->lv[l].gw * lv->lv[l].gh * sizeof(uint32_t));
+}
+
+size_t dp_levels_bytes(const dp_levels *lv)
+{
+    size_t top = lv->rlo == NULL ? 0 : (size_t)lv->tw * lv->th * (2 + sizeof *lv->rlo);
+    return top + lv->cells * sizeof(uint32_t);
+}
