@@ -2,7 +2,11 @@
  * Atomic output files (the pngquant way): write "dir/.name.XXXXXX", fflush, fsync, fclose,
  * then rename over the target. A reader therefore sees the old file or the whole new one,
  * never a half-written one; every failure unlinks the temp file. "-" writes to stdout.
- * mkstemp creates 0600; the file gets 0666 & ~umask like any file made by fopen. */
+ * mkstemp creates 0600; the file gets 0666 & ~umask like any file made by fopen.
+ * A target that exists and is not a regular file (/dev/null, a FIFO) is written in place:
+ * renaming over it would replace the device node itself. A symlink to a regular file is
+ * followed, so the file it names is replaced and the link stays. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "io/atomic_file.h"
 
 #include <errno.h>
@@ -51,6 +55,17 @@ static char *temp_template(const char *path)
     return t;
 }
 
+/* A symlink's target, so that the rename replaces the file and not the link; any other
+ * path (or a link realpath cannot resolve) as given. */
+static char *resolve_link(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
+        return dup_string(path);
+    char *real = realpath(path, NULL);
+    return real != NULL ? real : dup_string(path);
+}
+
 static void release(dp_atomic_file *af)
 {
     free(af->tmp_path);
@@ -58,6 +73,19 @@ static void release(dp_atomic_file *af)
     af->fp = NULL;
     af->tmp_path = NULL;
     af->final_path = NULL;
+}
+
+/* A device or FIFO: written directly, without temp file or rename (tmp_path stays NULL). */
+static dapple_status open_in_place(dp_atomic_file *af, dapple_error *err)
+{
+    af->fp = fopen(af->final_path, "wb");
+    if (af->fp == NULL) {
+        int e = errno;
+        dp_fail(err, DAPPLE_E_IO, "cannot create %s: %s", af->final_path, strerror(e));
+        release(af);
+        return DAPPLE_E_IO;
+    }
+    return DAPPLE_OK;
 }
 
 dapple_status dp_atomic_open(dp_atomic_file *af, const char *path, dapple_error *err)
@@ -71,14 +99,20 @@ dapple_status dp_atomic_open(dp_atomic_file *af, const char *path, dapple_error 
     if (path[len - 1] == '/')
         return dp_fail(err, DAPPLE_E_IO, "cannot create %s: Is a directory", path);
 
-    af->final_path = dup_string(path);
+    struct stat st;
+    bool exists = strcmp(path, "-") != 0 && stat(path, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode))
+        return dp_fail(err, DAPPLE_E_IO, "cannot create %s: Is a directory", path);
+    af->final_path = exists && S_ISREG(st.st_mode) ? resolve_link(path) : dup_string(path);
     if (af->final_path == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "%s: out of memory", path);
     if (strcmp(path, "-") == 0) {
         af->fp = stdout;
         return DAPPLE_OK;
     }
-    af->tmp_path = temp_template(path);
+    if (exists && !S_ISREG(st.st_mode))
+        return open_in_place(af, err);
+    af->tmp_path = temp_template(af->final_path);
     if (af->tmp_path == NULL) {
         release(af);
         return dp_fail(err, DAPPLE_E_NOMEM, "%s: out of memory", path);
@@ -102,15 +136,23 @@ dapple_status dp_atomic_open(dp_atomic_file *af, const char *path, dapple_error 
     return DAPPLE_OK;
 }
 
-/* stdout cannot be synced or renamed; only a failed flush is worth reporting. */
-static dapple_status commit_stdout(dp_atomic_file *af, dapple_error *err)
+/* stdout or a device cannot be synced or renamed; only a failed flush or close is worth
+ * reporting (ENOSPC from /dev/full). stdout stays open. */
+static dapple_status commit_in_place(dp_atomic_file *af, dapple_error *err)
 {
-    bool bad = fflush(stdout) != 0 || ferror(stdout);
+    bool is_stdout = af->fp == stdout;
+    errno = EIO; /* ferror() without a failing call leaves errno unset */
+    bool bad = fflush(af->fp) != 0 || ferror(af->fp);
     int e = errno;
-    release(af);
+    if (!is_stdout && fclose(af->fp) != 0 && !bad) {
+        bad = true;
+        e = errno;
+    }
     if (bad)
-        return dp_fail(err, DAPPLE_E_IO, "standard output: %s", strerror(e));
-    return DAPPLE_OK;
+        dp_fail(err, DAPPLE_E_IO, "%s: %s", is_stdout ? "standard output" : af->final_path,
+                strerror(e));
+    release(af);
+    return bad ? DAPPLE_E_IO : DAPPLE_OK;
 }
 
 /* fsync on a file system that cannot sync (some FUSE or special mounts) is not a failed
@@ -125,7 +167,7 @@ dapple_status dp_atomic_commit(dp_atomic_file *af, dapple_error *err)
     if (af->fp == NULL)
         return dp_fail(err, DAPPLE_E_INVALID, "atomic file is not open");
     if (af->tmp_path == NULL)
-        return commit_stdout(af, err);
+        return commit_in_place(af, err);
 
     errno = EIO; /* ferror() without a failing call leaves errno unset */
     bool bad = fflush(af->fp) != 0 || ferror(af->fp) || sync_failed(fileno(af->fp));
@@ -154,6 +196,8 @@ void dp_atomic_abort(dp_atomic_file *af)
     if (af->fp != NULL && af->tmp_path != NULL) {
         fclose(af->fp);
         unlink(af->tmp_path);
+    } else if (af->fp != NULL && af->fp != stdout) {
+        fclose(af->fp);
     }
     release(af);
 }

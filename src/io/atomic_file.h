@@ -10,12 +10,13 @@
 
 typedef struct dp_atomic_file {
     FILE *fp;         /* write here; "-" as path means stdout (no temp file, no rename) */
-    char *tmp_path;   /* owned; NULL for stdout */
+    char *tmp_path;   /* owned; NULL for stdout or a device written in place */
     char *final_path; /* owned copy of the target path */
 } dp_atomic_file;
 
 /** Opens a temp file beside 'path' ("dir/.name.XXXXXX"). Fails with DAPPLE_E_IO naming the
- * path when the directory is missing or unwritable. */
+ * path when the directory is missing or unwritable, or 'path' is a directory. A symlink to a
+ * file is followed; an existing device or FIFO (/dev/null) is opened and written in place. */
 DAPPLE_USERESULT dapple_status dp_atomic_open(dp_atomic_file *af, const char *path,
                                               dapple_error *err);
 
