@@ -107,6 +107,8 @@ static const dp_param params[] = {
       "per-point random change of hue, in turns" },
     { DP_SEC_LAYER, "jitter_alpha", DP_P_NUMBER, 0, 1, NULL, LY(jitter_alpha), "0",
       "per-point random change of alpha" },
+    { DP_SEC_LAYER, "dot_radius", DP_P_NUMBER, 0, 4096, NULL, LY(dot_radius), "0",
+      "if > 0, every shape is drawn this many pixels wide instead of scale * r (stipples)" },
     { DP_SEC_LAYER, "stroke_width", DP_P_NUMBER, 0.01, 256, NULL, LY(stroke_width), "1",
       "outlines: stroke width in pixels" },
     { DP_SEC_LAYER, "light_angle", DP_P_NUMBER, -360, 360, NULL, LY(light_angle_deg), "225",

@@ -56,7 +56,7 @@ static dp_shape shape_of(const dp_layer_ctx *ctx, const dapple_point *p, size_t 
     s.colour = dp_colour_pick(l, &g, &s.pick);
     s.angle_rad = 2 * DP_PI * dp_jitter_unit(&g);
     double size = 1 + dp_jitter_signed(&g) * l->stamp_scale_jitter;
-    s.radius = l->scale * (double)p->r * (l->style == DP_STYLE_STAMPS ? DP_MAX(size, 0.05) : 1);
+    s.radius = dp_layer_draw_radius(l, p->r) * (l->style == DP_STYLE_STAMPS ? DP_MAX(size, 0.05) : 1);
     s.variety = dp_jitter_next(&g);
     return s;
 }
@@ -102,7 +102,7 @@ static bool may_reach_band(const dp_layer_kind *k, const dp_layer_ctx *ctx, cons
 {
     const dp_layer_spec *l = ctx->spec;
     double grow = l->style == DP_STYLE_STAMPS ? 1 + l->stamp_scale_jitter : 1;
-    double reach = reach_of(k, l, l->scale * (double)p->r * grow);
+    double reach = reach_of(k, l, dp_layer_draw_radius(l, p->r) * grow);
     int j0, j1;
     copy_range(p->y, reach, ctx->t->height, b->y0, b->y1, ctx->t->periodic, &j0, &j1);
     return j0 <= j1;

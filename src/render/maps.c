@@ -39,7 +39,7 @@ static double height_unit(const dp_texture_spec *t)
         const dp_layer_spec *l = &t->layers[i];
         double th = contact_rad(l->style);
         if (th > 0)
-            unit = DP_MAX(unit, cap_top(l->scale * l->field.rmax, th));
+            unit = DP_MAX(unit, cap_top(dp_layer_draw_radius(l, l->field.rmax), th));
     }
     return unit;
 }
@@ -70,7 +70,7 @@ static void layer_caps(const dp_texture_spec *t, const dp_layer_spec *l, const d
     if (th <= 0)
         return;
     for (size_t i = 0; i < lp->count; i++) {
-        double a = l->scale * (double)lp->points[i].r, R = a / sin(th);
+        double a = dp_layer_draw_radius(l, lp->points[i].r), R = a / sin(th);
         cap c = { height, R * R, -R * cos(th), 65535 / unit };
         dp_raster_disc(t->width, t->height, t->periodic, lp->points[i].x, lp->points[i].y, a,
                        cap_pixel, &c);

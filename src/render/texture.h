@@ -63,6 +63,8 @@ typedef struct dp_layer_spec {
     double alpha;  /* multiplies the palette alpha */
     double jitter_lightness, jitter_hue, jitter_alpha; /* per-point, 0..1 (hue in turns) */
     double stroke_width;                               /* outlines, pixels */
+    double dot_radius; /* > 0: every shape has this radius in pixels instead of scale * r,
+                          so tone comes from spacing alone (stipples) */
     double light_angle_deg;  /* droplets/bubbles: direction the light comes from, 0 = +x,
                                 measured clockwise on screen (y down); default 225 = top-left */
     char stamp[DP_PATH_MAX]; /* "" or "daisy" = built-in daisy; otherwise a resolved PNG path */
@@ -95,6 +97,12 @@ typedef struct dp_texture_spec {
     dp_layer_spec layers[DP_MAX_LAYERS];
     int n_layers;
 } dp_texture_spec;
+
+/** The radius a point of field radius r is drawn with. */
+static inline double dp_layer_draw_radius(const dp_layer_spec *l, double r)
+{
+    return l->dot_radius > 0 ? l->dot_radius : l->scale * r;
+}
 
 /** Fills defaults: 512x512, seed 1, colour background #808080, one output (texture),
  * no layers. */

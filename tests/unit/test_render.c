@@ -547,3 +547,20 @@ Test(render, png_stamp_is_scaled_to_the_stamp_diameter_through_its_mips)
     }
     cairo_surface_destroy(s);
 }
+
+Test(render, dot_radius_draws_every_point_the_same_size)
+{
+    one_layer(DP_STYLE_CIRCLES, 120, 60);
+    spec.layers[0].palette[0] = (dp_rgba){ 0, 0, 0, 1 };
+    spec.layers[0].dot_radius = 3;
+    dapple_point p[2] = { { 30, 30, 40 }, { 90, 30, 10 } };
+    points_scene(p, 2);
+    cairo_surface_t *s = render_bands(1);
+    rgba8 bg = pixel(s, 60, 2);
+    for (int i = 0; i < 2; i++) {
+        int x = (int)p[i].x;
+        cr_assert_gt(diff(pixel(s, x, 30), bg), 200, "point %d: centre not inked", i);
+        cr_assert_eq(diff(pixel(s, x + 5, 30), bg), 0, "point %d: ink beyond 3 px", i);
+    }
+    cairo_surface_destroy(s);
+}
