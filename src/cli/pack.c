@@ -447,6 +447,50 @@ static dapple_status make_jobs(pack *p, dapple_error *err)
     return DAPPLE_OK;
 }
 
+/* An output name claimed by two jobs (preset "a" makes a-mask.png, preset "a-mask" makes
+ * a-mask.png too) would be written twice at once with a manifest telling half the story:
+ * the later preset fails instead. The contact sheet's name is reserved the same way. */
+typedef struct claim {
+    const char *file;
+    size_t job;
+} claim;
+
+static int by_claim(const void *a, const void *b)
+{
+    const claim *x = a, *y = b;
+    int c = strcmp(x->file, y->file);
+    return c != 0 ? c : (x->job > y->job) - (x->job < y->job);
+}
+
+static void refuse_job(pack_job *j, const char *file, const char *owner)
+{
+    if (j->state == JOB_FAILED)
+        return;
+    j->state = JOB_FAILED;
+    dp_fail(&j->err, DAPPLE_E_INVALID, "%s: its output %s is also written by %s",
+            j->preset->path, file, owner);
+}
+
+static dapple_status refuse_collisions(pack *p, dapple_error *err)
+{
+    size_t n = 0;
+    claim *c = dp_calloc_n(p->n_jobs * DP_KIND_COUNT + 1, sizeof *c);
+    if (c == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu jobs", p->n_jobs);
+    for (size_t i = 0; i < p->n_jobs; i++)
+        for (int k = 0; k < p->jobs[i].n_out && p->jobs[i].state != JOB_FAILED; k++)
+            c[n++] = (claim){ p->jobs[i].out[k].file, i };
+    qsort(c, n, sizeof *c, by_claim);
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && strcmp(c[i].file, c[i - 1].file) == 0)
+            refuse_job(&p->jobs[c[i].job], c[i].file, p->jobs[c[i - 1].job].preset->file);
+        else if (strcmp(c[i].file, "contact-sheet.png") == 0)
+            refuse_job(&p->jobs[c[i].job], c[i].file, "the pack (its contact sheet)");
+    }
+    free(c);
+    return DAPPLE_OK;
+}
+
 /* Up to date: every output is in the last manifest with this preset hash, seed and kind,
  * and the file on disk still has the recorded checksum. */
 static bool up_to_date(const pack *p, const pack_job *j)
@@ -841,6 +885,7 @@ static dapple_status prepare(pack *p, dapple_error *err)
 {
     if (check_preset_dir(p->o->preset_dir, err) != DAPPLE_OK || find_presets(p, err) != DAPPLE_OK ||
         prepare_out_dir(p, err) != DAPPLE_OK || make_jobs(p, err) != DAPPLE_OK ||
+        refuse_collisions(p, err) != DAPPLE_OK ||
         read_old_manifest(p, err) != DAPPLE_OK)
         return err->status;
     if (p->o->check)

@@ -247,6 +247,20 @@ pack_broken_preset() {
     ! grep -q '"preset": "bad"' "$o/manifest.json" || fail "broken preset: in the manifest"
 }
 
+# Two presets that would write the same file: the later one (in name order) fails.
+pack_name_collision() {
+    local p=$TMP/p13 o=$TMP/o13
+    mkdir -p "$p" && cp "$P/c.ini" "$p/" && cp "$P/a.ini" "$p/c-mask.ini" && cp "$P/a.ini" "$p/contact-sheet.ini"
+    local code=0
+    $DAPPLE pack "$p" -o "$o" 2>"$TMP/log" || code=$?
+    [ "$code" = 1 ] || fail "collision: exit $code, want 1"
+    grep -qxF "dapple: $p/c.ini: its output c-mask.png is also written by c-mask.ini" "$TMP/log" ||
+        fail "collision: message: $(cat "$TMP/log")"
+    grep -qxF "dapple: $p/contact-sheet.ini: its output contact-sheet.png is also written by the pack (its contact sheet)" "$TMP/log" ||
+        fail "collision with the sheet: message: $(cat "$TMP/log")"
+    [ "$(tail -1 "$TMP/log")" = "dapple: pack: 2 failed: c.ini, contact-sheet.ini" ] || fail "collision: $(tail -1 "$TMP/log")"
+}
+
 pack_errors() {
     expect_error 1 "dapple: $TMP/nope: No such file or directory" "$TMP/e1" -- $DAPPLE pack "$TMP/nope" -o "$TMP/e1"
     expect_error 1 "dapple: $P/a.ini: Not a directory" "$TMP/e2" -- $DAPPLE pack "$P/a.ini" -o "$TMP/e2"
@@ -337,6 +351,7 @@ pack_seeds
 pack_size_cap
 pack_shards_merge
 pack_broken_preset
+pack_name_collision
 pack_errors
 pack_removes_stale_temps
 pack_bad_manifest_ignored
