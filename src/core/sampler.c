@@ -46,7 +46,9 @@ bool dp_sampler_append(dapple_sampler *s, float x, float y, float r)
         s->halt = DP_HALT_LIMIT;
         return false;
     }
-    if (s->n == s->cap && !reserve(s, DP_MIN(s->o.max_points, s->cap + s->cap / 4 + 1024))) {
+    /* grow by 1/8: large blocks are remapped, not copied, so small steps are cheap and
+     * keep the unused tail (peak memory) small */
+    if (s->n == s->cap && !reserve(s, DP_MIN(s->o.max_points, s->cap + s->cap / 8 + 1024))) {
         s->halt = DP_HALT_NOMEM;
         return false;
     }
@@ -274,11 +276,14 @@ dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field
     return DAPPLE_OK;
 }
 
-/* First guess at the point count, so that most runs never reallocate. */
+/* First guess at the point count: a little above what each mode measured (points per
+ * r^2 of area: 0.613 default, 0.686 maximal, 0.94 dense, vs 0.7 in the field's
+ * estimate), so most runs never reallocate yet the slack stays a few percent. */
 static size_t initial_capacity(const dapple_sampler *s)
 {
-    double est = dapple_field_estimate_points(s->field) * (s->o.width * s->o.height) /
-                 (s->field->width * s->field->height);
+    double per = s->o.dense ? 0.96 : s->o.maximal ? 0.70 : 0.63;
+    double est = dapple_field_estimate_points(s->field) / 0.7 * per *
+                 (s->o.width * s->o.height) / (s->field->width * s->field->height);
     est = DP_MIN(DP_MAX(est, 64.0), (double)s->o.max_points);
     return (size_t)est;
 }
