@@ -33,16 +33,29 @@ static dapple_status load_spec(const dp_cli_opts *o, dp_texture_spec *t, dapple_
     return dp_preset_validate(t, err);
 }
 
+/* The files this run writes, with the option that names each; NULL when not asked for. */
+#define N_OUTPUTS 5
+static const char *const OUTPUT_OPTION[N_OUTPUTS] = { "-o", "--height", "--normal", "--points",
+                                                      "--mask" };
+
+static void output_paths(const dp_cli_opts *o, const char *outs[N_OUTPUTS])
+{
+    outs[0] = o->output;
+    outs[1] = o->height_path;
+    outs[2] = o->normal_path;
+    outs[3] = o->points_path;
+    outs[4] = o->mask_path;
+}
+
 static dapple_status check_paths(const dp_cli_opts *o, dapple_error *err)
 {
-    const char *outs[] = { o->output, o->height_path, o->normal_path, o->points_path,
-                           o->mask_path };
-    const char *names[] = { "-o", "--height", "--normal", "--points", "--mask" };
-    for (int i = 0; i < 5; i++) {
-        if (dp_cli_check_distinct(names[i], outs[i], o->input, err) != DAPPLE_OK)
+    const char *outs[N_OUTPUTS];
+    output_paths(o, outs);
+    for (int i = 0; i < N_OUTPUTS; i++) {
+        if (dp_cli_check_distinct(OUTPUT_OPTION[i], outs[i], o->input, err) != DAPPLE_OK)
             return err->status;
         for (int j = 0; j < i; j++)
-            if (dp_cli_check_distinct(names[i], outs[i], outs[j], err) != DAPPLE_OK)
+            if (dp_cli_check_distinct(OUTPUT_OPTION[i], outs[i], outs[j], err) != DAPPLE_OK)
                 return err->status;
     }
     return DAPPLE_OK;
@@ -65,16 +78,16 @@ static int image_inputs(const dp_texture_spec *t, const char *in[2 * DP_MAX_LAYE
 }
 
 /* An output naming one of those images would overwrite it before it is read. */
-static dapple_status check_image_inputs(const dp_cli_opts *o, const dp_texture_spec *t,
-                                        dapple_error *err)
+static dapple_status check_outputs(const dp_cli_opts *o, const dp_texture_spec *t,
+                                   dapple_error *err)
 {
-    const char *outs[] = { o->output, o->height_path, o->normal_path, o->points_path };
-    const char *names[] = { "-o", "--height", "--normal", "--points" };
+    const char *outs[N_OUTPUTS];
     const char *in[2 * DP_MAX_LAYERS + 1];
     int n = image_inputs(t, in);
-    for (int i = 0; i < 4; i++)
+    output_paths(o, outs);
+    for (int i = 0; i < N_OUTPUTS; i++)
         for (int j = 0; j < n; j++)
-            if (dp_cli_check_distinct(names[i], outs[i], in[j], err) != DAPPLE_OK)
+            if (dp_cli_check_distinct(OUTPUT_OPTION[i], outs[i], in[j], err) != DAPPLE_OK)
                 return err->status;
     return DAPPLE_OK;
 }
@@ -104,7 +117,7 @@ int dp_cmd_render(int argc, char **argv)
                               .normal = o.normal_path, .points = o.points_path,
                               .mask = o.mask_path };
     if (check_paths(&o, &err) != DAPPLE_OK || load_spec(&o, &t, &err) != DAPPLE_OK ||
-        check_image_inputs(&o, &t, &err) != DAPPLE_OK)
+        check_outputs(&o, &t, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
     t.points_format = -1; /* --points: the extension decides */
     if (dp_render_outputs(&t, &paths, &stats, &err) != DAPPLE_OK)
