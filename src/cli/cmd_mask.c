@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/common.h"
+#include "io/atomic_file.h"
 #include "io/image_save.h"
 #include "cli/outputs.h"
 
@@ -62,7 +63,10 @@ int dp_cmd_mask(int argc, char **argv)
     }
     dp_image_set_jpeg_quality(o.jpeg_quality); /* stb's global: set here, on the main thread */
     dp_output_paths paths = { .mask = o.output, .points = o.points_path };
+    /* both outputs are probed first, so a bad --points folder cannot leave the mask alone */
     if (dp_cli_check_distinct("--points", o.points_path, o.output, &err) != DAPPLE_OK ||
+        dp_atomic_probe(o.output, &err) != DAPPLE_OK ||
+        dp_atomic_probe(o.points_path, &err) != DAPPLE_OK ||
         spec_from_opts(&o, &t, &err) != DAPPLE_OK || check_budget(&o, &err) != DAPPLE_OK ||
         dp_render_outputs(&t, &paths, &stats, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/common.h"
+#include "io/atomic_file.h"
 #include "io/image_save.h"
 #include "cli/outputs.h"
 #include "preset/preset.h"
@@ -77,7 +78,8 @@ static int image_inputs(const dp_texture_spec *t, const char *in[2 * DP_MAX_LAYE
     return n;
 }
 
-/* An output naming one of those images would overwrite it before it is read. */
+/* An output naming one of those images would overwrite it before it is read; an output that
+ * cannot be created would fail only after the others were written. Both are found first. */
 static dapple_status check_outputs(const dp_cli_opts *o, const dp_texture_spec *t,
                                    dapple_error *err)
 {
@@ -89,6 +91,9 @@ static dapple_status check_outputs(const dp_cli_opts *o, const dp_texture_spec *
         for (int j = 0; j < n; j++)
             if (dp_cli_check_distinct(OUTPUT_OPTION[i], outs[i], in[j], err) != DAPPLE_OK)
                 return err->status;
+    for (int i = 0; i < N_OUTPUTS; i++)
+        if (dp_atomic_probe(outs[i], err) != DAPPLE_OK)
+            return err->status;
     return DAPPLE_OK;
 }
 

@@ -136,6 +136,19 @@ dapple_status dp_atomic_open(dp_atomic_file *af, const char *path, dapple_error 
     return DAPPLE_OK;
 }
 
+dapple_status dp_atomic_probe(const char *path, dapple_error *err)
+{
+    struct stat st;
+    if (path == NULL || strcmp(path, "-") == 0 ||
+        (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)))
+        return DAPPLE_OK; /* opening a FIFO would wait for a reader */
+    dp_atomic_file af;
+    dapple_status status = dp_atomic_open(&af, path, err);
+    if (status == DAPPLE_OK)
+        dp_atomic_abort(&af);
+    return status;
+}
+
 /* stdout or a device cannot be synced or renamed; only a failed flush or close is worth
  * reporting (ENOSPC from /dev/full). stdout stays open. */
 static dapple_status commit_in_place(dp_atomic_file *af, dapple_error *err)

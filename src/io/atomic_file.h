@@ -24,6 +24,11 @@ DAPPLE_USERESULT dapple_status dp_atomic_open(dp_atomic_file *af, const char *pa
  * names the path and strerror. Always releases af's resources. */
 DAPPLE_USERESULT dapple_status dp_atomic_commit(dp_atomic_file *af, dapple_error *err);
 
+/** Checks that 'path' can be created, as dp_atomic_open would, by making and removing its
+ * temp file; the same errors. A device, FIFO, NULL or "-" passes untouched. For commands
+ * with several outputs: a missing folder is found before anything is written. */
+DAPPLE_USERESULT dapple_status dp_atomic_probe(const char *path, dapple_error *err);
+
 /** Abandons the write: closes and unlinks the temp file. Safe after a failed open. */
 void dp_atomic_abort(dp_atomic_file *af);
 
