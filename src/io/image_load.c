@@ -310,7 +310,7 @@ static const stbi_io_callbacks stb_callbacks = { stb_read, stb_skip, stb_eof };
  * valid TGA starts like the refused ones (its second byte is 0 or 1). */
 static const char *stb_format(const uint8_t m[4], size_t got)
 {
-    if (got >= 2 && m[0] == 0xff && m[1] == 0xd8)
+    if (got >= 2 && m[0] == 0xff && (m[1] == 0xd8 || m[1] == 0xff)) /* stb skips fill 0xFFs */
         return "JPEG";
     if (got >= 2 && m[0] == 'B' && m[1] == 'M')
         return "BMP";

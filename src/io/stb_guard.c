@@ -59,28 +59,49 @@ static int next_marker(reader *r)
     return b;
 }
 
+/* stb's reader returns 0 for every byte past the end, and its DHT loop carries on. */
+static int byte_or_zero(reader *r)
+{
+    int b = next_byte(r);
+    return b < 0 ? 0 : b;
+}
+
+static long u16_or_zero(reader *r)
+{
+    int hi = byte_or_zero(r);
+    return (long)(hi << 8 | byte_or_zero(r));
+}
+
+/* stb's first marker: one 0xFF right at the start, any number of fill 0xFFs, then the code
+ * (so "FF FF D8" is a JPEG to stb, whatever its first two bytes suggest). */
+static int next_marker_strict(reader *r)
+{
+    int b = next_byte(r);
+    if (b != 0xff)
+        return -1;
+    while (b == 0xff)
+        b = next_byte(r);
+    return b;
+}
+
 typedef enum { DHT_OK, DHT_STOP, DHT_OVERFLOW } dht_result;
 
 /* One DHT segment, read as stb's stbi__process_marker reads it: tables until the length is
  * used up, each with a class/id byte, 16 counts and then that many symbols, even when the
- * symbols run past the segment. DHT_STOP: stb rejects the segment itself (safely). */
+ * symbols run past the segment or the file (zeros, then). DHT_STOP: stb rejects the segment
+ * itself, safely. */
 static dht_result check_dht(reader *r)
 {
-    long left = next_u16(r) - 2;
+    long left = u16_or_zero(r) - 2;
     while (left > 0) {
-        int q = next_byte(r), n = 0;
-        if (q < 0 || q >> 4 > 1 || (q & 15) > 3)
+        int q = byte_or_zero(r), n = 0;
+        if (q >> 4 > 1 || (q & 15) > 3)
             return DHT_STOP; /* stb: "bad DHT header", before touching a table */
-        for (int i = 0; i < 16; i++) {
-            int c = next_byte(r);
-            if (c < 0)
-                return DHT_STOP;
-            n += c;
-        }
+        for (int i = 0; i < 16; i++)
+            n += byte_or_zero(r);
         if (n > 256)
             return DHT_OVERFLOW;
-        if (!skip(r, n))
-            return DHT_STOP;
+        skip(r, n);
         left -= 17 + n;
     }
     return left == 0 ? DHT_OK : DHT_STOP;
@@ -92,8 +113,8 @@ dapple_status dp_stb_guard_jpeg(dp_read_fn read, void *ctx, const char *name, da
     reader r = zero;
     r.read = read;
     r.ctx = ctx;
-    if (next_byte(&r) != 0xff || next_byte(&r) != 0xd8)
-        return DAPPLE_OK; /* not a JPEG: stb will not take the JPEG path */
+    if (next_marker_strict(&r) != 0xd8)
+        return DAPPLE_OK; /* no SOI: stb will not take the JPEG path */
     for (;;) {
         int m = next_marker(&r);
         if (m < 0 || m == 0xd9)

@@ -314,6 +314,11 @@ static void write_bad_jpegs(void)
         }
     }
     write_bytes("dht_overflow.jpg", jpg, n);
+    uint8_t *filled = malloc(n + 1); /* stb skips fill 0xFFs before SOI: so must the guard */
+    filled[0] = 0xff;
+    memcpy(filled + 1, jpg, n);
+    write_bytes("dht_overflow_fill.jpg", filled, n + 1);
+    free(filled);
     free(jpg);
 }
 

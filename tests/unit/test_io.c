@@ -169,6 +169,7 @@ ParameterizedTestParameters(io, hostile_image_refused)
         { DATA "trunc_scan.jpg", DAPPLE_E_FORMAT, "corrupt JPEG" },
         { DATA "bad_huffman.jpg", DAPPLE_E_FORMAT, "corrupt JPEG: bad DHT header" },
         { DATA "dht_overflow.jpg", DAPPLE_E_FORMAT, "Huffman table has more than 256 codes" },
+        { DATA "dht_overflow_fill.jpg", DAPPLE_E_FORMAT, "corrupt JPEG: a Huffman table" },
     };
     return cr_make_param_array(bad_case, cases, sizeof cases / sizeof cases[0]);
 }
