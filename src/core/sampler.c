@@ -261,13 +261,16 @@ dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field
     }
     ptrdiff_t gw = s->grid.gw, around[9] = { 0, -1, 1, -gw, gw, -gw - 1, -gw + 1, gw - 1, gw + 1 };
     memcpy(s->around, around, sizeof around);
+    /* beyond float rounding of a coordinate, relative to the smallest circle */
+    double ulp = ldexp(1.0, ilogb(DP_MAX(o->width, o->height)) - 23);
+    s->margin = DP_MIN(DP_MAX(1e-6, 4 * ulp / field->rmin), 0.01);
     for (int i = 0; i < DP_SAMPLER_DIRS; i++) {
         double a = 2 * DP_PI * (i + 0.5) / DP_SAMPLER_DIRS;
         s->dirs[i][0] = cos(a);
         s->dirs[i][1] = sin(a);
         /* inverse CDF of the area in [1, 2]: a table replaces a sqrt on the critical path */
         s->dist[i] = sqrt(1.0 + 3.0 * (i + 0.5) / DP_SAMPLER_DIRS);
-        double j = DP_MIN(2 * DP_PI / o->k, DP_PI / 3) * i / DP_SAMPLER_DIRS;
+        double j = s->margin + DP_MIN(2 * DP_PI / o->k, DP_PI / 3) * i / DP_SAMPLER_DIRS;
         s->jitter[i][0] = cos(j);
         s->jitter[i][1] = sin(j);
     }

@@ -37,7 +37,9 @@ struct dapple_sampler {
     ptrdiff_t around[9]; /* offsets of the 3 x 3 block, own cell first */
     double dirs[DP_SAMPLER_DIRS][2];
     double dist[DP_SAMPLER_DIRS]; /* annulus distances in [1, 2], uniform by area */
-    double jitter[DP_SAMPLER_DIRS][2]; /* dense mode: turns uniform in [0, min(2 pi / k, pi / 3)) */
+    double margin; /* dense and maximal sweeps: radians added to every jump, beyond rounding */
+    /* dense mode: turns by margin + [0, min(2 pi / k, pi / 3)), as cos and sin */
+    double jitter[DP_SAMPLER_DIRS][2];
 };
 
 /** Largest number of bytes the sampler held at once during its life (points, grid and

@@ -34,13 +34,6 @@ static inline bool advance(turn *t, double c, double s)
     return vx * t->u0y - vy * t->u0x > 0 && t->u0x * t->uy - t->u0y * t->ux >= 0;
 }
 
-/* Margin added to every jump (radians): beyond float rounding of a coordinate. */
-static double angle_margin(const dapple_sampler *s)
-{
-    double ulp = ldexp(1.0, ilogb(DP_MAX(s->o.width, s->o.height)) - 23);
-    return DP_MIN(DP_MAX(1e-6, 4 * ulp / s->field->rmin), 0.01);
-}
-
 /* The circle radius for direction u: max(r_p, r(candidate)) a little outside. */
 DP_HOT double ring_radius(const dapple_sampler *s, dapple_point p, const turn *t, double pad,
                           bool constant)
@@ -76,7 +69,7 @@ static bool past_blocker(const dapple_sampler *s, dapple_point p, uint32_t q, do
     ca = DP_MIN(ca, 1.0);
     /* arc end = direction to q turned by alpha (+ margin); as a turn from u: */
     double sa = sqrt(1 - ca * ca);
-    double ex = (vx * ca - vy * sa) / dd, ey = (vx * sa + vy * ca) / dd;
+    double inv = 1 / dd, ex = (vx * ca - vy * sa) * inv, ey = (vx * sa + vy * ca) * inv;
     double fx = ex * cm - ey * sm, fy = ex * sm + ey * cm;
     *c = t->ux * fx + t->uy * fy;
     *sn = t->ux * fy - t->uy * fx;
@@ -86,8 +79,8 @@ static bool past_blocker(const dapple_sampler *s, dapple_point p, uint32_t q, do
 }
 
 /* One parent: sweep its circle until a full turn, 'tries' tries or the end of the run. */
-DP_HOT void sweep_parent(dapple_sampler *s, size_t i, double pad, double margin, int tries,
-                         bool exact, bool constant)
+DP_HOT void sweep_parent(dapple_sampler *s, size_t i, double pad, int tries, bool exact,
+                         bool constant)
 {
     dapple_point p = s->store[i];
     const double *d0 = s->dirs[dp_rng_u32(&s->rng) >> 22];
@@ -95,8 +88,7 @@ DP_HOT void sweep_parent(dapple_sampler *s, size_t i, double pad, double margin,
     for (int k = 0; k < tries; k++) {
         /* the margin, plus a random share of the blind step (see the top of the file) */
         const double *j = s->jitter[exact ? 0 : dp_rng_u32(&s->rng) >> 22];
-        double cm = j[0] * cos(margin) - j[1] * sin(margin);
-        double sm = j[1] * cos(margin) + j[0] * sin(margin);
+        double cm = j[0], sm = j[1];
         double d = ring_radius(s, p, &t, pad, constant), c, sn;
         uint32_t by = 0;
         float rc = 0;
@@ -123,10 +115,9 @@ DP_HOT void sweep_parent(dapple_sampler *s, size_t i, double pad, double margin,
 
 DP_HOT void sweep_all(dapple_sampler *s, size_t first, int tries, bool exact, bool constant)
 {
-    double margin = angle_margin(s);
     double pad = ldexp(1.0, ilogb(DP_MAX(s->o.width, s->o.height)) - 21) + 1e-7 * s->reach;
     for (size_t i = first; i <= s->n && s->halt == DP_HALT_NONE; i++)
-        sweep_parent(s, i, pad, margin, tries, exact, constant);
+        sweep_parent(s, i, pad, tries, exact, constant);
 }
 
 void dp_sampler_grow_dense(dapple_sampler *s, size_t first)
