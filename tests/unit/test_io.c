@@ -782,3 +782,57 @@ Test(io, dash_means_stdout, .init = cr_redirect_stdout)
     cr_assert_eq(dp_atomic_commit(&af, &err), DAPPLE_OK);
     cr_assert_stdout_eq_str("to stdout\n");
 }
+
+/* ---------------------------------------------------------------- dp_field_load */
+
+Test(io, field_load_maps_16bit_grey_to_radius)
+{
+    dapple_field_opts o;
+    dapple_field_opts_init(&o);
+    o.kind = DAPPLE_FIELD_IMAGE;
+    o.width = 16;
+    o.height = 8;
+    o.rmin = 1;
+    o.rmax = 9;
+    dapple_field *f = NULL;
+    dapple_error err;
+    cr_assert_eq(dp_field_load(&f, &o, DATA "grey16.png", 0, &err), DAPPLE_OK, "%s",
+                 err.message);
+    for (int y = 0; y < 8; y++) {
+        for (int x = 0; x < 16; x++) {
+            double want = 1 + 8 * grey16_at(x, y) / 65535.0;
+            double got = dapple_field_radius_at(f, x + 0.5, y + 0.5);
+            cr_assert(fabs(got - want) < 1e-4, "(%d,%d): r %.6f, expected %.6f", x, y, got, want);
+        }
+    }
+    dapple_field_free(f);
+}
+
+Test(io, field_load_passes_other_kinds_through)
+{
+    dapple_field_opts o;
+    dapple_field_opts_init(&o);
+    o.rmin = o.rmax = 3;
+    dapple_field *f = NULL;
+    dapple_error err;
+    cr_assert_eq(dp_field_load(&f, &o, NULL, 0, &err), DAPPLE_OK, "%s", err.message);
+    cr_assert_float_eq(dapple_field_radius_at(f, 10, 10), 3.0, 1e-12);
+    dapple_field_free(f);
+}
+
+Test(io, field_load_reports_the_image_error)
+{
+    dapple_field_opts o;
+    dapple_field_opts_init(&o);
+    o.kind = DAPPLE_FIELD_IMAGE;
+    o.rmin = 1;
+    o.rmax = 2;
+    dapple_field *f = (dapple_field *)1;
+    dapple_error err;
+    cr_assert_eq(dp_field_load(&f, &o, DATA "huge.png", 0, &err), DAPPLE_E_LIMIT);
+    cr_assert_null(f);
+    cr_assert_str_eq(err.message, DATA "huge.png: 100000x100000 pixels exceeds the limit of "
+                                  "67108864 pixels");
+    cr_assert_eq(dp_field_load(&f, &o, NULL, 0, &err), DAPPLE_E_INVALID);
+    cr_assert_eq(dp_field_load(&f, &o, DATA "grey8.png", 100, &err), DAPPLE_E_LIMIT);
+}
