@@ -15,6 +15,7 @@
 
 #define TOL             1e-6
 #define CELLS_PER_POINT 8.0
+#define MAX_CELLS       268435456.0 /* 1 GiB of heads for one level: never more */
 
 /* Radius bounds over [x0, x1] x [y0, y1] from the raster pixels bilinear reads there. */
 static void field_bounds(const dapple_field *f, double x0, double x1, double y0, double y1,
@@ -49,7 +50,8 @@ static int halvings(const dp_grid *top, double rmin)
 
 /* How many of the n finest candidate levels to drop: those with too many cells for the
  * points expected at or below them. */
-static int levels_to_drop(const dp_grid *top, const dapple_field *f, int n, double area_scale)
+static int levels_to_drop(const dp_grid *top, const dapple_field *f, int n, double area_scale,
+                          double max_points)
 {
     double expect[DP_LEVELS_MAX + 1] = { 0 }, cell = DP_MIN(top->cw, top->ch);
     double span = f->rmax - f->rmin, px = area_scale / (f->inv_sx * f->inv_sy);
@@ -64,7 +66,8 @@ static int levels_to_drop(const dp_grid *top, const dapple_field *f, int n, doub
     double below = 0, cells = (double)top->gw * top->gh;
     for (int l = 0; l < n; l++) {
         below += expect[l];
-        if (cells * ldexp(1.0, 2 * (n - l)) <= CELLS_PER_POINT * below + 1024)
+        double need = cells * ldexp(1.0, 2 * (n - l));
+        if (need <= CELLS_PER_POINT * DP_MIN(below, max_points) + 1024 && need <= MAX_CELLS)
             break;
         drop = l + 1;
     }
@@ -123,12 +126,12 @@ static void query_levels(dp_levels *lv, const uint8_t *own, const uint8_t *hi, b
 }
 
 static dapple_status plan_levels(dp_levels *lv, const dp_grid *top, const dapple_field *f,
-                                 dapple_error *err)
+                                 size_t max_points, dapple_error *err)
 {
     /* the field's raster covers its own domain; scale its integral to the sampler's */
     double scale = (top->gw * top->cw) * (top->gh * top->ch) / (f->width * f->height);
     int n = halvings(top, f->rmin);
-    int drop = levels_to_drop(top, f, n, scale);
+    int drop = levels_to_drop(top, f, n, scale, (double)max_points);
     lv->n = n - drop;
     for (int l = 0; l < lv->n; l++) {
         dapple_status st = make_level(&lv->lv[l], top, lv->n - l, err);
@@ -140,13 +143,13 @@ static dapple_status plan_levels(dp_levels *lv, const dp_grid *top, const dapple
 }
 
 dapple_status dp_levels_init(dp_levels *lv, const dp_grid *top, const dapple_field *field,
-                             dapple_error *err)
+                             size_t max_points, dapple_error *err)
 {
     memset(lv, 0, sizeof *lv);
     lv->tw = top->gw, lv->th = top->gh;
     if (field->v == NULL)
         return DAPPLE_OK;
-    dapple_status st = plan_levels(lv, top, field, err);
+    dapple_status st = plan_levels(lv, top, field, max_points, err);
     if (st != DAPPLE_OK)
         return st;
     size_t cells = (size_t)lv->tw * lv->th;

@@ -38,9 +38,10 @@ typedef struct dp_levels {
 
 /** Plans levels for 'field' over the sampler grid 'top' (cells >= the largest radius).
  * Leaves lv->n = 0 when one level does (a constant or narrow radius range); rlo, qlo and
- * qhi are filled for every non-constant field. */
+ * qhi are filled for every non-constant field. No more points than max_points are
+ * planned for. */
 dapple_status dp_levels_init(dp_levels *lv, const dp_grid *top, const dapple_field *field,
-                             dapple_error *err);
+                             size_t max_points, dapple_error *err);
 
 void dp_levels_fini(dp_levels *lv);
 

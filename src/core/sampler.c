@@ -254,7 +254,7 @@ dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field
     st = dp_grid_init(&s->grid, o->width, o->height, s->reach, o->periodic,
                       DP_SAMPLER_MAX_CELLS, err);
     if (st == DAPPLE_OK)
-        st = dp_levels_init(&s->lv, &s->grid, field, err);
+        st = dp_levels_init(&s->lv, &s->grid, field, o->max_points, err);
     if (st != DAPPLE_OK) {
         dapple_sampler_free(s);
         return st;

@@ -390,3 +390,17 @@ Test(sampler, validation_names_the_option)
     so.height = 10, so.max_points = 0;
     expect_refusal(so, "max_points must be in [1, 4294967294], got 0");
 }
+
+Test(sampler, a_grid_too_large_is_refused_not_attempted)
+{
+    dapple_field_opts fo = field_opts(1e6, 1e6, 0.01, 0.01);
+    dapple_field *f = NULL;
+    cr_assert_eq(dapple_field_new(&f, &fo, NULL), DAPPLE_OK);
+    dapple_sampler_opts so = sampler_opts(1e6, 1e6);
+    dapple_sampler *s = NULL;
+    dapple_error err;
+    cr_assert_eq(dapple_sampler_new(&s, f, &so, &err), DAPPLE_E_LIMIT);
+    cr_assert_null(s);
+    cr_assert(strstr(err.message, "grid cells") != NULL, "%s", err.message);
+    dapple_field_free(f);
+}
