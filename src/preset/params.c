@@ -90,7 +90,8 @@ static const dp_param params[] = {
     { DP_SEC_LAYER, "k", DP_P_INT, 1, 1000, NULL, LY(k), "30",
       "candidates tried around each active point" },
     { DP_SEC_LAYER, "max_points", DP_P_COUNT, 1, 100000000, NULL, LY(max_points), "20000000",
-      "bail-out: sampling stops after this many points (reported, not an error)" },
+      "bail-out: sampling stops after this many points (reported, not an error); at the "
+      "default, a layer expected to exceed it is refused before sampling" },
     { DP_SEC_LAYER, "dense", DP_P_BOOL, 0, 0, NULL, LY(dense), "false",
       "candidates on the circle just outside r, swept in angle: tighter packing" },
     { DP_SEC_LAYER, "maximal", DP_P_BOOL, 0, 0, NULL, LY(maximal), "false",

@@ -44,6 +44,20 @@ static dapple_status make_field(const dp_texture_spec *t, const dp_layer_spec *l
     return dapple_field_new(out, &fo, err);
 }
 
+/* A layer left at the default max_points that its field promises to exceed is refused before
+ * sampling, as `dapple points` refuses it: the default is a guard, not a plan. Any other
+ * max_points means "stop there". Avoided layers only lower the count, so this errs safe. */
+static dapple_status check_budget(const dp_layer_spec *l, const dapple_field *f, dapple_error *err)
+{
+    double expected = dapple_field_estimate_points(f);
+    if (l->max_points != DAPPLE_DEFAULT_MAX_POINTS || !(expected > (double)l->max_points))
+        return DAPPLE_OK;
+    return dp_fail(err, DAPPLE_E_LIMIT,
+                   "about %.3g points expected, over the default limit of %zu: use a larger "
+                   "radius, or set max_points (sampling then stops at that limit)",
+                   expected, l->max_points);
+}
+
 /* The circles of the earlier layers that layer i avoids; *out stays NULL if none. */
 static dapple_status make_avoid(const dp_texture_spec *t, const dp_scene *s, int i,
                                 dapple_circles **out, dapple_error *err)
@@ -109,6 +123,8 @@ static dapple_status sample_layer(const dp_texture_spec *t, int i, dp_scene *s, 
     dapple_circles *avoid = NULL;
     s->n_layers = i + 1; /* so that dp_scene_fini frees this layer's parts on failure */
     dapple_status st = make_field(t, &t->layers[i], &s->fields[i], err);
+    if (st == DAPPLE_OK)
+        st = check_budget(&t->layers[i], s->fields[i], err);
     if (st == DAPPLE_OK)
         st = make_avoid(t, s, i, &avoid, err);
     if (st == DAPPLE_OK)
