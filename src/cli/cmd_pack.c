@@ -15,14 +15,6 @@ static const char USAGE[] =
         "       [--shard I/N] [--size-cap PX] [--jpeg-quality Q]\n"
         "       dapple pack [PRESET_DIR] -o OUT_DIR --merge";
 
-/* The option parser wants PRESET_DIR for every pack; --merge alone can do without. The
- * parser fills the options before it checks for missing ones, so o is complete here. */
-static bool merge_without_dir(const dp_cli_opts *o, const dapple_error *err)
-{
-    return o->merge && o->input == NULL && o->output != NULL &&
-           strcmp(err->message, "missing PRESET_DIR") == 0;
-}
-
 static int default_jobs(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -35,6 +27,7 @@ static void to_pack_opts(const dp_cli_opts *o, dp_pack_opts *po)
     po->preset_dir = o->input;
     po->out_dir = o->output;
     po->jobs = o->jobs > 0 ? o->jobs : default_jobs();
+    po->max_pixels = o->max_pixels;
     po->force = o->force;
     po->check = o->check;
     po->have_seeds = o->have_seeds;
@@ -50,7 +43,7 @@ int dp_cmd_pack(int argc, char **argv)
     dp_cli_opts o;
     dapple_error err;
     dp_pack_opts po;
-    if (dp_cli_parse(DP_CMD_PACK, argc, argv, &o, &err) != DAPPLE_OK && !merge_without_dir(&o, &err))
+    if (dp_cli_parse(DP_CMD_PACK, argc, argv, &o, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_USAGE);
     if (o.help) {
         dp_cli_print_help(stdout, DP_CMD_PACK, USAGE);

@@ -304,7 +304,7 @@ static dapple_status check_required(const dp_cli_opts *o, dapple_error *err)
         return dp_fail(err, DAPPLE_E_INVALID, "missing --size WxH");
     if (sampling)
         return check_field(o, err);
-    if (o->input == NULL)
+    if (o->input == NULL && !(o->command == DP_CMD_PACK && o->merge))
         return dp_fail(err, DAPPLE_E_INVALID, "missing %s",
                        o->command == DP_CMD_PACK ? "PRESET_DIR" : "PRESET.ini");
     return DAPPLE_OK;

@@ -561,6 +561,9 @@ static void render_job(const pack *p, pack_job *j)
     }
     *t = *j->preset->spec;
     t->seed = j->seed;
+    t->max_pixels = p->o->max_pixels;
+    if (p->o->jobs > 1)
+        t->render_threads = 1; /* the workers already fill the cores */
     for (int i = 0; i < j->n_out; i++) {
         snprintf(path[i], sizeof path[i], "%s/%s", p->dir, j->out[i].file);
         set_path(&op, j->out[i].kind, path[i]);

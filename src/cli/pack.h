@@ -21,6 +21,7 @@ typedef struct dp_pack_opts {
     uint64_t seed_first, seed_last;
     int shard_index, shard_count; /* 1-based; count 0: every preset */
     int size_cap;                 /* 0: none; else at most this many pixels per side */
+    uint64_t max_pixels;          /* limit for images the presets read */
 } dp_pack_opts;
 
 /** Renders the pack (or, with o->check, re-renders it into a temporary folder and compares

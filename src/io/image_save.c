@@ -88,9 +88,8 @@ static void row_straight_rgba(const raster *px, int y, uint8_t *dst)
     }
 }
 
-/* For JPEG, which has no alpha, and for opaque images (which cairo's own writer also stores
- * as RGB: a quarter less data to compress): the premultiplied colour, i.e. the texture over
- * black, which equals the straight colour wherever alpha is 255. */
+/* For JPEG, which has no alpha: the premultiplied colour, i.e. the texture over black,
+ * which equals the straight colour wherever alpha is 255. */
 static void row_premul_rgb(const raster *px, int y, uint8_t *dst)
 {
     const uint8_t *src = px->data + (size_t)y * px->stride;
@@ -338,28 +337,15 @@ dapple_status dp_image_write_rgb8(const char *path, const uint8_t *rgb, int widt
     return write_image(path, &px, err);
 }
 
-static bool all_opaque(const uint8_t *data, int width, int height, size_t stride)
-{
-    for (int y = 0; y < height; y++) {
-        const uint8_t *row = data + (size_t)y * stride;
-        for (int x = 0; x < width; x++) {
-            uint32_t p;
-            memcpy(&p, row + 4 * (size_t)x, 4);
-            if (p < 0xff000000u)
-                return false;
-        }
-    }
-    return true;
-}
-
 dapple_status dp_image_write_argb32(const char *path, const uint8_t *data, int width,
                                     int height, int stride, dapple_error *err)
 {
     if (data == NULL || width <= 0 || height <= 0 || stride < 4 * width)
         return dp_fail(err, DAPPLE_E_INVALID, "%s: bad image (%dx%d, stride %d)",
                        path != NULL ? path : "(null)", width, height, stride);
-    bool rgb = dp_image_format_from_path(path) == DP_FORMAT_JPEG ||
-               all_opaque(data, width, height, (size_t)stride);
+    /* Textures are RGBA even when opaque: pipelines import one layout, whatever the
+       preset's background (issue #3's contract). JPEG has no alpha. */
+    bool rgb = dp_image_format_from_path(path) == DP_FORMAT_JPEG;
     raster px = { width, height, rgb ? 3 : 4, 8, true, &colour_png, data, (size_t)stride,
                   rgb ? row_premul_rgb : row_straight_rgba };
     return write_image(path, &px, err);

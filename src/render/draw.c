@@ -277,6 +277,7 @@ dapple_status dp_render_texture(const dp_texture_spec *t, const dp_scene *s, cai
                                 dapple_error *err)
 {
     /* Two cores is the target machine; small canvases are not worth a thread. */
-    int bands = (long)t->width * t->height >= 256L * 256 ? 2 : 1;
+    int bands = t->render_threads > 0 ? t->render_threads
+                                      : (long)t->width * t->height >= 256L * 256 ? 2 : 1;
     return dp_render_texture_bands(t, s, bands, out, err);
 }

@@ -569,8 +569,8 @@ Test(io, argb32_png_is_unpremultiplied_and_tagged_srgb)
     remove_tree(dir);
 }
 
-/* Like cairo's writer: nothing is lost by dropping an alpha channel that is all 255. */
-Test(io, opaque_argb32_png_is_rgb)
+/* Unlike cairo's writer, an opaque texture stays RGBA: one layout for every texture. */
+Test(io, opaque_argb32_png_is_still_rgba)
 {
     uint32_t data[2][3] = { { argb(255, 1, 2, 3), argb(255, 250, 128, 0), argb(255, 0, 0, 0) },
                             { argb(255, 9, 9, 9), argb(255, 255, 255, 255), argb(255, 7, 8, 9) } };
@@ -578,7 +578,7 @@ Test(io, opaque_argb32_png_is_rgb)
     dapple_error err;
     cr_assert_eq(dp_image_write_argb32(path, (const uint8_t *)data, 3, 2, 12, &err), DAPPLE_OK);
     png_facts f = read_facts(path);
-    cr_assert(f.w == 3 && f.h == 2 && f.type == PNG_COLOR_TYPE_RGB && f.depth == 8 && f.srgb);
+    cr_assert(f.w == 3 && f.h == 2 && f.type == PNG_COLOR_TYPE_RGBA && f.depth == 8 && f.srgb);
     int w, h;
     uint8_t *back = load_rgba(path, &w, &h);
     for (int i = 0; i < 6; i++) {
