@@ -4,8 +4,8 @@
  * values, so the rule holds exactly for what the caller reads. The grid's cells are at
  * least as wide as the largest radius, so a candidate only meets the 3 x 3 cells around
  * it. Points are processed first-in first-out: the active list is the tail of the point
- * array itself, which costs no memory. Each point gets k candidates, uniform by area in
- * the annulus [r, 2r]. 'avoid' splits the free space into islands, so a sweep over the
+ * array itself, which costs no memory. Candidates are uniform by area in the annulus
+ * [r, 2r]; a point is retired after k consecutive failures. 'avoid' splits the free space into islands, so a sweep over the
  * grid cells re-seeds every island the front could not reach. */
 #include "core/sampler.h"
 
@@ -160,19 +160,110 @@ uint32_t dp_sampler_conflict_levels(const dapple_sampler *s, double x, double y,
 
 /* ---------------------------------------------------------------- Bridson */
 
-/* Expands points first..n in order (first-in first-out), k candidates each. */
+/* Any point of the 3 x 3 block around (x, y) closer than sqrt(r2): no branch but the
+ * loops'. */
+static inline bool block_any(const dapple_sampler *s, const uint32_t *h, double x, double y,
+                             double r2)
+{
+    const dapple_point *pts = s->store;
+    const uint32_t *next = s->grid.next;
+    int hit = 0;
+    for (int k = 0; k < 9; k++) {
+        uint32_t q = h[s->around[k]];
+        do {
+            double dx = (double)pts[q].x - x, dy = (double)pts[q].y - y;
+            hit |= dx * dx + dy * dy < r2;
+            q = next[q];
+        } while (q);
+    }
+    return hit != 0;
+}
+
+/* The head of the cell holding (x, y), or NULL near the grid's edges. */
+static inline const uint32_t *inner_cell(const dapple_sampler *s, float x, float y)
+{
+    const dp_grid *g = &s->grid;
+    int cx = (int)((double)x * g->inv_cw), cy = (int)((double)y * g->inv_ch);
+    if ((unsigned)(cx - 1) >= (unsigned)(g->gw - 2) || (unsigned)(cy - 1) >= (unsigned)(g->gh - 2))
+        return NULL;
+    return g->head + (size_t)cy * g->gw + cx;
+}
+
+/* A candidate uniform by area in the annulus [r_p, 2 r_p]: 10 bits of one draw pick a
+ * direction, 10 more a distance (inverse-CDF table): no sin, cos or sqrt per candidate. */
+static inline void candidate(dapple_sampler *s, dapple_point p, double *x, double *y)
+{
+    uint32_t b = dp_rng_u32(&s->rng);
+    const double *d = s->dirs[b >> 22];
+    double u = (double)p.r * s->dist[b & (DP_SAMPLER_DIRS - 1)];
+    *x = (double)p.x + u * d[0], *y = (double)p.y + u * d[1];
+}
+
+#define BATCH 4
+
+/* Constant radius: candidates BATCH at a time, tested without branches, so that the
+ * grid loads of all of them are in flight together instead of one dependent chain after
+ * another (W1: -20% time). A candidate found clear is tested again if one before it in
+ * the batch was accepted, so the result is exactly that of one-at-a-time. */
+static void annulus_batch(dapple_sampler *s, dapple_point p)
+{
+    uint32_t by;
+    float rr;
+    double r2 = (double)p.r * (double)p.r;
+    int fails = 0;
+    while (fails < s->o.k && s->halt == DP_HALT_NONE) {
+        double x[BATCH], y[BATCH];
+        float a[BATCH], b[BATCH];
+        const uint32_t *h[BATCH];
+        int m = DP_MIN(BATCH, s->o.k - fails);
+        bool plain = s->o.avoid != NULL || m < BATCH;
+        for (int i = 0; i < m; i++) {
+            candidate(s, p, &x[i], &y[i]);
+            h[i] = NULL;
+            if (dp_to_domain(x[i], s->o.width, s->o.periodic, &a[i]) &&
+                dp_to_domain(y[i], s->o.height, s->o.periodic, &b[i]))
+                h[i] = inner_cell(s, a[i], b[i]);
+            plain |= h[i] == NULL;
+        }
+        if (plain) {
+            for (int i = 0; i < m; i++)
+                fails = dp_try(s, x[i], y[i], true, &by, &rr) == DP_TRY_OK ? 0 : fails + 1;
+            continue;
+        }
+        bool hit[BATCH], added = false;
+        for (int i = 0; i < BATCH; i++)
+            hit[i] = block_any(s, h[i], a[i], b[i], r2);
+        for (int i = 0; i < BATCH; i++) {
+            if (!hit[i] && added)
+                hit[i] = block_any(s, h[i], a[i], b[i], r2);
+            if (hit[i]) {
+                fails++;
+                continue;
+            }
+            if (!dp_sampler_append(s, a[i], b[i], p.r))
+                return;
+            fails = 0, added = true;
+        }
+    }
+}
+
+/* Expands points first..n in order. A point is retired after k consecutive failed
+ * candidates (Bridson's rule: each success earns it k more tries). */
 DP_HOT void grow_annulus(dapple_sampler *s, size_t first, bool constant)
 {
     uint32_t by;
     float r;
     for (size_t i = first; i <= s->n && s->halt == DP_HALT_NONE; i++) {
         dapple_point p = s->store[i];
-        for (int t = 0; t < s->o.k && s->halt == DP_HALT_NONE; t++) {
-            /* 10 bits pick a direction, 10 bits a distance (uniform by area) */
-            uint32_t b = dp_rng_u32(&s->rng);
-            const double *d = s->dirs[b >> 22];
-            double u = (double)p.r * s->dist[b & (DP_SAMPLER_DIRS - 1)];
-            dp_try(s, (double)p.x + u * d[0], (double)p.y + u * d[1], constant, &by, &r);
+        if (constant) {
+            annulus_batch(s, p);
+            continue;
+        }
+        int fails = 0;
+        while (fails < s->o.k && s->halt == DP_HALT_NONE) {
+            double x, y;
+            candidate(s, p, &x, &y);
+            fails = dp_try(s, x, y, constant, &by, &r) == DP_TRY_OK ? 0 : fails + 1;
         }
     }
 }
