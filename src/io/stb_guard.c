@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT
- * Guards in front of stb_image 2.27 (Debian's libstb). Its DHT reader sums the 16 code
- * counts of a Huffman table without a bound and stores that many symbols into 256-byte
- * arrays (and sizes into a 257-byte one): a 24-byte segment overwrites the decoder's heap.
- * Fuzzing stb under ASan found it in seconds; upstream later added an n > 256 check. We
- * walk the marker segments the way stb does (scan for 0xFF, skip fill bytes, segments by
- * length, entropy-coded data by looking for the next marker) and read every DHT exactly
- * as stb will, refusing the tables it would overflow. */
+ * Guards in front of stb_image 2.27 (Debian's libstb), for two JPEG bugs found by fuzzing
+ * stb under ASan. (1) Its DHT reader sums a Huffman table's 16 code counts without a bound
+ * and stores that many symbols into 256-entry arrays: a 24-byte segment overwrites the
+ * decoder's heap. (2) A scan may use a Huffman table no DHT defined; stb never clears its
+ * tables, so it decodes with uninitialised heap memory and Debian's build segfaults.
+ * We walk the marker segments the way stb does (scan for 0xFF, skip fill bytes, segments
+ * by length, entropy-coded data by looking for the next marker), read every DHT and SOS as
+ * stb will, and refuse what it would mishandle. */
 #include "io/stb_guard.h"
 
 #include <stdbool.h>
@@ -84,27 +85,78 @@ static int next_marker_strict(reader *r)
     return b;
 }
 
-typedef enum { DHT_OK, DHT_STOP, DHT_OVERFLOW } dht_result;
+/* What stb will have seen so far: the tables defined, the frame type. */
+typedef struct jpeg_state {
+    unsigned dc_defined, ac_defined; /* bit i: table i was defined by a DHT */
+    bool progressive;
+} jpeg_state;
+
+/* VERDICT_STOP: stb rejects the segment itself, safely, and reads no further. */
+typedef enum { VERDICT_OK, VERDICT_STOP, VERDICT_UNSAFE } verdict;
 
 /* One DHT segment, read as stb's stbi__process_marker reads it: tables until the length is
  * used up, each with a class/id byte, 16 counts and then that many symbols, even when the
- * symbols run past the segment or the file (zeros, then). DHT_STOP: stb rejects the segment
- * itself, safely. */
-static dht_result check_dht(reader *r)
+ * symbols run past the segment or the file (zeros, then). */
+static verdict check_dht(reader *r, jpeg_state *js)
 {
     long left = u16_or_zero(r) - 2;
     while (left > 0) {
         int q = byte_or_zero(r), n = 0;
         if (q >> 4 > 1 || (q & 15) > 3)
-            return DHT_STOP; /* stb: "bad DHT header", before touching a table */
+            return VERDICT_STOP; /* stb: "bad DHT header", before touching a table */
         for (int i = 0; i < 16; i++)
             n += byte_or_zero(r);
         if (n > 256)
-            return DHT_OVERFLOW;
+            return VERDICT_UNSAFE;
+        *(q >> 4 ? &js->ac_defined : &js->dc_defined) |= 1u << (q & 15);
         skip(r, n);
         left -= 17 + n;
     }
-    return left == 0 ? DHT_OK : DHT_STOP;
+    return left == 0 ? VERDICT_OK : VERDICT_STOP;
+}
+
+/* A scan header, as stbi__process_scan_header reads it. stb never clears its Huffman
+ * tables, so a scan that uses one no DHT defined decodes with uninitialised heap memory
+ * (a crash in Debian's build; Motion-JPEG frames that rely on the standard tables get here
+ * too). Baseline scans use both tables of each component; progressive DC-first scans the
+ * DC table, AC scans the AC table, DC refinements none. */
+static verdict check_sos(reader *r, const jpeg_state *js)
+{
+    long len = next_u16(r);
+    int ns = next_byte(r), tables[4];
+    if (ns < 1 || ns > 4 || len != 6 + 2 * ns)
+        return VERDICT_STOP;
+    for (int i = 0; i < ns; i++) {
+        next_byte(r); /* component id */
+        tables[i] = next_byte(r);
+        if (tables[i] < 0 || tables[i] >> 4 > 3 || (tables[i] & 15) > 3)
+            return VERDICT_STOP;
+    }
+    int ss = next_byte(r), se = next_byte(r), a = next_byte(r);
+    if (ss < 0 || se < 0 || a < 0)
+        return VERDICT_STOP;
+    bool need_dc = !js->progressive || (ss == 0 && a >> 4 == 0);
+    bool need_ac = !js->progressive || ss > 0;
+    for (int i = 0; i < ns; i++) {
+        if (need_dc && !(js->dc_defined >> (tables[i] >> 4) & 1))
+            return VERDICT_UNSAFE;
+        if (need_ac && !(js->ac_defined >> (tables[i] & 15) & 1))
+            return VERDICT_UNSAFE;
+    }
+    return VERDICT_OK;
+}
+
+/* Reads the segment after marker m. Frame headers only set the mode: stb checks them. */
+static verdict check_segment(reader *r, int m, jpeg_state *js)
+{
+    if (m == 0xc4)
+        return check_dht(r, js);
+    if (m == 0xda)
+        return check_sos(r, js);
+    if (m >= 0xc0 && m <= 0xc2)
+        js->progressive = m == 0xc2;
+    long len = next_u16(r);
+    return len >= 2 && skip(r, len - 2) ? VERDICT_OK : VERDICT_STOP;
 }
 
 dapple_status dp_stb_guard_jpeg(dp_read_fn read, void *ctx, const char *name, dapple_error *err)
@@ -113,6 +165,7 @@ dapple_status dp_stb_guard_jpeg(dp_read_fn read, void *ctx, const char *name, da
     reader r = zero;
     r.read = read;
     r.ctx = ctx;
+    jpeg_state js = { 0, 0, false };
     if (next_marker_strict(&r) != 0xd8)
         return DAPPLE_OK; /* no SOI: stb will not take the JPEG path */
     for (;;) {
@@ -121,17 +174,12 @@ dapple_status dp_stb_guard_jpeg(dp_read_fn read, void *ctx, const char *name, da
             return DAPPLE_OK; /* end of image or file */
         if (m == 0x00 || m == 0x01 || m == 0xd8 || (m >= 0xd0 && m <= 0xd7))
             continue; /* stuffed byte, TEM, SOI, RSTn: no length field */
-        if (m == 0xc4) {
-            dht_result d = check_dht(&r);
-            if (d == DHT_OVERFLOW)
-                return dp_fail(err, DAPPLE_E_FORMAT, "%s: corrupt JPEG: a Huffman table has "
-                               "more than 256 codes", name);
-            if (d == DHT_STOP)
-                return DAPPLE_OK;
-            continue;
-        }
-        long len = next_u16(&r);
-        if (len < 2 || !skip(&r, len - 2))
+        verdict v = check_segment(&r, m, &js);
+        if (v == VERDICT_STOP)
             return DAPPLE_OK; /* stb stops at the same damage */
+        if (v == VERDICT_UNSAFE)
+            return dp_fail(err, DAPPLE_E_FORMAT, "%s: corrupt JPEG: %s", name,
+                           m == 0xc4 ? "a Huffman table has more than 256 codes"
+                                     : "a scan uses a Huffman table that was never defined");
     }
 }

@@ -298,6 +298,9 @@ static void write_bad_jpegs(void)
     }
     write_bytes("trunc_header.jpg", jpg, sos);             /* tables and SOF, no scan */
     write_bytes("trunc_scan.jpg", jpg, sos + (n - sos) / 2); /* cut inside the scan */
+    jpg[sos + 8] = 0x13; /* scan component 2: AC table 3, which no DHT defines */
+    write_bytes("undefined_huffman.jpg", jpg, n);
+    jpg[sos + 8] = 0x11;
     for (size_t i = 2; i + 4 < sos; i++) {
         if (jpg[i] == 0xff && jpg[i + 1] == 0xc4) {
             jpg[i + 4] = 0x55; /* Huffman table class 5: no such thing */

@@ -170,6 +170,7 @@ ParameterizedTestParameters(io, hostile_image_refused)
         { DATA "bad_huffman.jpg", DAPPLE_E_FORMAT, "corrupt JPEG: bad DHT header" },
         { DATA "dht_overflow.jpg", DAPPLE_E_FORMAT, "Huffman table has more than 256 codes" },
         { DATA "dht_overflow_fill.jpg", DAPPLE_E_FORMAT, "corrupt JPEG: a Huffman table" },
+        { DATA "undefined_huffman.jpg", DAPPLE_E_FORMAT, "Huffman table that was never defined" },
     };
     return cr_make_param_array(bad_case, cases, sizeof cases / sizeof cases[0]);
 }
@@ -423,6 +424,39 @@ Test(io, jpeg_decodes_close_to_its_source)
     }
     cr_assert_lt(err / (w * h * 3), 4.0, "mean error %.2f for quality 95", err / (w * h * 3));
     free(c);
+}
+
+/* A one-component frame whose only DHT defines DC table 0, and a scan using DC 0 / AC 1.
+ * A progressive DC-first scan needs no AC table, so the guard must let stb try it (stb
+ * then reports its own complaint or decodes); a baseline scan would read the undefined AC
+ * table, so the guard must refuse. */
+static dapple_status scan_with_missing_ac(bool progressive, dapple_error *err)
+{
+    const uint8_t jpg[] = {
+        0xff, 0xd8,                                                       /* SOI */
+        0xff, progressive ? 0xc2 : 0xc0, 0, 11, 8, 0, 8, 0, 8, 1, 1, 0x11, 0, /* SOF */
+        0xff, 0xdb, 0, 67, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,                       /* DQT */
+        0xff, 0xc4, 0, 20, 0x00, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* DHT DC0 */
+        0xff, 0xda, 0, 8, 1, 1, 0x01, 0, progressive ? 0 : 63, 0,             /* SOS */
+        0x00, 0x00, 0xff, 0xd9,
+    };
+    uint8_t *px = NULL;
+    int w, h;
+    dapple_status st = dp_image_load_rgba8_mem(jpg, sizeof jpg, "scan.jpg", 0, &px, &w, &h, err);
+    free(px);
+    return st;
+}
+
+Test(io, jpeg_guard_knows_which_tables_a_scan_uses)
+{
+    dapple_error err = { 0 };
+    dapple_status st = scan_with_missing_ac(true, &err);
+    cr_assert(st == DAPPLE_OK || strstr(err.message, "never defined") == NULL, "%s", err.message);
+    cr_assert_eq(scan_with_missing_ac(false, &err), DAPPLE_E_FORMAT);
+    cr_assert_str_eq(err.message,
+                     "scan.jpg: corrupt JPEG: a scan uses a Huffman table that was never defined");
 }
 
 Test(io, memory_entry_point_matches_file)
