@@ -45,7 +45,7 @@ static char *temp_template(const char *path)
     const char *slash = strrchr(path, '/');
     size_t dir_len = slash != NULL ? (size_t)(slash - path) + 1 : 0;
     const char *base = path + dir_len;
-    char *t = malloc(strlen(path) + sizeof ".." "XXXXXX");
+    char *t = malloc(strlen(path) + sizeof "..XXXXXX"); /* "." + name + ".XXXXXX" + NUL */
     if (t == NULL)
         return NULL;
     memcpy(t, path, dir_len);
@@ -88,6 +88,26 @@ static dapple_status open_in_place(dp_atomic_file *af, dapple_error *err)
     return DAPPLE_OK;
 }
 
+/* mkstemp beside the target, then the usual file mode and a stdio stream. */
+static dapple_status open_temp(dp_atomic_file *af, const char *path, dapple_error *err)
+{
+    af->tmp_path = temp_template(af->final_path);
+    if (af->tmp_path == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "%s: out of memory", path);
+    int fd = mkstemp(af->tmp_path);
+    if (fd < 0)
+        return dp_fail(err, DAPPLE_E_IO, "cannot create %s: %s", path, strerror(errno));
+    pthread_once(&file_mode_once, read_umask);
+    af->fp = fchmod(fd, file_mode) == 0 ? fdopen(fd, "wb") : NULL;
+    if (af->fp == NULL) {
+        int e = errno;
+        close(fd);
+        unlink(af->tmp_path);
+        return dp_fail(err, DAPPLE_E_IO, "cannot create %s: %s", path, strerror(e));
+    }
+    return DAPPLE_OK;
+}
+
 dapple_status dp_atomic_open(dp_atomic_file *af, const char *path, dapple_error *err)
 {
     af->fp = NULL;
@@ -95,14 +115,11 @@ dapple_status dp_atomic_open(dp_atomic_file *af, const char *path, dapple_error 
     af->final_path = NULL;
     if (path == NULL || path[0] == '\0')
         return dp_fail(err, DAPPLE_E_INVALID, "empty output path");
-    size_t len = strlen(path);
-    if (path[len - 1] == '/')
-        return dp_fail(err, DAPPLE_E_IO, "cannot create %s: Is a directory", path);
-
     struct stat st;
     bool exists = strcmp(path, "-") != 0 && stat(path, &st) == 0;
-    if (exists && S_ISDIR(st.st_mode))
+    if (path[strlen(path) - 1] == '/' || (exists && S_ISDIR(st.st_mode)))
         return dp_fail(err, DAPPLE_E_IO, "cannot create %s: Is a directory", path);
+
     af->final_path = exists && S_ISREG(st.st_mode) ? resolve_link(path) : dup_string(path);
     if (af->final_path == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "%s: out of memory", path);
@@ -112,28 +129,10 @@ dapple_status dp_atomic_open(dp_atomic_file *af, const char *path, dapple_error 
     }
     if (exists && !S_ISREG(st.st_mode))
         return open_in_place(af, err);
-    af->tmp_path = temp_template(af->final_path);
-    if (af->tmp_path == NULL) {
+    dapple_status status = open_temp(af, path, err);
+    if (status != DAPPLE_OK)
         release(af);
-        return dp_fail(err, DAPPLE_E_NOMEM, "%s: out of memory", path);
-    }
-
-    int fd = mkstemp(af->tmp_path);
-    if (fd < 0) {
-        int e = errno;
-        release(af);
-        return dp_fail(err, DAPPLE_E_IO, "cannot create %s: %s", path, strerror(e));
-    }
-    pthread_once(&file_mode_once, read_umask);
-    af->fp = fchmod(fd, file_mode) == 0 ? fdopen(fd, "wb") : NULL;
-    if (af->fp == NULL) {
-        int e = errno;
-        close(fd);
-        unlink(af->tmp_path);
-        release(af);
-        return dp_fail(err, DAPPLE_E_IO, "cannot create %s: %s", path, strerror(e));
-    }
-    return DAPPLE_OK;
+    return status;
 }
 
 dapple_status dp_atomic_probe(const char *path, dapple_error *err)

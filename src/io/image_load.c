@@ -115,12 +115,13 @@ static void grey_row(uint16_t *dst, const uint8_t *src, int width, int channels,
 static dapple_status check_size(const request *rq, uint64_t w, uint64_t h)
 {
     if (w == 0 || h == 0)
-        return dp_fail(rq->err, DAPPLE_E_FORMAT, "%s: image has zero width or height (%" PRIu64
-                       "x%" PRIu64 ")", rq->name, w, h);
+        return dp_fail(rq->err, DAPPLE_E_FORMAT,
+                       "%s: image has zero width or height (%" PRIu64 "x%" PRIu64 ")", rq->name, w,
+                       h);
     if (w * h > rq->max_pixels)
         return dp_fail(rq->err, DAPPLE_E_LIMIT,
-                       "%s: %" PRIu64 "x%" PRIu64 " pixels exceeds the limit of %" PRIu64
-                       " pixels", rq->name, w, h, rq->max_pixels);
+                       "%s: %" PRIu64 "x%" PRIu64 " pixels exceeds the limit of %" PRIu64 " pixels",
+                       rq->name, w, h, rq->max_pixels);
     return DAPPLE_OK;
 }
 
@@ -155,11 +156,12 @@ static void on_png_error(png_structp png, png_const_charp msg)
     if (job->status != DAPPLE_OK) {
         /* a read or limit failure already said what went wrong */
     } else if (strstr(warning, "user limit") != NULL) {
-        job->status = dp_fail(job->rq->err, DAPPLE_E_LIMIT, "%s: a side exceeds the limit of %"
-                              PRIu64 " pixels (libpng: %s)", name, job->rq->max_pixels, warning);
+        job->status = dp_fail(job->rq->err, DAPPLE_E_LIMIT,
+                              "%s: a side exceeds the limit of %" PRIu64 " pixels (libpng: %s)",
+                              name, job->rq->max_pixels, warning);
     } else if (warning[0] != '\0') {
-        job->status = dp_fail(job->rq->err, DAPPLE_E_FORMAT, "%s: corrupt PNG: %s (%s)", name,
-                              msg, warning);
+        job->status = dp_fail(job->rq->err, DAPPLE_E_FORMAT, "%s: corrupt PNG: %s (%s)", name, msg,
+                              warning);
     } else {
         job->status = dp_fail(job->rq->err, DAPPLE_E_FORMAT, "%s: corrupt PNG: %s", name, msg);
     }
@@ -181,8 +183,7 @@ static void on_png_read(png_structp png, png_bytep data, size_t n)
     if (src_read(job->src, data, n) == n)
         return;
     if (job->src->fp != NULL && ferror(job->src->fp))
-        job->status = dp_fail(job->rq->err, DAPPLE_E_IO, "%s: %s", job->rq->name,
-                              strerror(errno));
+        job->status = dp_fail(job->rq->err, DAPPLE_E_IO, "%s: %s", job->rq->name, strerror(errno));
     else
         job->status = dp_fail(job->rq->err, DAPPLE_E_FORMAT,
                               "%s: truncated PNG: unexpected end of file", job->rq->name);
@@ -238,8 +239,9 @@ static dapple_status png_alloc(png_job *job, int passes, size_t rowbytes)
     job->out = dp_calloc_n(n, job->rq->rgba ? 4 : 2);
     job->scratch = dp_calloc_n(passes > 1 ? job->height : 1, rowbytes);
     if (job->out == NULL || job->scratch == NULL)
-        return dp_fail(job->rq->err, DAPPLE_E_NOMEM, "%s: out of memory for %" PRIu32 "x%"
-                       PRIu32 " pixels", job->rq->name, job->width, job->height);
+        return dp_fail(job->rq->err, DAPPLE_E_NOMEM,
+                       "%s: out of memory for %" PRIu32 "x%" PRIu32 " pixels", job->rq->name,
+                       job->width, job->height);
     return DAPPLE_OK;
 }
 
@@ -267,8 +269,10 @@ static dapple_status png_run(png_job *job)
     size_t rowbytes = png_get_rowbytes(job->png, job->info);
     if (job->rq->rgba ? channels != 4 || depth != 8
                       : (channels != 1 && channels != 3) || (depth != 8 && depth != 16))
-        return dp_fail(job->rq->err, DAPPLE_E_FORMAT, "%s: unsupported PNG layout (%d channels,"
-                       " %d bits)", job->rq->name, channels, depth);
+        return dp_fail(job->rq->err, DAPPLE_E_FORMAT,
+                       "%s: unsupported PNG layout (%d channels,"
+                       " %d bits)",
+                       job->rq->name, channels, depth);
     st = png_alloc(job, passes, rowbytes);
     if (st != DAPPLE_OK)
         return st;
@@ -280,8 +284,7 @@ static dapple_status png_run(png_job *job)
 static dapple_status load_png(source *src, const request *rq, image *img)
 {
     png_job job = { .src = src, .rq = rq };
-    job.png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &job, on_png_error,
-                                     on_png_warning);
+    job.png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &job, on_png_error, on_png_warning);
     job.info = job.png != NULL ? png_create_info_struct(job.png) : NULL;
     if (job.info == NULL) {
         png_destroy_read_struct(job.png != NULL ? &job.png : NULL, NULL, NULL);
@@ -335,8 +338,10 @@ static dapple_status stb_failed(const request *rq, const char *format)
 /* The decoder must produce what stbi_info promised, or the size check meant nothing. */
 static dapple_status dims_changed(const request *rq)
 {
-    return dp_fail(rq->err, DAPPLE_E_FORMAT, "%s: corrupt image: decoded size differs from "
-                   "its header", rq->name);
+    return dp_fail(rq->err, DAPPLE_E_FORMAT,
+                   "%s: corrupt image: decoded size differs from "
+                   "its header",
+                   rq->name);
 }
 
 /* Grey from stb: 1 channel when the file is grey (alpha dropped by stb), else RGB that we
@@ -348,9 +353,9 @@ static dapple_status stb_grey(source *src, const request *rq, const char *format
     src_rewind(src);
     bool wide = stbi_is_16_bit_from_callbacks(&stb_callbacks, src);
     src_rewind(src);
-    uint8_t *raw = wide ? (uint8_t *)stbi_load_16_from_callbacks(&stb_callbacks, src, &w, &h,
-                                                                 &c, want)
-                        : stbi_load_from_callbacks(&stb_callbacks, src, &w, &h, &c, want);
+    uint8_t *raw =
+            wide ? (uint8_t *)stbi_load_16_from_callbacks(&stb_callbacks, src, &w, &h, &c, want)
+                 : stbi_load_from_callbacks(&stb_callbacks, src, &w, &h, &c, want);
     if (raw == NULL)
         return stb_failed(rq, format);
     if (w != img->width || h != img->height) {
@@ -431,7 +436,8 @@ static dapple_status decode(source *src, const request *rq, image *img)
     if (format == NULL)
         return dp_fail(rq->err, DAPPLE_E_FORMAT,
                        "%s: not a PNG, JPEG, BMP, TGA, PSD or GIF image (PNM, HDR and PIC are "
-                       "not accepted)", rq->name);
+                       "not accepted)",
+                       rq->name);
     return load_stb(src, rq, format, img);
 }
 
@@ -466,8 +472,8 @@ static dapple_status load_file(const char *path, uint64_t max_pixels, bool rgba,
     return st;
 }
 
-static dapple_status load_mem(const void *data, size_t size, const char *name,
-                              uint64_t max_pixels, bool rgba, image *img, dapple_error *err)
+static dapple_status load_mem(const void *data, size_t size, const char *name, uint64_t max_pixels,
+                              bool rgba, image *img, dapple_error *err)
 {
     source src = { NULL, data, data != NULL ? size : 0, 0 };
     request rq = { name != NULL ? name : "(memory)",
@@ -489,19 +495,19 @@ dapple_status dp_image_load_grey16(const char *path, uint64_t max_pixels, uint16
 {
     image img;
     void *p;
-    dapple_status st = hand_over(load_file(path, max_pixels, false, &img, err), &img, &p,
-                                 width, height);
+    dapple_status st =
+            hand_over(load_file(path, max_pixels, false, &img, err), &img, &p, width, height);
     *pixels = p;
     return st;
 }
 
-dapple_status dp_image_load_rgba8(const char *path, uint64_t max_pixels, uint8_t **rgba,
-                                  int *width, int *height, dapple_error *err)
+dapple_status dp_image_load_rgba8(const char *path, uint64_t max_pixels, uint8_t **rgba, int *width,
+                                  int *height, dapple_error *err)
 {
     image img;
     void *p;
-    dapple_status st = hand_over(load_file(path, max_pixels, true, &img, err), &img, &p, width,
-                                 height);
+    dapple_status st =
+            hand_over(load_file(path, max_pixels, true, &img, err), &img, &p, width, height);
     *rgba = p;
     return st;
 }
@@ -512,20 +518,20 @@ dapple_status dp_image_load_grey16_mem(const void *data, size_t size, const char
 {
     image img;
     void *p;
-    dapple_status st = hand_over(load_mem(data, size, name, max_pixels, false, &img, err), &img,
-                                 &p, width, height);
+    dapple_status st = hand_over(load_mem(data, size, name, max_pixels, false, &img, err), &img, &p,
+                                 width, height);
     *pixels = p;
     return st;
 }
 
 dapple_status dp_image_load_rgba8_mem(const void *data, size_t size, const char *name,
-                                      uint64_t max_pixels, uint8_t **rgba, int *width,
-                                      int *height, dapple_error *err)
+                                      uint64_t max_pixels, uint8_t **rgba, int *width, int *height,
+                                      dapple_error *err)
 {
     image img;
     void *p;
-    dapple_status st = hand_over(load_mem(data, size, name, max_pixels, true, &img, err), &img,
-                                 &p, width, height);
+    dapple_status st = hand_over(load_mem(data, size, name, max_pixels, true, &img, err), &img, &p,
+                                 width, height);
     *rgba = p;
     return st;
 }

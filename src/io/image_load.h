@@ -31,8 +31,8 @@ DAPPLE_USERESULT dapple_status dp_image_load_rgba8(const char *path, uint64_t ma
  * harness, embedded images). 'name' stands for the path in messages; 'data' is borrowed. */
 DAPPLE_USERESULT dapple_status dp_image_load_grey16_mem(const void *data, size_t size,
                                                         const char *name, uint64_t max_pixels,
-                                                        uint16_t **pixels, int *width,
-                                                        int *height, dapple_error *err);
+                                                        uint16_t **pixels, int *width, int *height,
+                                                        dapple_error *err);
 DAPPLE_USERESULT dapple_status dp_image_load_rgba8_mem(const void *data, size_t size,
                                                        const char *name, uint64_t max_pixels,
                                                        uint8_t **rgba, int *width, int *height,

@@ -44,7 +44,7 @@ typedef struct raster {
     bool srgb;    /* colour texture: tag the PNG as sRGB; masks and maps are linear */
     const deflate_opts *deflate;
     const uint8_t *data;
-    size_t stride; /* bytes per input row */
+    size_t stride;                                             /* bytes per input row */
     void (*row)(const struct raster *px, int y, uint8_t *dst); /* NULL: rows are as-is */
 } raster;
 
@@ -156,9 +156,9 @@ static void png_setup(png_wjob *job)
     static const int types[5] = { 0, PNG_COLOR_TYPE_GRAY, 0, PNG_COLOR_TYPE_RGB,
                                   PNG_COLOR_TYPE_RGBA };
     png_set_write_fn(job->png, job, on_png_write, on_png_flush);
-    png_set_IHDR(job->png, job->info, (png_uint_32)px->width, (png_uint_32)px->height,
-                 px->depth, types[px->channels], PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_IHDR(job->png, job->info, (png_uint_32)px->width, (png_uint_32)px->height, px->depth,
+                 types[px->channels], PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(job->png, px->deflate->level);
     png_set_compression_strategy(job->png, px->deflate->strategy);
     png_set_filter(job->png, PNG_FILTER_TYPE_BASE, px->deflate->filters);
@@ -190,8 +190,7 @@ static dapple_status write_png(FILE *fp, const char *path, const raster *px, dap
 {
     png_wjob job = { .px = px, .fp = fp, .path = path, .err = err };
     job.row = malloc(out_row_bytes(px));
-    job.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &job, on_png_error,
-                                      on_png_warning);
+    job.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &job, on_png_error, on_png_warning);
     job.info = job.png != NULL ? png_create_info_struct(job.png) : NULL;
     dapple_status st;
     if (job.row == NULL || job.info == NULL)
@@ -232,22 +231,24 @@ static uint8_t *tight_copy(const raster *px)
     return buf;
 }
 
-static int stb_encode(dp_image_format format, stb_sink *sink, const raster *px,
-                      const uint8_t *buf)
+static int stb_encode(dp_image_format format, stb_sink *sink, const raster *px, const uint8_t *buf)
 {
     int w = px->width, h = px->height, c = px->channels;
     switch (format) {
-    case DP_FORMAT_TGA: return stbi_write_tga_to_func(on_stb_write, sink, w, h, c, buf);
-    case DP_FORMAT_BMP: return stbi_write_bmp_to_func(on_stb_write, sink, w, h, c, buf);
+    case DP_FORMAT_TGA:
+        return stbi_write_tga_to_func(on_stb_write, sink, w, h, c, buf);
+    case DP_FORMAT_BMP:
+        return stbi_write_bmp_to_func(on_stb_write, sink, w, h, c, buf);
     case DP_FORMAT_JPEG:
         return stbi_write_jpg_to_func(on_stb_write, sink, w, h, c, buf, jpeg_quality);
-    case DP_FORMAT_PNG: break;
+    case DP_FORMAT_PNG:
+        break;
     }
     return 0;
 }
 
-static dapple_status write_stb(dp_image_format format, FILE *fp, const char *path,
-                               const raster *px, dapple_error *err)
+static dapple_status write_stb(dp_image_format format, FILE *fp, const char *path, const raster *px,
+                               dapple_error *err)
 {
     /* stb_image_write computes sizes in int */
     if ((uint64_t)px->width * (uint64_t)px->height * 4 > INT_MAX)
@@ -311,12 +312,11 @@ void dp_image_set_jpeg_quality(int quality)
     jpeg_quality = DP_MAX(1, DP_MIN(100, quality));
 }
 
-dapple_status dp_image_write_grey(const char *path, const uint16_t *pixels, int width,
-                                  int height, int depth, dapple_error *err)
+dapple_status dp_image_write_grey(const char *path, const uint16_t *pixels, int width, int height,
+                                  int depth, dapple_error *err)
 {
     if (depth != 8 && depth != 16)
-        return dp_fail(err, DAPPLE_E_INVALID, "%s: bit depth must be 8 or 16, got %d", path,
-                       depth);
+        return dp_fail(err, DAPPLE_E_INVALID, "%s: bit depth must be 8 or 16, got %d", path, depth);
     raster px = { width,
                   height,
                   1,
@@ -332,13 +332,14 @@ dapple_status dp_image_write_grey(const char *path, const uint16_t *pixels, int 
 dapple_status dp_image_write_rgb8(const char *path, const uint8_t *rgb, int width, int height,
                                   dapple_error *err)
 {
-    raster px = { width, height, 3, 8, false, &colour_png, rgb, (size_t)DP_MAX(width, 0) * 3,
-                  NULL };
+    raster px = {
+        width, height, 3, 8, false, &colour_png, rgb, (size_t)DP_MAX(width, 0) * 3, NULL
+    };
     return write_image(path, &px, err);
 }
 
-dapple_status dp_image_write_argb32(const char *path, const uint8_t *data, int width,
-                                    int height, int stride, dapple_error *err)
+dapple_status dp_image_write_argb32(const char *path, const uint8_t *data, int width, int height,
+                                    int stride, dapple_error *err)
 {
     if (data == NULL || width <= 0 || height <= 0 || stride < 4 * width)
         return dp_fail(err, DAPPLE_E_INVALID, "%s: bad image (%dx%d, stride %d)",
@@ -346,7 +347,8 @@ dapple_status dp_image_write_argb32(const char *path, const uint8_t *data, int w
     /* Textures are RGBA even when opaque: pipelines import one layout, whatever the
        preset's background (issue #3's contract). JPEG has no alpha. */
     bool rgb = dp_image_format_from_path(path) == DP_FORMAT_JPEG;
-    raster px = { width, height, rgb ? 3 : 4, 8, true, &colour_png, data, (size_t)stride,
-                  rgb ? row_premul_rgb : row_straight_rgba };
+    raster px = { width, height,         rgb ? 3 : 4,
+                  8,     true,           &colour_png,
+                  data,  (size_t)stride, rgb ? row_premul_rgb : row_straight_rgba };
     return write_image(path, &px, err);
 }

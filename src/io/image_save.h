@@ -31,8 +31,8 @@ DAPPLE_USERESULT dapple_status dp_image_write_grey(const char *path, const uint1
                                                    dapple_error *err);
 
 /** Writes RGB8 (3 bytes per pixel, tightly packed), e.g. a normal map. No sRGB chunk. */
-DAPPLE_USERESULT dapple_status dp_image_write_rgb8(const char *path, const uint8_t *rgb,
-                                                   int width, int height, dapple_error *err);
+DAPPLE_USERESULT dapple_status dp_image_write_rgb8(const char *path, const uint8_t *rgb, int width,
+                                                   int height, dapple_error *err);
 
 /** Writes cairo ARGB32 data (premultiplied, native-endian uint32 per pixel, 'stride' bytes
  * per row) as straight-alpha RGBA8 PNG with an sRGB chunk, or RGB8 when every pixel is opaque

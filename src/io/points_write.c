@@ -279,9 +279,9 @@ int dp_points_format_parse(const char *name)
     return -1;
 }
 
-dapple_status dp_points_write(const char *path, dp_points_format format,
-                              const dp_point_set *sets, size_t n_sets, bool with_layer,
-                              double width, double height, uint64_t seed, dapple_error *err)
+dapple_status dp_points_write(const char *path, dp_points_format format, const dp_point_set *sets,
+                              size_t n_sets, bool with_layer, double width, double height,
+                              uint64_t seed, dapple_error *err)
 {
     if (format != DP_POINTS_CSV && format != DP_POINTS_JSON)
         return dp_fail(err, DAPPLE_E_INVALID, "%s: unknown points format %d", path, (int)format);

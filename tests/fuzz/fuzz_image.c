@@ -39,8 +39,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint16_t *grey = NULL;
     uint8_t *rgba = NULL;
     int w = 0, h = 0;
-    dapple_status st = dp_image_load_grey16_mem(data, size, "fuzz", FUZZ_MAX_PIXELS, &grey, &w,
-                                                &h, &err);
+    dapple_status st =
+            dp_image_load_grey16_mem(data, size, "fuzz", FUZZ_MAX_PIXELS, &grey, &w, &h, &err);
     check(st, grey, w, h, &err);
     /* read every pixel so MSan/ASan see uninitialised or out-of-bounds output */
     volatile uint32_t sum = 0;

@@ -181,15 +181,13 @@ ParameterizedTest(bad_case *c, io, hostile_image_refused)
     uint16_t *grey = (uint16_t *)1;
     uint8_t *rgba = (uint8_t *)1;
     int w = -1, h = -1;
-    cr_assert_eq(dp_image_load_grey16(c->path, 0, &grey, &w, &h, &err), c->status,
-                 "%s: %s", c->path, err.message);
+    cr_assert_eq(dp_image_load_grey16(c->path, 0, &grey, &w, &h, &err), c->status, "%s: %s",
+                 c->path, err.message);
     cr_assert_null(grey);
     cr_assert(w == 0 && h == 0);
     cr_assert_eq(err.status, c->status);
-    cr_assert(strncmp(err.message, c->path, strlen(c->path)) == 0, "no path in '%s'",
-              err.message);
-    cr_assert_not_null(strstr(err.message, c->reason), "'%s' lacks '%s'", err.message,
-                       c->reason);
+    cr_assert(strncmp(err.message, c->path, strlen(c->path)) == 0, "no path in '%s'", err.message);
+    cr_assert_not_null(strstr(err.message, c->reason), "'%s' lacks '%s'", err.message, c->reason);
     memset(&err, 0, sizeof err);
     cr_assert_eq(dp_image_load_rgba8(c->path, 0, &rgba, &w, &h, &err), c->status, "%s",
                  err.message);
@@ -202,8 +200,7 @@ Test(io, pixel_limit_is_settable_and_exact)
     dapple_error err = { 0 };
     uint16_t *px = NULL;
     int w, h;
-    cr_assert_eq(dp_image_load_grey16(DATA "grey8.png", 127, &px, &w, &h, &err),
-                 DAPPLE_E_LIMIT);
+    cr_assert_eq(dp_image_load_grey16(DATA "grey8.png", 127, &px, &w, &h, &err), DAPPLE_E_LIMIT);
     cr_assert_str_eq(err.message, DATA "grey8.png: 16x8 pixels exceeds the limit of 127 pixels");
     cr_assert_eq(dp_image_load_grey16(DATA "rgb.bmp", 255, &px, &w, &h, &err), DAPPLE_E_LIMIT);
     cr_assert_eq(dp_image_load_grey16(DATA "grey8.png", 128, &px, &w, &h, &err), DAPPLE_OK);
@@ -433,14 +430,127 @@ Test(io, jpeg_decodes_close_to_its_source)
 static dapple_status scan_with_missing_ac(bool progressive, dapple_error *err)
 {
     const uint8_t jpg[] = {
-        0xff, 0xd8,                                                       /* SOI */
-        0xff, progressive ? 0xc2 : 0xc0, 0, 11, 8, 0, 8, 0, 8, 1, 1, 0x11, 0, /* SOF */
-        0xff, 0xdb, 0, 67, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,                       /* DQT */
-        0xff, 0xc4, 0, 20, 0x00, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* DHT DC0 */
-        0xff, 0xda, 0, 8, 1, 1, 0x01, 0, progressive ? 0 : 63, 0,             /* SOS */
-        0x00, 0x00, 0xff, 0xd9,
+        0xff,
+        0xd8, /* SOI */
+        0xff,
+        progressive ? 0xc2 : 0xc0,
+        0,
+        11,
+        8,
+        0,
+        8,
+        0,
+        8,
+        1,
+        1,
+        0x11,
+        0, /* SOF */
+        0xff,
+        0xdb,
+        0,
+        67,
+        0,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1, /* DQT */
+        0xff,
+        0xc4,
+        0,
+        20,
+        0x00,
+        1,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0, /* DHT DC0 */
+        0xff,
+        0xda,
+        0,
+        8,
+        1,
+        1,
+        0x01,
+        0,
+        progressive ? 0 : 63,
+        0, /* SOS */
+        0x00,
+        0x00,
+        0xff,
+        0xd9,
     };
     uint8_t *px = NULL;
     int w, h;
@@ -584,8 +694,8 @@ Test(io, argb32_png_is_unpremultiplied_and_tagged_srgb)
         { argb(255, 10, 20, 30), argb(128, 64, 32, 0), argb(0, 0, 0, 0), 0xdeadbeef },
         { argb(1, 1, 0, 1), argb(200, 200, 100, 50), argb(255, 255, 255, 255), 0xdeadbeef },
     };
-    static const uint8_t want[6][4] = { { 10, 20, 30, 255 },  { 128, 64, 0, 128 },
-                                        { 0, 0, 0, 0 },       { 255, 0, 255, 1 },
+    static const uint8_t want[6][4] = { { 10, 20, 30, 255 },   { 128, 64, 0, 128 },
+                                        { 0, 0, 0, 0 },        { 255, 0, 255, 1 },
                                         { 255, 128, 64, 200 }, { 255, 255, 255, 255 } };
     char *dir = make_tmpdir(), *path = join(dir, "tex.png");
     dapple_error err;
@@ -618,7 +728,8 @@ Test(io, opaque_argb32_png_is_still_rgba)
     for (int i = 0; i < 6; i++) {
         uint32_t p = data[i / 3][i % 3];
         cr_assert(back[4 * i] == (uint8_t)(p >> 16) && back[4 * i + 1] == (uint8_t)(p >> 8) &&
-                  back[4 * i + 2] == (uint8_t)p && back[4 * i + 3] == 255, "pixel %d", i);
+                          back[4 * i + 2] == (uint8_t)p && back[4 * i + 3] == 255,
+                  "pixel %d", i);
     }
     free(back);
     free(path);
@@ -652,8 +763,9 @@ Test(io, tga_and_bmp_round_trip_exactly)
     for (int k = 0; k < 4; k++) {
         char *path = join(dir, names[k]);
         dapple_error err;
-        dapple_status st = k < 2 ? dp_image_write_grey(path, grey, 4, 3, 8, &err)
-                                 : dp_image_write_argb32(path, (const uint8_t *)tex, 4, 3, 16, &err);
+        dapple_status st =
+                k < 2 ? dp_image_write_grey(path, grey, 4, 3, 8, &err)
+                      : dp_image_write_argb32(path, (const uint8_t *)tex, 4, 3, 16, &err);
         cr_assert_eq(st, DAPPLE_OK, "%s: %s", names[k], err.message);
         int w, h;
         uint8_t *back = load_rgba(path, &w, &h);
@@ -830,8 +942,7 @@ Test(io, field_load_maps_16bit_grey_to_radius)
     o.rmax = 9;
     dapple_field *f = NULL;
     dapple_error err;
-    cr_assert_eq(dp_field_load(&f, &o, DATA "grey16.png", 0, &err), DAPPLE_OK, "%s",
-                 err.message);
+    cr_assert_eq(dp_field_load(&f, &o, DATA "grey16.png", 0, &err), DAPPLE_OK, "%s", err.message);
     for (int y = 0; y < 8; y++) {
         for (int x = 0; x < 16; x++) {
             double want = 1 + 8 * grey16_at(x, y) / 65535.0;
@@ -866,7 +977,7 @@ Test(io, field_load_reports_the_image_error)
     cr_assert_eq(dp_field_load(&f, &o, DATA "huge.png", 0, &err), DAPPLE_E_LIMIT);
     cr_assert_null(f);
     cr_assert_str_eq(err.message, DATA "huge.png: 100000x100000 pixels exceeds the limit of "
-                                  "67108864 pixels");
+                                       "67108864 pixels");
     cr_assert_eq(dp_field_load(&f, &o, NULL, 0, &err), DAPPLE_E_INVALID);
     cr_assert_eq(dp_field_load(&f, &o, DATA "grey8.png", 100, &err), DAPPLE_E_LIMIT);
 }

@@ -45,13 +45,13 @@ static char *slurp(const char *path, size_t *n)
     return buf;
 }
 
-static char *write_and_read(const dp_point_set *sets, size_t n_sets, dp_points_format f,
-                            bool layer, size_t *n)
+static char *write_and_read(const dp_point_set *sets, size_t n_sets, dp_points_format f, bool layer,
+                            size_t *n)
 {
     char *path = tmp_path(f == DP_POINTS_CSV ? "p.csv" : "p.json");
     dapple_error err;
-    cr_assert_eq(dp_points_write(path, f, sets, n_sets, layer, 100, 50, 7, &err), DAPPLE_OK,
-                 "%s", err.message);
+    cr_assert_eq(dp_points_write(path, f, sets, n_sets, layer, 100, 50, 7, &err), DAPPLE_OK, "%s",
+                 err.message);
     char *text = slurp(path, n);
     remove_file_and_dir(path);
     return text;
@@ -165,8 +165,7 @@ Test(points, csv_numbers_equal_printf_and_round_trip_bitwise, .timeout = 60)
             char ref[32];
             int len = snprintf(ref, sizeof ref, "%.9g", (double)want[k]);
             cr_assert(end - line == len && memcmp(line, ref, (size_t)len) == 0,
-                      "point %zu: wrote '%.*s', printf says '%s'", i, (int)(end - line), line,
-                      ref);
+                      "point %zu: wrote '%.*s', printf says '%s'", i, (int)(end - line), line, ref);
             cr_assert(memcmp(&got, &want[k], 4) == 0, "point %zu field %d not exact", i, k);
             cr_assert_eq(*end, k < 2 ? ',' : '\n');
             line = end + 1;
@@ -201,8 +200,7 @@ Test(points, json_refuses_non_finite_and_writes_nothing)
     dapple_error err;
     cr_assert_eq(dp_points_write(path, DP_POINTS_JSON, &set, 1, false, 10, 10, 1, &err),
                  DAPPLE_E_INVALID);
-    cr_assert_not_null(strstr(err.message, "point 1 of layer 0 is not finite"), "%s",
-                       err.message);
+    cr_assert_not_null(strstr(err.message, "point 1 of layer 0 is not finite"), "%s", err.message);
     struct stat st;
     cr_assert_neq(stat(path, &st), 0, "no file may appear");
     remove_file_and_dir(path);
@@ -213,8 +211,8 @@ Test(points, missing_directory_is_an_io_error_naming_the_path)
     dapple_point p = { 1, 2, 3 };
     dp_point_set set = { &p, 1 };
     dapple_error err;
-    cr_assert_eq(dp_points_write("/tmp/dapple-missing-98765/p.csv", DP_POINTS_CSV, &set, 1,
-                                 false, 10, 10, 1, &err),
+    cr_assert_eq(dp_points_write("/tmp/dapple-missing-98765/p.csv", DP_POINTS_CSV, &set, 1, false,
+                                 10, 10, 1, &err),
                  DAPPLE_E_IO);
     cr_assert_str_eq(err.message,
                      "cannot create /tmp/dapple-missing-98765/p.csv: No such file or directory");
