@@ -201,6 +201,50 @@ static inline void candidate(dapple_sampler *s, dapple_point p, double *x, doubl
 
 #define BATCH 4
 
+/* True when every candidate of p (within 2r) lands in a cell whose 3 x 3 block lies
+ * inside the grid: p is at least 3 cells plus 2r from every edge. */
+static inline bool inner_parent(const dapple_sampler *s, dapple_point p)
+{
+    const dp_grid *g = &s->grid;
+    double m = 2 * (double)p.r;
+    return (double)p.x - m >= g->cw && (double)p.y - m >= g->ch &&
+           ((double)p.x + m) * g->inv_cw < g->gw - 2 && ((double)p.y + m) * g->inv_ch < g->gh - 2;
+}
+
+/* annulus_batch for an inner parent (see inner_parent): no domain or edge checks. */
+static void annulus_inner(dapple_sampler *s, dapple_point p)
+{
+    const dp_grid *g = &s->grid;
+    double r2 = (double)p.r * (double)p.r;
+    int fails = 0;
+    while (fails < s->o.k && s->halt == DP_HALT_NONE) {
+        float a[BATCH], b[BATCH];
+        const uint32_t *h[BATCH];
+        bool hit[BATCH], added = false;
+        int m = DP_MIN(BATCH, s->o.k - fails);
+        for (int i = 0; i < m; i++) {
+            double x, y;
+            candidate(s, p, &x, &y);
+            a[i] = (float)x, b[i] = (float)y;
+            h[i] = g->head + (size_t)(int)((double)b[i] * g->inv_ch) * g->gw +
+                   (size_t)(int)((double)a[i] * g->inv_cw);
+        }
+        for (int i = 0; i < m; i++)
+            hit[i] = block_any(s, h[i], a[i], b[i], r2);
+        for (int i = 0; i < m; i++) {
+            if (!hit[i] && added)
+                hit[i] = block_any(s, h[i], a[i], b[i], r2);
+            if (hit[i]) {
+                fails++;
+                continue;
+            }
+            if (!dp_sampler_append(s, a[i], b[i], p.r))
+                return;
+            fails = 0, added = true;
+        }
+    }
+}
+
 /* Constant radius: candidates BATCH at a time, tested without branches, so that the
  * grid loads of all of them are in flight together instead of one dependent chain after
  * another (W1: -20% time). A candidate found clear is tested again if one before it in
@@ -211,6 +255,10 @@ static void annulus_batch(dapple_sampler *s, dapple_point p)
     float rr;
     double r2 = (double)p.r * (double)p.r;
     int fails = 0;
+    if (s->o.avoid == NULL && inner_parent(s, p)) {
+        annulus_inner(s, p);
+        return;
+    }
     while (fails < s->o.k && s->halt == DP_HALT_NONE) {
         double x[BATCH], y[BATCH];
         float a[BATCH], b[BATCH];
