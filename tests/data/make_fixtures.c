@@ -325,6 +325,101 @@ static void write_bad_jpegs(void)
     free(jpg);
 }
 
+/* ---------------------------------------------------------------- GIF */
+
+typedef struct bitsink {
+    uint8_t *buf;
+    size_t len;
+    uint32_t acc;
+    int nbits;
+} bitsink;
+
+static void put_code(bitsink *b, unsigned code, int width)
+{
+    b->acc |= (uint32_t)code << b->nbits;
+    b->nbits += width;
+    while (b->nbits >= 8) {
+        b->buf[b->len++] = (uint8_t)b->acc;
+        b->acc >>= 8;
+        b->nbits -= 8;
+    }
+}
+
+/* LZW with 8-bit minimum code size that never builds a dictionary: a clear code every 200
+ * symbols keeps the code width at 9 bits, so each pixel is one literal code. */
+static size_t gif_lzw(const uint8_t *px, size_t n, uint8_t *out)
+{
+    bitsink b = { out, 0, 0, 0 };
+    for (size_t i = 0; i < n; i++) {
+        if (i % 200 == 0)
+            put_code(&b, 256, 9);
+        put_code(&b, px[i], 9);
+    }
+    put_code(&b, 257, 9);
+    if (b.nbits > 0)
+        b.buf[b.len++] = (uint8_t)b.acc;
+    return b.len;
+}
+
+/* Appends an image: optional graphic control (transparent index), descriptor, optional
+ * local colour table, then the LZW data in sub-blocks of at most 255 bytes. */
+static size_t gif_frame(uint8_t *p, int x0, int y0, int w, int h, const uint8_t *px,
+                        int transparent, const uint8_t *local_palette)
+{
+    size_t n = 0;
+    if (transparent >= 0) {
+        const uint8_t gce[8] = { 0x21, 0xf9, 4, 0x09, 10, 0, (uint8_t)transparent, 0 };
+        memcpy(p, gce, 8);
+        n += 8;
+    }
+    const uint8_t desc[10] = { 0x2c, (uint8_t)x0, 0, (uint8_t)y0, 0, (uint8_t)w, 0,
+                               (uint8_t)h, 0, (uint8_t)(local_palette ? 0x87 : 0) };
+    memcpy(p + n, desc, 10);
+    n += 10;
+    if (local_palette) {
+        memcpy(p + n, local_palette, 256 * 3);
+        n += 256 * 3;
+    }
+    p[n++] = 8; /* minimum code size */
+    uint8_t lzw[8192];
+    size_t len = gif_lzw(px, (size_t)w * (size_t)h, lzw);
+    for (size_t off = 0; off < len; off += 255) {
+        size_t chunk = len - off < 255 ? len - off : 255;
+        p[n++] = (uint8_t)chunk;
+        memcpy(p + n, lzw + off, chunk);
+        n += chunk;
+    }
+    p[n++] = 0;
+    return n;
+}
+
+/* anim.gif, 16x16, two frames. Frame 1 (the one loaders return): pixel index
+ * (x + y) % 4 into the global palette entry i = (i*60, 255 - i*60, i*30), index 3
+ * transparent. Frame 2 covers the middle with a local palette. */
+static void write_gif(void)
+{
+    static uint8_t gif[16384];
+    uint8_t palette[256 * 3] = { 0 }, local[256 * 3] = { 0 }, px[256];
+    for (int i = 0; i < 256; i++) {
+        palette[3 * i] = (uint8_t)(i * 60), palette[3 * i + 1] = (uint8_t)(255 - i * 60);
+        palette[3 * i + 2] = (uint8_t)(i * 30);
+        local[3 * i] = (uint8_t)i;
+    }
+    size_t n = 0;
+    memcpy(gif, "GIF89a\x10\x00\x10\x00\xf7\x00\x00", 13);
+    n = 13;
+    memcpy(gif + n, palette, sizeof palette);
+    n += sizeof palette;
+    for (int i = 0; i < 256; i++)
+        px[i] = (uint8_t)((i % 16 + i / 16) % 4);
+    n += gif_frame(gif + n, 0, 0, 16, 16, px, 3, NULL);
+    for (int i = 0; i < 64; i++)
+        px[i] = (uint8_t)(i * 4);
+    n += gif_frame(gif + n, 4, 4, 8, 8, px, -1, local);
+    gif[n++] = 0x3b;
+    write_bytes("anim.gif", gif, n);
+}
+
 /* Headers of formats stb_image would happily allocate gigabytes for. */
 static void write_huge_headers(void)
 {
@@ -386,5 +481,6 @@ int main(int argc, char **argv)
     write_stb_images();
     write_bad_jpegs();
     write_huge_headers();
+    write_gif();
     return 0;
 }

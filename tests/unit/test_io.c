@@ -406,6 +406,27 @@ Test(io, luminance_endpoints_are_exact)
     free(g);
 }
 
+/* The first frame of a two-frame GIF, with a transparent index (make_fixtures.c). */
+Test(io, gif_first_frame_with_transparency)
+{
+    int w, h;
+    uint8_t *c = load_rgba(DATA "anim.gif", &w, &h);
+    cr_assert(w == 16 && h == 16);
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+            unsigned i = (unsigned)(x + y) % 4;
+            const uint8_t *p = c + 4 * (y * w + x);
+            if (i == 3) {
+                cr_assert_eq(p[3], 0, "(%d,%d) is transparent", x, y);
+                continue;
+            }
+            cr_assert(p[0] == i * 60 && p[1] == 255 - i * 60 && p[2] == i * 30 && p[3] == 255,
+                      "(%d,%d): %u,%u,%u,%u", x, y, p[0], p[1], p[2], p[3]);
+        }
+    }
+    free(c);
+}
+
 Test(io, jpeg_decodes_close_to_its_source)
 {
     int w, h;
