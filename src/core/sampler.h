@@ -35,6 +35,7 @@ struct dapple_sampler {
     int halt;            /* DP_HALT_* */
     size_t peak_bytes;   /* high-water mark of this sampler's allocations */
     ptrdiff_t around[9]; /* offsets of the 3 x 3 block, own cell first */
+    uint64_t k_inv;      /* 2^32 / k, rounded up: divides by k with a multiply */
     double dirs[DP_SAMPLER_DIRS][2];
     double dist[DP_SAMPLER_DIRS]; /* annulus distances in [1, 2], uniform by area */
     double margin; /* dense and maximal sweeps: radians added to every jump, beyond rounding */

@@ -256,6 +256,31 @@ Test(sampler, wide_domain_keeps_circles_round)
     done(&r);
 }
 
+Test(sampler, neighbour_directions_are_unbiased)
+{
+    /* stratified, table-driven candidate directions must not favour any angle: the
+     * direction to each point's nearest neighbour, folded to [0, pi), fills 8 sectors
+     * evenly */
+    run r = sample(field_opts(100, 100, 1, 1), sampler_opts(100, 100));
+    int bins[8] = { 0 };
+    for (size_t i = 0; i < r.n; i++) {
+        double best = 1e9, bx = 0, by = 0;
+        for (size_t j = 0; j < r.n; j++) {
+            double dx = (double)r.p[j].x - (double)r.p[i].x;
+            double dy = (double)r.p[j].y - (double)r.p[i].y, d = dx * dx + dy * dy;
+            if (j != i && d < best)
+                best = d, bx = dx, by = dy;
+        }
+        double a = atan2(by, bx);
+        a = a < 0 ? a + 3.14159265358979 : a;
+        bins[(int)(a / 3.14159265358979 * 8) & 7]++;
+    }
+    for (int b = 0; b < 8; b++)
+        cr_assert(fabs(bins[b] - r.n / 8.0) < 0.15 * r.n / 8.0, "sector %d has %d of %zu", b,
+                  bins[b], r.n);
+    done(&r);
+}
+
 Test(sampler, k_of_one_still_works)
 {
     dapple_sampler_opts so = sampler_opts(100, 100);
