@@ -36,6 +36,8 @@ struct dapple_sampler {
     size_t peak_bytes;   /* high-water mark of this sampler's allocations */
     ptrdiff_t around[9]; /* offsets of the 3 x 3 block, own cell first */
     uint64_t k_inv;      /* 2^32 / k, rounded up: divides by k with a multiply */
+    uint8_t *cover;      /* constant radius: 4 bits a top cell (a nibble each), see cover.c */
+    double cover_slack;  /* how far inside a disc a marked quarter cell must lie */
     double dirs[DP_SAMPLER_DIRS][2];
     double dist[DP_SAMPLER_DIRS]; /* annulus distances in [1, 2], uniform by area */
     double margin; /* dense and maximal sweeps: radians added to every jump, beyond rounding */
@@ -62,6 +64,17 @@ uint32_t dp_sampler_conflict_levels(const dapple_sampler *s, double x, double y,
  * candidates swept in angle. */
 void dp_sampler_grow_dense(dapple_sampler *s, size_t first);
 
+/** Quarter cells of the top grid wholly inside some point's disc, for a constant radius:
+ * a candidate in one is rejected with one load (see sampler_cover.c). Allocates s->cover
+ * (nothing for a variable radius); false when out of memory. */
+bool dp_cover_init(dapple_sampler *s);
+
+/** Bytes of the cover map. */
+size_t dp_cover_bytes(const dapple_sampler *s);
+
+/** Marks the quarter cells that the disc of radius r at (x, y) covers with room to spare. */
+void dp_cover_mark(dapple_sampler *s, double x, double y, double r);
+
 /** Maximal mode: finds every spot where a point still fits and fills it. */
 void dp_sampler_fill_gaps(dapple_sampler *s);
 
@@ -73,6 +86,15 @@ void dp_sampler_grow(dapple_sampler *s, size_t first);
 #else
 #define DP_HOT static inline
 #endif
+
+/* True when the point at (fx, fy) in cell units (x / cw, y / ch), inside top cell c,
+ * lies in a marked quarter cell: then some point is closer than r, exactly as the full
+ * test would find. */
+DP_HOT bool dp_cover_hit(const dapple_sampler *s, size_t c, double fx, double fy)
+{
+    unsigned bit = (unsigned)((fy - (int)fy >= 0.5) << 1) | (unsigned)(fx - (int)fx >= 0.5);
+    return (s->cover[c >> 1] >> (((c & 1) << 2) + bit)) & 1u;
+}
 
 /* Signed minimum-image difference on a torus of this extent (plain difference if not). */
 DP_HOT double dp_wrap_delta(double d, double extent, bool periodic)

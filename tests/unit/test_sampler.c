@@ -9,6 +9,8 @@
 
 #include "dapple.h"
 #include "core/points_check.h"
+#include "core/rng.h"
+#include "core/sampler.h"
 
 typedef struct run {
     dapple_field *field;
@@ -179,6 +181,33 @@ Test(sampler, sharp_field_edge_keeps_the_rule)
         assert_pair_rule(&r);
         done(&r);
     }
+}
+
+Test(sampler, cover_map_only_marks_what_the_full_test_rejects)
+{
+    /* a quarter cell marked as covered must lie within r of some point everywhere: probe
+     * it at random and compare with brute force, near the rounding margin included */
+    run r = sample(field_opts(60, 45, 0.7, 0.7), sampler_opts(60, 45));
+    const dp_grid *g = &r.s->grid;
+    dp_rng rng;
+    dp_rng_seed(&rng, 3, 0);
+    int marked = 0;
+    for (int i = 0; i < 40000; i++) {
+        double x = dp_rng_unit(&rng) * 60, y = dp_rng_unit(&rng) * 45;
+        double fx = x * g->inv_cw, fy = y * g->inv_ch;
+        size_t c = (size_t)(int)fy * g->gw + (size_t)(int)fx;
+        if (!dp_cover_hit(r.s, c, fx, fy))
+            continue;
+        marked++;
+        bool near = false;
+        for (size_t j = 0; j < r.n && !near; j++) {
+            double dx = (double)r.p[j].x - x, dy = (double)r.p[j].y - y;
+            near = dx * dx + dy * dy < (double)r.p[j].r * (double)r.p[j].r;
+        }
+        cr_assert(near, "(%g, %g) is marked covered but no point is within r", x, y);
+    }
+    cr_assert_gt(marked, 10000, "the map should cover much of a full domain, got %d", marked);
+    done(&r);
 }
 
 /* ---------------------------------------------------------------- reproducibility */
