@@ -329,6 +329,28 @@ static dapple_status check_opts(const dapple_field *f, const dapple_sampler_opts
     return DAPPLE_OK;
 }
 
+/* The direction, distance and jitter tables, and the constants derived from options. */
+static void fill_tables(dapple_sampler *s)
+{
+    const dapple_sampler_opts *o = &s->o;
+    ptrdiff_t gw = s->grid.gw, around[9] = { 0, -1, 1, -gw, gw, -gw - 1, -gw + 1, gw - 1, gw + 1 };
+    memcpy(s->around, around, sizeof around);
+    s->k_inv = ((uint64_t)1 << 32) / (uint64_t)o->k + 1; /* (t * DIRS + j) / k, j < DIRS */
+    /* beyond float rounding of a coordinate, relative to the smallest circle */
+    double ulp = ldexp(1.0, ilogb(DP_MAX(o->width, o->height)) - 23);
+    s->margin = DP_MIN(DP_MAX(1e-6, 4 * ulp / s->field->rmin), 0.01);
+    for (int i = 0; i < DP_SAMPLER_DIRS; i++) {
+        double a = 2 * DP_PI * (i + 0.5) / DP_SAMPLER_DIRS;
+        s->dirs[i][0] = cos(a);
+        s->dirs[i][1] = sin(a);
+        /* inverse CDF of the area in [1, 2]: a table replaces a sqrt on the critical path */
+        s->dist[i] = sqrt(1.0 + 3.0 * (i + 0.5) / DP_SAMPLER_DIRS);
+        double j = s->margin + DP_MIN(2 * DP_PI / o->k, DP_PI / 3) * i / DP_SAMPLER_DIRS;
+        s->jitter[i][0] = cos(j);
+        s->jitter[i][1] = sin(j);
+    }
+}
+
 dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field,
                                  const dapple_sampler_opts *o, dapple_error *err)
 {
@@ -347,32 +369,14 @@ dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field
                       DP_SAMPLER_MAX_CELLS, err);
     if (st == DAPPLE_OK)
         st = dp_levels_init(&s->lv, &s->grid, field, o->max_points, err);
+    if (st == DAPPLE_OK && !dp_cover_init(s))
+        st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d grid", s->grid.gw,
+                     s->grid.gh);
     if (st != DAPPLE_OK) {
         dapple_sampler_free(s);
         return st;
     }
-    ptrdiff_t gw = s->grid.gw, around[9] = { 0, -1, 1, -gw, gw, -gw - 1, -gw + 1, gw - 1, gw + 1 };
-    memcpy(s->around, around, sizeof around);
-    s->k_inv = ((uint64_t)1 << 32) / (uint64_t)o->k + 1; /* (t * DIRS + j) / k, j < DIRS */
-    if (!dp_cover_init(s)) {
-        st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d grid", s->grid.gw,
-                     s->grid.gh);
-        dapple_sampler_free(s);
-        return st;
-    }
-    /* beyond float rounding of a coordinate, relative to the smallest circle */
-    double ulp = ldexp(1.0, ilogb(DP_MAX(o->width, o->height)) - 23);
-    s->margin = DP_MIN(DP_MAX(1e-6, 4 * ulp / field->rmin), 0.01);
-    for (int i = 0; i < DP_SAMPLER_DIRS; i++) {
-        double a = 2 * DP_PI * (i + 0.5) / DP_SAMPLER_DIRS;
-        s->dirs[i][0] = cos(a);
-        s->dirs[i][1] = sin(a);
-        /* inverse CDF of the area in [1, 2]: a table replaces a sqrt on the critical path */
-        s->dist[i] = sqrt(1.0 + 3.0 * (i + 0.5) / DP_SAMPLER_DIRS);
-        double j = s->margin + DP_MIN(2 * DP_PI / o->k, DP_PI / 3) * i / DP_SAMPLER_DIRS;
-        s->jitter[i][0] = cos(j);
-        s->jitter[i][1] = sin(j);
-    }
+    fill_tables(s);
     s->peak_bytes = bytes_now(s);
     *out = s;
     return DAPPLE_OK;
