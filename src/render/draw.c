@@ -5,8 +5,10 @@
  * the seam of two bands - looks the same both times. Large canvases are cut into
  * horizontal bands drawn by separate threads, each with its own surface object over the
  * same pixels and a clip to its rows. Every band works in the canvas's own coordinates
- * (no translation, whose rounding would differ in gradients), so the pixels do not
- * depend on the band count; a shape crossing two bands is drawn by both, each clipped. */
+ * (no translation, whose rounding would differ in gradients); a shape crossing two bands
+ * is drawn by both, each clipped. Clipping still rounds some shapes (rotated stamps)
+ * differently, so the band layout depends on the canvas size alone, never on the number
+ * of threads drawing it. */
 #include "render/render.h"
 
 #include <math.h>
@@ -182,7 +184,7 @@ static void *draw_band(void *arg)
 
 static dapple_status draw_bands(const dp_texture_spec *t, const dp_scene *s,
                                 cairo_surface_t *canvas, const uint8_t *ground, int n,
-                                dapple_error *err)
+                                int threads, dapple_error *err)
 {
     band b[MAX_BANDS];
     pthread_t th[MAX_BANDS];
@@ -196,8 +198,10 @@ static dapple_status draw_bands(const dp_texture_spec *t, const dp_scene *s,
                        .stride = cairo_image_surface_get_stride(canvas),
                        .y0 = (int)((long)t->height * i / n),
                        .y1 = (int)((long)t->height * (i + 1) / n) };
-        /* Band 0 runs here; a thread that cannot start is drawn here too. */
-        if (i > 0)
+        /* Band 0 runs here; a thread that cannot start is drawn here too, and so is every
+           band when the caller wants one thread: the bands, not the threads, decide the
+           bytes (cairo's clipped and unclipped paths round differently). */
+        if (i > 0 && threads > 1)
             started[i] = pthread_create(&th[i], NULL, draw_band, &b[i]) == 0;
     }
     for (int i = 0; i < n; i++)
@@ -263,7 +267,8 @@ dapple_status dp_render_texture_bands(const dp_texture_spec *t, const dp_scene *
     if (st == DAPPLE_OK)
         st = copy_ground(t, canvas, &ground, err);
     if (st == DAPPLE_OK)
-        st = draw_bands(t, s, canvas, ground, bands, err);
+        st = draw_bands(t, s, canvas, ground, bands, t->render_threads > 0 ? t->render_threads : bands,
+                        err);
     free(ground);
     if (st != DAPPLE_OK) {
         cairo_surface_destroy(canvas);
@@ -276,8 +281,8 @@ dapple_status dp_render_texture_bands(const dp_texture_spec *t, const dp_scene *
 dapple_status dp_render_texture(const dp_texture_spec *t, const dp_scene *s, cairo_surface_t **out,
                                 dapple_error *err)
 {
-    /* Two cores is the target machine; small canvases are not worth a thread. */
-    int bands = t->render_threads > 0 ? t->render_threads
-                                      : (long)t->width * t->height >= 256L * 256 ? 2 : 1;
+    /* Two cores is the target machine; small canvases are not worth a thread. The band
+       layout depends on the size alone, so the bytes do not depend on the thread count. */
+    int bands = (long)t->width * t->height >= 256L * 256 ? 2 : 1;
     return dp_render_texture_bands(t, s, bands, out, err);
 }

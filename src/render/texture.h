@@ -93,8 +93,8 @@ typedef struct dp_texture_spec {
     int mask_depth;    /* 8 or 16 */
     double mask_scale; /* footprint/splat radius = mask_scale * r; default 0.5 */
     uint64_t max_pixels; /* input images (fields, stamps, backgrounds) larger are refused */
-    int render_threads;  /* drawing threads: 0 = by size (2 from 256x256); a pack running
-                            several jobs at once asks for 1 */
+    int render_threads;  /* drawing threads: 0 = one per band (2 bands from 256x256); a pack
+                            running several jobs at once asks for 1. Never changes bytes. */
 
     dp_layer_spec layers[DP_MAX_LAYERS];
     int n_layers;

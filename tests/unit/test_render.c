@@ -564,3 +564,27 @@ Test(render, dot_radius_draws_every_point_the_same_size)
     }
     cairo_surface_destroy(s);
 }
+
+/* pack -j 2 asks each job for one drawing thread, -j 1 lets the job use two: the bytes
+ * must not care. Stamps are where cairo's clipped and unclipped paths round apart. */
+Test(render, thread_count_never_changes_the_bytes)
+{
+    static dapple_point pts[4096];
+    for (int style = DP_STYLE_CIRCLES; style <= DP_STYLE_STAMPS; style++) {
+        one_layer((dp_style)style, 320, 300);
+        spec.periodic = true;
+        spec.layers[0].scale = 1.2;
+        if (style == DP_STYLE_STAMPS)
+            strcpy(spec.layers[0].stamp, "samples/leaf-oak.png");
+        points_scene(pts, grid(pts, 320, 300, 11));
+        cairo_surface_t *s[3];
+        for (int threads = 0; threads < 3; threads++) {
+            dapple_error err;
+            spec.render_threads = threads;
+            cr_assert_eq(dp_render_texture(&spec, &scene, &s[threads], &err), DAPPLE_OK);
+        }
+        cr_assert(same_pixels(s[1], s[0]) && same_pixels(s[1], s[2]), "style %d", style);
+        for (int i = 0; i < 3; i++)
+            cairo_surface_destroy(s[i]);
+    }
+}
