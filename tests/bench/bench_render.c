@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: MIT
+ * make bench, rendering side (issue #6): W5, a 2048x2048 droplets texture end to end
+ * (sampling, drawing, PNG) against plain cairo drawing the same droplets (arc + radial
+ * gradient each) followed by cairo_surface_write_to_png; W6, `dapple pack presets` with
+ * -j 1 and -j 2. Wall-clock seconds, best of a few runs: the machine is shared. */
+#include "bench_render.h"
+
+#include <cairo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/outputs.h"
+#include "render/render.h"
+
+#define W5_SIDE 2048
+#define W5_RUNS 3
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void droplet_spec(dp_texture_spec *t)
+{
+    dp_texture_spec_init(t);
+    t->width = t->height = W5_SIDE;
+    t->seed = 5;
+    t->bg_colour = (dp_rgba){ 0.16, 0.22, 0.28, 1 };
+    t->n_layers = 1;
+    dp_layer_spec *l = &t->layers[0];
+    dp_layer_spec_init(l);
+    strcpy(l->name, "drops");
+    l->style = DP_STYLE_DROPLETS;
+    l->field.kind = DAPPLE_FIELD_CONSTANT;
+    l->field.rmin = l->field.rmax = 11.7; /* about 20 k droplets, the issue's count */
+}
+
+/* The baseline: every droplet an arc filled with a radial gradient, then cairo's writer. */
+static double plain_cairo(const dp_layer_points *lp, const char *path)
+{
+    double t0 = now();
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, W5_SIDE, W5_SIDE);
+    cairo_t *cr = cairo_create(s);
+    cairo_set_source_rgb(cr, 0.16, 0.22, 0.28);
+    cairo_paint(cr);
+    for (size_t i = 0; i < lp->count; i++) {
+        double x = lp->points[i].x, y = lp->points[i].y, r = 0.5 * (double)lp->points[i].r;
+        cairo_pattern_t *g = cairo_pattern_create_radial(x - 0.3 * r, y - 0.3 * r, 0.1 * r, x, y, r);
+        cairo_pattern_add_color_stop_rgba(g, 0, 1, 1, 1, 0.6);
+        cairo_pattern_add_color_stop_rgba(g, 1, 0.1, 0.15, 0.2, 0.5);
+        cairo_set_source(cr, g);
+        cairo_arc(cr, x, y, r, 0, 6.283185307179586);
+        cairo_fill(cr);
+        cairo_pattern_destroy(g);
+    }
+    cairo_surface_write_to_png(s, path);
+    cairo_destroy(cr);
+    cairo_surface_destroy(s);
+    return now() - t0;
+}
+
+void bench_w5(void)
+{
+    dp_texture_spec t;
+    dp_render_stats stats;
+    dapple_error err;
+    dp_scene scene;
+    const char *out = "build/bench-w5.png", *ref = "build/bench-w5-cairo.png";
+    double best = 1e9, best_ref = 1e9;
+    droplet_spec(&t);
+    dp_output_paths paths = { .texture = out };
+    if (dp_scene_sample(&t, &scene, &err) != DAPPLE_OK) {
+        printf("W5: %s\n", err.message);
+        return;
+    }
+    for (int run = 0; run < W5_RUNS; run++) {
+        double t0 = now();
+        if (dp_render_outputs(&t, &paths, &stats, &err) != DAPPLE_OK) {
+            printf("W5: %s\n", err.message);
+            break;
+        }
+        double dt = now() - t0, ref_dt = plain_cairo(&scene.layers[0], ref);
+        best = dt < best ? dt : best;
+        best_ref = ref_dt < best_ref ? ref_dt : best_ref;
+    }
+    printf("| W5 droplets 2048x2048, end to end | %zu | %.3f | %.0f droplets/s | plain cairo "
+           "arc+gradient and write_to_png: %.3f s (%.2fx) |\n",
+           scene.layers[0].count, best, (double)scene.layers[0].count / best, best_ref,
+           best_ref / best);
+    dp_scene_fini(&scene);
+    unlink(out);
+    unlink(ref);
+}
+
+static double pack_seconds(int jobs)
+{
+    char cmd[256];
+    double best = 1e9;
+    for (int run = 0; run < 2; run++) {
+        snprintf(cmd, sizeof cmd,
+                 "build/dapple pack presets -o build/bench-pack -j %d --force 2>/dev/null", jobs);
+        double t0 = now();
+        if (system(cmd) != 0)
+            return -1;
+        double dt = now() - t0;
+        best = dt < best ? dt : best;
+    }
+    return best;
+}
+
+void bench_w6(void)
+{
+    double one = pack_seconds(1), two = pack_seconds(2);
+    if (system("rm -rf build/bench-pack") != 0 || one < 0 || two < 0) {
+        printf("| W6 pack presets | failed | | | |\n");
+        return;
+    }
+    printf("| W6 pack presets -j 1 / -j 2 | %.2f s / %.2f s | | speed-up %.2fx | target 1.7x |\n",
+           one, two, one / two);
+}

@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: MIT
+ * make bench's rendering and pack workloads (W5, W6); each prints its table row. */
+#ifndef DP_BENCH_RENDER_H
+#define DP_BENCH_RENDER_H
+
+void bench_w5(void);
+void bench_w6(void);
+
+#endif
