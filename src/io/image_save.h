@@ -35,9 +35,8 @@ DAPPLE_USERESULT dapple_status dp_image_write_rgb8(const char *path, const uint8
                                                    int height, dapple_error *err);
 
 /** Writes cairo ARGB32 data (premultiplied, native-endian uint32 per pixel, 'stride' bytes
- * per row) as straight-alpha RGBA8 PNG with an sRGB chunk, or RGB8 when every pixel is opaque
- * (as cairo's own writer does). TGA/BMP get RGBA or RGB the same way; JPEG gets RGB, the
- * image over black. */
+ * per row) as straight-alpha RGBA8 PNG with an sRGB chunk, also when every pixel is opaque
+ * (one layout for every texture). TGA/BMP get RGBA; JPEG gets RGB, the image over black. */
 DAPPLE_USERESULT dapple_status dp_image_write_argb32(const char *path, const uint8_t *data,
                                                      int width, int height, int stride,
                                                      dapple_error *err);
