@@ -54,7 +54,7 @@ bool dp_sampler_append(dapple_sampler *s, float x, float y, float r)
     }
     s->n++;
     s->store[s->n] = (dapple_point){ x, y, r };
-    if (s->cover != NULL)
+    if (s->cover_on)
         dp_cover_mark(s, x, y, r);
     int l = dp_levels_of(&s->lv, r);
     if (l < s->lv.n) {
@@ -401,6 +401,8 @@ dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_er
     dp_grid_clear(&s->grid);
     if (s->cover != NULL)
         memset(s->cover, 0, dp_cover_bytes(s));
+    /* only the default mode without 'avoid' reads the map; marks elsewhere are wasted */
+    s->cover_on = s->cover != NULL && !s->o.dense && s->o.avoid == NULL;
     dp_levels_clear(&s->lv);
     dp_rng_seed(&s->rng, s->o.seed, 0x5eed);
     if (!reserve(s, initial_capacity(s)))
@@ -414,6 +416,7 @@ dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_er
     }
     if (s->o.avoid != NULL)
         sweep(s, SWEEP_TRIES);
+    s->cover_on = false;
     if (s->o.maximal)
         dp_sampler_fill_gaps(s);
     if (s->halt == DP_HALT_NOMEM)

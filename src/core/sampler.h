@@ -38,6 +38,7 @@ struct dapple_sampler {
     uint64_t k_inv;      /* 2^32 / k, rounded up: divides by k with a multiply */
     uint8_t *cover;      /* constant radius: 4 bits a top cell (a nibble each), see cover.c */
     double cover_slack;  /* how far inside a disc a marked quarter cell must lie */
+    bool cover_on;       /* marking: only while the default mode reads the map */
     double dirs[DP_SAMPLER_DIRS][2];
     double dist[DP_SAMPLER_DIRS]; /* annulus distances in [1, 2], uniform by area */
     double margin; /* dense and maximal sweeps: radians added to every jump, beyond rounding */

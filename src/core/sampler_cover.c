@@ -33,16 +33,21 @@ static double far_edge(int q, double half, double v)
 void dp_cover_mark(dapple_sampler *s, double x, double y, double r)
 {
     const dp_grid *g = &s->grid;
-    double hx = 0.5 * g->cw, hy = 0.5 * g->ch, lim = r - s->cover_slack;
-    if (lim <= 0)
-        return;
+    double hx = 0.5 * g->cw, hy = 0.5 * g->ch, lim = r - s->cover_slack, fx2[8];
     int qx0 = DP_MAX((int)((x - r) / hx), 0), qx1 = DP_MIN((int)((x + r) / hx), 2 * g->gw - 1);
     int qy0 = DP_MAX((int)((y - r) / hy), 0), qy1 = DP_MIN((int)((y + r) / hy), 2 * g->gh - 1);
+    if (lim <= 0 || qx1 - qx0 >= 8) /* marks are optional: skip what cannot be cheap */
+        return;
+    for (int qx = qx0; qx <= qx1; qx++) {
+        double f = far_edge(qx, hx, x);
+        fx2[qx - qx0] = f * f;
+    }
     for (int qy = qy0; qy <= qy1; qy++) {
-        double fy = far_edge(qy, hy, y);
+        double fy = far_edge(qy, hy, y), room = lim * lim - fy * fy;
+        if (room <= 0)
+            continue;
         for (int qx = qx0; qx <= qx1; qx++) {
-            double fx = far_edge(qx, hx, x);
-            if (fx * fx + fy * fy >= lim * lim)
+            if (fx2[qx - qx0] >= room)
                 continue;
             size_t c = (size_t)(qy >> 1) * g->gw + (size_t)(qx >> 1);
             unsigned bit = (unsigned)(((qy & 1) << 1) | (qx & 1));
