@@ -417,6 +417,33 @@ Test(sampler, avoid_keeps_clear_of_obstacles_and_fills_the_gaps)
     done(&r), done(&big);
 }
 
+Test(sampler, avoid_holds_in_dense_and_maximal_modes_and_on_a_torus)
+{
+    for (int mode = 0; mode < 4; mode++) {
+        bool per = mode & 1;
+        dapple_sampler_opts bo = sampler_opts(120, 90);
+        bo.periodic = per;
+        run big = sample(field_opts(120, 90, 6, 6), bo);
+        dapple_circles *c = NULL;
+        cr_assert_eq(dapple_circles_new(&c, 120, 90, per, NULL), DAPPLE_OK);
+        cr_assert_eq(dapple_circles_add(c, big.p, big.n, 0.5, NULL), DAPPLE_OK);
+        dapple_sampler_opts so = sampler_opts(120, 90);
+        so.periodic = per;
+        so.dense = mode < 2;
+        so.maximal = mode >= 2;
+        so.avoid = c;
+        so.avoid_scale = 1;
+        run r = sample(field_opts(120, 90, 0.5, 1.5), so);
+        assert_pair_rule(&r);
+        cr_assert_gt(r.n, 100);
+        for (size_t i = 0; i < r.n; i++)
+            cr_assert(!dapple_circles_overlap(c, r.p[i].x, r.p[i].y, r.p[i].r),
+                      "mode %d: point %zu overlaps an obstacle", mode, i);
+        dapple_circles_free(c);
+        done(&r), done(&big);
+    }
+}
+
 /* ---------------------------------------------------------------- validation */
 
 static void expect_refusal(dapple_sampler_opts so, const char *message)
