@@ -153,18 +153,16 @@ dapple_status dp_levels_init(dp_levels *lv, const dp_grid *top, const dapple_fie
     if (st != DAPPLE_OK)
         return st;
     size_t cells = (size_t)lv->tw * lv->th;
-    uint8_t *own = malloc(cells), *hi = malloc(cells);
+    uint8_t *own = lv->own = malloc(cells), *hi = malloc(cells);
     lv->qlo = malloc(cells);
     lv->qhi = malloc(cells);
     lv->rlo = dp_calloc_n(cells, sizeof *lv->rlo);
     if (own == NULL || hi == NULL || lv->qlo == NULL || lv->qhi == NULL || lv->rlo == NULL) {
-        free(own);
         free(hi);
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu grid cells", cells);
     }
     own_levels(lv, top, field, own, hi);
     query_levels(lv, own, hi, top->periodic);
-    free(own);
     free(hi);
     return DAPPLE_OK;
 }
@@ -176,6 +174,7 @@ void dp_levels_fini(dp_levels *lv)
     free(lv->qlo);
     free(lv->qhi);
     free(lv->rlo);
+    free(lv->own);
     memset(lv, 0, sizeof *lv);
 }
 
@@ -187,6 +186,6 @@ void dp_levels_clear(dp_levels *lv)
 
 size_t dp_levels_bytes(const dp_levels *lv)
 {
-    size_t top = lv->rlo == NULL ? 0 : (size_t)lv->tw * lv->th * (2 + sizeof *lv->rlo);
+    size_t top = lv->rlo == NULL ? 0 : (size_t)lv->tw * lv->th * (3 + sizeof *lv->rlo);
     return top + lv->cells * sizeof(uint32_t);
 }

@@ -144,12 +144,11 @@ static inline uint32_t level_hit(const dapple_sampler *s, int l, double x, doubl
 
 /* The candidate's own level first (a neighbour of similar radius is the likeliest
  * conflict), then the other levels the field allows near here, then the top grid. */
-uint32_t dp_sampler_conflict_levels(const dapple_sampler *s, double x, double y, double r)
+uint32_t dp_sampler_conflict_levels(const dapple_sampler *s, double x, double y, double r,
+                                    size_t t, int own)
 {
     const dp_levels *lv = &s->lv;
-    size_t t = (size_t)dp_grid_cell_of(y, s->grid.inv_ch, lv->th) * lv->tw +
-               (size_t)dp_grid_cell_of(x, s->grid.inv_cw, lv->tw);
-    int own = dp_levels_of(lv, r), lo = lv->qlo[t], hi = lv->qhi[t];
+    int lo = lv->qlo[t], hi = lv->qhi[t];
     bool top = hi >= lv->n; /* a point of the top grid may lie within reach */
     uint32_t q = own < lv->n ? level_hit(s, own, x, y, r) : dp_top_conflict(s, x, y, r, false);
     for (int l = lo; l <= DP_MIN(hi, lv->n - 1) && q == 0; l++)

@@ -59,7 +59,8 @@ uint32_t dp_sampler_conflict_any(const dapple_sampler *s, double x, double y, do
                                  double reach);
 
 /** Variable radius with finer levels: a point closer than max(r, r_q), or 0. */
-uint32_t dp_sampler_conflict_levels(const dapple_sampler *s, double x, double y, double r);
+uint32_t dp_sampler_conflict_levels(const dapple_sampler *s, double x, double y, double r,
+                                    size_t top_cell, int own_level);
 
 /** Dense mode: grows the front from point number 'first' (1-based) with on-circle
  * candidates swept in angle. */
@@ -160,12 +161,14 @@ DP_HOT uint32_t dp_top_conflict(const dapple_sampler *s, double x, double y, dou
     return dp_block_hit(s, g->head + (size_t)cy * g->gw + cx, s->around, x, y, r, constant);
 }
 
-/* A point closer than max(r, r_q) to (x, y), or 0. */
-DP_HOT uint32_t dp_conflict(const dapple_sampler *s, double x, double y, double r, bool constant)
+/* Variable radius: a point closer than max(r, r_q) to (x, y) in top cell t, whose own
+ * level (that of r) is 'own', or 0. */
+DP_HOT uint32_t dp_var_conflict(const dapple_sampler *s, double x, double y, double r, size_t t,
+                                int own)
 {
-    if (!constant && s->lv.n > 0)
-        return dp_sampler_conflict_levels(s, x, y, r);
-    return dp_top_conflict(s, x, y, r, constant);
+    if (s->lv.n > 0)
+        return dp_sampler_conflict_levels(s, x, y, r, t, own);
+    return dp_top_conflict(s, x, y, r, false);
 }
 
 /* Maps a coordinate into [0, extent) as a float: wrapped on a torus, refused outside a
@@ -198,18 +201,23 @@ DP_HOT int dp_try(dapple_sampler *s, double x, double y, bool constant, uint32_t
     if (!dp_to_domain(x, s->o.width, s->o.periodic, &xf) ||
         !dp_to_domain(y, s->o.height, s->o.periodic, &yf))
         return DP_TRY_OUTSIDE;
-    if (!constant) {
+    if (constant) {
+        *r = (float)s->field->rmax;
+        if ((*by = dp_top_conflict(s, xf, yf, *r, true)) != 0)
+            return DP_TRY_BLOCKED;
+    } else {
         /* most candidates fall to a neighbour even at the smallest radius possible here:
          * reject those before paying for the field lookup */
         const dp_grid *g = &s->grid;
-        *r = s->lv.rlo[(size_t)dp_grid_cell_of((double)yf, g->inv_ch, g->gh) * g->gw +
-                       (size_t)dp_grid_cell_of((double)xf, g->inv_cw, g->gw)];
-        if ((*by = dp_conflict(s, xf, yf, *r, constant)) != 0)
+        size_t t = (size_t)dp_grid_cell_of((double)yf, g->inv_ch, g->gh) * g->gw +
+                   (size_t)dp_grid_cell_of((double)xf, g->inv_cw, g->gw);
+        *r = s->lv.rlo[t];
+        if ((*by = dp_var_conflict(s, xf, yf, *r, t, s->lv.own[t])) != 0)
+            return DP_TRY_BLOCKED;
+        *r = (float)dp_field_r_at(s->field, xf, yf);
+        if ((*by = dp_var_conflict(s, xf, yf, *r, t, dp_levels_of(&s->lv, *r))) != 0)
             return DP_TRY_BLOCKED;
     }
-    *r = constant ? (float)s->field->rmax : (float)dp_field_r_at(s->field, xf, yf);
-    if ((*by = dp_conflict(s, xf, yf, *r, constant)) != 0)
-        return DP_TRY_BLOCKED;
     if (s->o.avoid != NULL &&
         dapple_circles_overlap(s->o.avoid, xf, yf, s->o.avoid_scale * (double)*r))
         return DP_TRY_AVOIDED;
