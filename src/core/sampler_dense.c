@@ -45,7 +45,9 @@ DP_HOT double ring_radius(const dapple_sampler *s, dapple_point p, const turn *t
         double rc = dp_field_r_at(s->field, (double)p.x + d * t->ux, (double)p.y + d * t->uy);
         if (rc + pad <= d)
             break;
-        d = rc + pad;
+        /* overshoot by 1e-4 r: where the field keeps rising outwards, the exact fixed
+         * point is only approached, and every step would cost a lookup */
+        d = rc * (1 + 1e-4) + pad;
     }
     return d;
 }
