@@ -5,8 +5,8 @@
  * least as wide as the largest radius, so a candidate only meets the 3 x 3 cells around
  * it. Points are processed first-in first-out: the active list is the tail of the point
  * array itself, which costs no memory. Each point gets k candidates, uniform by area in
- * the annulus [r, 2r], their directions stratified. 'avoid' splits the free space into islands, so a sweep over the
- * grid cells re-seeds every island the front could not reach. */
+ * the annulus [r, 2r], their directions stratified. 'avoid' splits the free space into
+ * islands, so a sweep over the grid cells re-seeds every island the front missed. */
 #include "core/sampler.h"
 
 #include <math.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  * The sampler's insides, shared by its three files (sampler.c: set-up and Bridson;
- * sampler_dense.c: the on-circle sweep; sampler_gaps.c: maximal gap filling) and visible
+ * sampler_dense.c: the on-circle sweeps of dense and maximal; sampler_cover.c) and visible
  * to the benchmark. The candidate test is inline here because it is the hot loop of all
  * three. Points are numbered from 1: store[0] is a sentinel that never conflicts. */
 #ifndef DP_SAMPLER_H

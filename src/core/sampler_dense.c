@@ -1,19 +1,12 @@
 /* SPDX-License-Identifier: MIT
- * Dense and maximal modes. Dense: each parent's candidates lie on a circle just outside the pair distance
- * and are swept in angle (the idea behind fast-2d-poisson-disk-sampling), so new points
- * touch their parent and, usually, a neighbour: a packing near rho 0.87 instead of 0.73.
- * The sweep does not step blindly: a blocked candidate jumps to the far end of the
- * blocking point's arc (law of cosines, no trig), an accepted one jumps by the chord its
- * own radius needs. Exact jumps alone grow hexagonal crystals (rho 0.94, visible grain),
- * so each jump adds a random angle below the fixed step 2 pi / k a plain sweep would take:
- * the same statistics as stepping blindly, at a fraction of the tries. A parent is done
- * after a full turn or k tries. With a variable radius the circle's radius is
- * max(r_parent, r_candidate), found by fixed-point steps (they converge while the
- * field's slope is below 1, which a smooth field's is; a few suffice).
- * Maximal: where a new point still fits, the free region's edge is an arc of some point's
- * circle, so one exact sweep (no random share) round every point, new ones included,
- * leaves no gap wider than the sweep's rounding margins (Ebeida et al. 2012 reach the
- * same end by subdividing cells; this costs about 6 tries per point instead). */
+ * Dense and maximal modes: candidates on the circle just outside a parent's radius, swept
+ * in angle (as fast-2d-poisson-disk-sampling does). A blocked candidate jumps to the end
+ * of its blocker's arc (law of cosines, no trig), an accepted one by the chord its own
+ * radius needs, plus, in dense mode, a random share of the blind step 2 pi / k so that no
+ * hexagonal crystals grow (rho 0.90). A variable radius finds the circle max(r_p, r_c) by
+ * fixed-point steps. Maximal: a spot that can still take a point is bounded by an arc of
+ * some point's circle, so one exact sweep round every point fills every gap (the end
+ * Ebeida et al. 2011 reach by subdividing cells). See docs/algorithm.md, 7 and 8. */
 #include "core/sampler.h"
 
 #define OUT_STEP_COS 0.98480775301220806 /* cos 10 deg: step past the domain edge */
