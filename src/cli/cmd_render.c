@@ -62,30 +62,14 @@ static dapple_status check_paths(const dp_cli_opts *o, dapple_error *err)
     return DAPPLE_OK;
 }
 
-/* The images a preset reads (field images, stamps, the background) into in[]; their count. */
-static int image_inputs(const dp_texture_spec *t, const char *in[2 * DP_MAX_LAYERS + 1])
-{
-    int n = 0;
-    if (t->background == DP_BG_IMAGE)
-        in[n++] = t->bg_image;
-    for (int j = 0; j < t->n_layers; j++) {
-        const dp_layer_spec *l = &t->layers[j];
-        if (l->field.kind == DAPPLE_FIELD_IMAGE)
-            in[n++] = l->field_image;
-        if (l->style == DP_STYLE_STAMPS && l->stamp[0] != '\0' && strcmp(l->stamp, "daisy") != 0)
-            in[n++] = l->stamp;
-    }
-    return n;
-}
-
 /* An output naming one of those images would overwrite it before it is read; an output that
  * cannot be created would fail only after the others were written. Both are found first. */
 static dapple_status check_outputs(const dp_cli_opts *o, const dp_texture_spec *t,
                                    dapple_error *err)
 {
     const char *outs[N_OUTPUTS];
-    const char *in[2 * DP_MAX_LAYERS + 1];
-    int n = image_inputs(t, in);
+    const char *in[DP_CLI_MAX_INPUTS];
+    int n = dp_cli_image_inputs(t, in);
     output_paths(o, outs);
     for (int i = 0; i < N_OUTPUTS; i++)
         for (int j = 0; j < n; j++)

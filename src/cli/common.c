@@ -95,3 +95,19 @@ void dp_cli_print_summary(size_t n, double seconds, dapple_stop stop, size_t lim
     fprintf(stderr, "dapple: %zu points in %.3f s (%s)\n", n, seconds,
             stop == DAPPLE_STOP_MAX_POINTS ? "limit" : "complete");
 }
+
+/* The images a preset reads (field images, stamps, the background) into in[]; their count. */
+int dp_cli_image_inputs(const dp_texture_spec *t, const char *in[DP_CLI_MAX_INPUTS])
+{
+    int n = 0;
+    if (t->background == DP_BG_IMAGE)
+        in[n++] = t->bg_image;
+    for (int j = 0; j < t->n_layers; j++) {
+        const dp_layer_spec *l = &t->layers[j];
+        if (l->field.kind == DAPPLE_FIELD_IMAGE)
+            in[n++] = l->field_image;
+        if (l->style == DP_STYLE_STAMPS && l->stamp[0] != '\0' && strcmp(l->stamp, "daisy") != 0)
+            in[n++] = l->stamp;
+    }
+    return n;
+}

@@ -9,6 +9,7 @@
 
 #include "cli/opts.h"
 #include "dapple.h"
+#include "render/texture.h"
 
 /* Exit codes: 0 success (bail-out included), 1 runtime or input error, 2 usage error. */
 enum { DP_EXIT_OK = 0, DP_EXIT_FAIL = 1, DP_EXIT_USAGE = 2 };
@@ -36,6 +37,11 @@ DAPPLE_USERESULT dapple_status dp_cli_check_distinct(const char *option, const c
 
 /** The summary line on stderr: points, seconds and the stop reason (complete or limit). */
 void dp_cli_print_summary(size_t n, double seconds, dapple_stop stop, size_t limit);
+
+/** The images a preset reads (field images, stamps, the background image) into in[];
+ * returns their count. Outputs must never name one of them. */
+#define DP_CLI_MAX_INPUTS (2 * DP_MAX_LAYERS + 1)
+int dp_cli_image_inputs(const dp_texture_spec *t, const char *in[DP_CLI_MAX_INPUTS]);
 
 /** Seconds on a monotonic clock. */
 double dp_cli_now(void);

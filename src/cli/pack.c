@@ -491,6 +491,39 @@ static dapple_status refuse_collisions(pack *p, dapple_error *err)
     return DAPPLE_OK;
 }
 
+/* An output that names an image some preset reads (a.ini with field = image:a.png, packed
+ * into its own folder) would overwrite it before it is read: that job fails instead. */
+static bool overwrites_input(const pack *p, pack_job *j, const char *out)
+{
+    for (size_t q = 0; q < p->n_presets; q++) {
+        const char *in[DP_CLI_MAX_INPUTS];
+        const pack_preset *pr = &p->presets[q];
+        int n = pr->spec != NULL ? dp_cli_image_inputs(pr->spec, in) : 0;
+        for (int m = 0; m < n; m++) {
+            if (dp_cli_check_distinct("output", out, in[m], NULL) == DAPPLE_OK)
+                continue;
+            j->state = JOB_FAILED;
+            dp_fail(&j->err, DAPPLE_E_INVALID, "%s: its output %s would overwrite %s, read by %s",
+                    j->preset->path, out, in[m], pr->file);
+            return true;
+        }
+    }
+    return false;
+}
+
+static void refuse_input_overwrites(pack *p)
+{
+    char out[OUT_PATH_MAX];
+    for (size_t i = 0; i < p->n_jobs; i++) {
+        pack_job *j = &p->jobs[i];
+        for (int k = 0; k < j->n_out && j->state != JOB_FAILED; k++) {
+            snprintf(out, sizeof out, "%s/%s", p->o->out_dir, j->out[k].file);
+            if (overwrites_input(p, j, out))
+                break;
+        }
+    }
+}
+
 /* Up to date: every output is in the last manifest with this preset hash, seed and kind,
  * and the file on disk still has the recorded checksum. */
 static bool up_to_date(const pack *p, const pack_job *j)
@@ -891,6 +924,7 @@ static dapple_status prepare(pack *p, dapple_error *err)
         refuse_collisions(p, err) != DAPPLE_OK ||
         read_old_manifest(p, err) != DAPPLE_OK)
         return err->status;
+    refuse_input_overwrites(p);
     if (p->o->check)
         return make_check_dir(p, err);
     if (!p->o->force)

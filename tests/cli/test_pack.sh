@@ -260,6 +260,21 @@ pack_name_collision() {
     [ "$(tail -1 "$TMP/log")" = "dapple: pack: 2 failed: c.ini, contact-sheet.ini" ] || fail "collision: $(tail -1 "$TMP/log")"
 }
 
+# A preset packed into its own folder must not overwrite the image it reads.
+pack_keeps_inputs() {
+    local p=$TMP/p14
+    mkdir -p "$p"
+    $DAPPLE field --size 32x32 --rmin 2 --rmax 6 --field perlin -o "$p/a.png" 2>/dev/null
+    cp "$p/a.png" "$TMP/a-before.png"
+    printf '[texture]\nsize = 64x64\n[layer l]\nstyle = circles\nrmin = 2\nrmax = 6\nfield = image:a.png\n' >"$p/a.ini"
+    local code=0
+    $DAPPLE pack "$p" -o "$p" 2>"$TMP/log" || code=$?
+    [ "$code" = 1 ] || fail "keeps inputs: exit $code, want 1"
+    grep -qxF "dapple: $p/a.ini: its output $p/a.png would overwrite $p/a.png, read by a.ini" "$TMP/log" ||
+        fail "keeps inputs: message: $(cat "$TMP/log")"
+    cmp -s "$p/a.png" "$TMP/a-before.png" || fail "keeps inputs: a.png was overwritten"
+}
+
 pack_errors() {
     expect_error 1 "dapple: $TMP/nope: No such file or directory" "$TMP/e1" -- $DAPPLE pack "$TMP/nope" -o "$TMP/e1"
     expect_error 1 "dapple: $P/a.ini: Not a directory" "$TMP/e2" -- $DAPPLE pack "$P/a.ini" -o "$TMP/e2"
@@ -351,6 +366,7 @@ pack_size_cap
 pack_shards_merge
 pack_broken_preset
 pack_name_collision
+pack_keeps_inputs
 pack_errors
 pack_removes_stale_temps
 pack_bad_manifest_ignored

@@ -602,6 +602,7 @@ Test(io, memory_entry_point_matches_file)
     cr_assert_eq(dp_image_load_grey16_mem(buf, n, "mem", 0, &b, &mw, &mh, &err), DAPPLE_OK);
     cr_assert(mw == w && mh == h);
     cr_assert_arr_eq(a, b, (size_t)w * h * 2);
+    free(b);
     cr_assert_eq(dp_image_load_grey16_mem(buf, n / 2, "half", 0, &b, &mw, &mh, &err),
                  DAPPLE_E_FORMAT);
     cr_assert_str_eq(err.message, "half: truncated PNG: unexpected end of file");
