@@ -101,7 +101,7 @@ pack: $(BUILD)/dapple
 	$(BUILD)/dapple pack presets -o out
 
 samples: $(BUILD)/dapple
-	$(BUILD)/dapple pack presets -o samples --size-cap 512
+	$(BUILD)/dapple pack presets -o samples --size-cap 512 --force
 
 deps:
 	sh scripts/install-deps.sh
