@@ -54,8 +54,12 @@ bool dp_sampler_append(dapple_sampler *s, float x, float y, float r)
     }
     s->n++;
     s->store[s->n] = (dapple_point){ x, y, r };
-    if (s->cover_on)
-        dp_cover_mark(s, x, y, r);
+    if (s->cover_on) {
+        if (s->vcover != NULL)
+            dp_vcover_mark(s, x, y, r);
+        else
+            dp_cover_mark(s, x, y, r);
+    }
     int l = dp_levels_of(&s->lv, r);
     if (l < s->lv.n) {
         const dp_level *L = &s->lv.lv[l];
@@ -401,7 +405,9 @@ dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_er
     if (s->cover != NULL)
         memset(s->cover, 0, dp_cover_bytes(s));
     /* only the default mode without 'avoid' reads the map; marks elsewhere are wasted */
-    s->cover_on = s->cover != NULL && !s->o.dense && s->o.avoid == NULL;
+    if (s->vcover != NULL)
+        memset(s->vcover, 0, dp_cover_bytes(s));
+    s->cover_on = (s->cover != NULL || s->vcover != NULL) && !s->o.dense && s->o.avoid == NULL;
     dp_levels_clear(&s->lv);
     dp_rng_seed(&s->rng, s->o.seed, 0x5eed);
     if (!reserve(s, initial_capacity(s)))
@@ -443,6 +449,7 @@ void dapple_sampler_free(dapple_sampler *s)
         return;
     dp_grid_fini(&s->grid);
     free(s->cover);
+    free(s->vcover);
     dp_levels_fini(&s->lv);
     free(s->store);
     free(s);

@@ -39,6 +39,12 @@ struct dapple_sampler {
     uint8_t *cover;      /* constant radius: 4 bits a top cell (a nibble each), see cover.c */
     double cover_slack;  /* how far inside a disc a marked quarter cell must lie */
     bool cover_on;       /* marking: only while the default mode reads the map */
+    /* variable radius: 1 bit per cell of side vcell on a grid over the domain, set once
+     * the cell lies wholly inside some point's disc (see sampler_cover.c) */
+    uint64_t *vcover;
+    int vw, vh;         /* cells per axis */
+    size_t vstride;     /* 64-bit words per row */
+    double vcell, vinv; /* cell side and its inverse */
     double dirs[DP_SAMPLER_DIRS][2];
     double dist[DP_SAMPLER_DIRS]; /* annulus distances in [1, 2], uniform by area */
     double margin; /* dense and maximal sweeps: radians added to every jump, beyond rounding */
@@ -77,6 +83,9 @@ size_t dp_cover_bytes(const dapple_sampler *s);
 /** Marks the quarter cells that the disc of radius r at (x, y) covers with room to spare. */
 void dp_cover_mark(dapple_sampler *s, double x, double y, double r);
 
+/** Variable radius: marks the cells of the fine cover map inside the disc of radius r. */
+void dp_vcover_mark(dapple_sampler *s, double x, double y, double r);
+
 /** Maximal mode: finds every spot where a point still fits and fills it. */
 void dp_sampler_fill_gaps(dapple_sampler *s);
 
@@ -96,6 +105,17 @@ DP_HOT bool dp_cover_hit(const dapple_sampler *s, size_t c, double fx, double fy
 {
     unsigned bit = (unsigned)((fy - (int)fy >= 0.5) << 1) | (unsigned)(fx - (int)fx >= 0.5);
     return (s->cover[c >> 1] >> (((c & 1) << 2) + bit)) & 1u;
+}
+
+/* Variable radius: true when (x, y), inside the domain, lies in a cell of the fine map
+ * that is wholly inside some point's disc: then that point is closer than its own radius,
+ * hence than max(r, r_q) for any r, exactly as the full test would find. */
+DP_HOT bool dp_vcover_hit(const dapple_sampler *s, double x, double y)
+{
+    int cx = (int)(x * s->vinv), cy = (int)(y * s->vinv);
+    cx = cx < s->vw ? cx : s->vw - 1;
+    cy = cy < s->vh ? cy : s->vh - 1;
+    return (s->vcover[(size_t)cy * s->vstride + ((unsigned)cx >> 6)] >> (cx & 63)) & 1u;
 }
 
 /* Signed minimum-image difference on a torus of this extent (plain difference if not). */
@@ -212,6 +232,11 @@ DP_HOT int dp_try(dapple_sampler *s, double x, double y, bool constant, uint32_t
         size_t t = (size_t)dp_grid_cell_of((double)yf, g->inv_ch, g->gh) * g->gw +
                    (size_t)dp_grid_cell_of((double)xf, g->inv_cw, g->gw);
         *r = s->lv.rlo[t];
+        /* default mode: a candidate in a covered cell is blocked (no blocker named) */
+        if (s->cover_on && dp_vcover_hit(s, xf, yf)) {
+            *by = 0;
+            return DP_TRY_BLOCKED;
+        }
         if ((*by = dp_var_conflict(s, xf, yf, *r, t, s->lv.own[t])) != 0)
             return DP_TRY_BLOCKED;
         *r = (float)dp_field_r_at(s->field, xf, yf);

@@ -4,24 +4,86 @@
  * with room to spare. Any candidate in a set quarter is closer than r to that point, so
  * it is rejected with one load and no list walk; about half of all candidates are. The
  * margin exceeds the rounding of cell arithmetic, so the verdict always equals the full
- * test's and the output is bit-identical with or without the map. Half a byte per cell. */
+ * test's and the output is bit-identical with or without the map. Half a byte per cell.
+ * A variable radius gets its own map: one bit per cell of a uniform grid (rmin / 2, or
+ * coarser to stay within 4 bytes per expected point). A candidate in a cell wholly inside
+ * the disc of some q is closer than r_q <= max(r, r_q) whatever its own radius, so the
+ * verdict again equals the full test's; at W3 it rejects most candidates before any level
+ * is walked or the field read (9.7k -> 6.3k instructions per point). */
 #include "core/sampler.h"
 
 #include <stdlib.h>
 
+#define VBITS 32.0 /* at most this many bits of the variable-radius map per point */
+
 bool dp_cover_init(dapple_sampler *s)
 {
-    if (s->field->v != NULL)
-        return true;
     double ulp = ldexp(1.0, ilogb(DP_MAX(s->o.width, s->o.height)) - 52);
     s->cover_slack = 1e-9 * s->reach + 16 * ulp;
+    if (s->field->v != NULL) {
+        if (s->o.dense || s->o.avoid != NULL) /* modes that never read it */
+            return true;
+        /* cells of rmin / 2 (as the quarter cells above are r / 2), but no more than
+         * VBITS per point the field is expected to hold, nor 2^16 a side */
+        const dapple_field *f = s->field;
+        double area = s->o.width * s->o.height;
+        double pts = dapple_field_estimate_points(f) * area / (f->width * f->height);
+        double cell = DP_MAX(0.5 * f->rmin, sqrt(area / (VBITS * DP_MAX(pts, 64.0))));
+        cell = DP_MAX(cell, DP_MAX(s->o.width, s->o.height) / 65536.0);
+        s->vcell = cell, s->vinv = 1 / cell;
+        s->vw = (int)ceil(s->o.width * s->vinv), s->vh = (int)ceil(s->o.height * s->vinv);
+        s->vstride = ((size_t)s->vw + 63) / 64;
+        s->vcover = calloc(dp_cover_bytes(s), 1);
+        return s->vcover != NULL;
+    }
     s->cover = calloc(dp_cover_bytes(s), 1);
     return s->cover != NULL;
 }
 
 size_t dp_cover_bytes(const dapple_sampler *s)
 {
-    return s->field->v != NULL ? 0 : ((size_t)s->grid.gw * (size_t)s->grid.gh + 1) / 2;
+    if (s->field->v != NULL) /* vstride stays 0 without a map */
+        return s->vstride * (size_t)s->vh * sizeof(uint64_t);
+    return ((size_t)s->grid.gw * (size_t)s->grid.gh + 1) / 2;
+}
+
+/* Variable radius: every cell [i, i+1) x [j, j+1) (times vcell) whose farthest corner is
+ * nearer than r - slack to (x, y). Each row's run of cells comes from one sqrt, and its
+ * ends are checked again; the slack exceeds the rounding of that arithmetic and of a
+ * candidate's cell index, so a marked cell lies inside the disc beyond doubt. Marks are
+ * optional: the map stops at the domain's edges, also on a torus. */
+void dp_vcover_mark(dapple_sampler *s, double x, double y, double r)
+{
+    double h = s->vcell, lim = r - s->cover_slack - 1e-9 * h;
+    if (lim <= h) /* a disc this small covers no cell */
+        return;
+    int j0 = DP_MAX((int)ceil((y - lim) * s->vinv), 0);
+    int j1 = DP_MIN((int)floor((y + lim) * s->vinv) - 1, s->vh - 1);
+    for (int j = j0; j <= j1; j++) {
+        double fy = DP_MAX(fabs(j * h - y), fabs((j + 1) * h - y)), room = lim * lim - fy * fy;
+        if (room <= 0)
+            continue;
+        double sq = sqrt(room);
+        int i0 = DP_MAX((int)ceil((x - sq) * s->vinv), 0);
+        int i1 = DP_MIN((int)floor((x + sq) * s->vinv) - 1, s->vw - 1);
+        while (i0 <= i1 && x - i0 * h > sq)
+            i0++;
+        while (i1 >= i0 && (i1 + 1) * h - x > sq)
+            i1--;
+        if (i0 > i1)
+            continue;
+        uint64_t *row = s->vcover + (size_t)j * s->vstride;
+        int w0 = i0 >> 6, w1 = i1 >> 6;
+        uint64_t m0 = ~(uint64_t)0 << (i0 & 63), m1 = ~(uint64_t)0 >> (63 - (i1 & 63));
+        if (w0 == w1) {
+            row[w0] |= m0 & m1;
+        } else {
+            row[w0] |= m0;
+            for (int w = w0 + 1; w < w1; w++)
+                row[w] = ~(uint64_t)0;
+            row[w1] |= m1;
+        }
+    }
 }
 
 /* The farther of a quarter cell's two edges from v, along one axis. */
