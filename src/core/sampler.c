@@ -222,7 +222,7 @@ static inline bool inner_parent(const dapple_sampler *s, dapple_point p)
 static void annulus_inner(dapple_sampler *s, dapple_point p, uint32_t start)
 {
     const dp_grid *g = &s->grid;
-    double r2 = (double)p.r * (double)p.r;
+    double r2 = (double)p.r * (double)p.r, hx = 2 * g->inv_cw, hy = 2 * g->inv_ch;
     for (int t = 0; t < s->o.k; t += BATCH) {
         float a[BATCH], b[BATCH];
         const uint32_t *h[BATCH];
@@ -232,10 +232,12 @@ static void annulus_inner(dapple_sampler *s, dapple_point p, uint32_t start)
             double x, y;
             candidate(s, p, start, t + i, &x, &y);
             a[i] = (float)x, b[i] = (float)y;
-            double fx = (double)a[i] * g->inv_cw, fy = (double)b[i] * g->inv_ch;
-            size_t c = (size_t)(int)fy * g->gw + (size_t)(int)fx;
+            /* in half cells: scaling by 2 is exact, so qx >> 1 is the cell (int)(x / cw)
+             * and qx & 1 the quarter, with one conversion per axis */
+            int qx = (int)((double)a[i] * hx), qy = (int)((double)b[i] * hy);
+            size_t c = (size_t)(qy >> 1) * g->gw + (size_t)(qx >> 1);
             h[i] = g->head + c;
-            hit[i] = dp_cover_hit(s, c, fx, fy);
+            hit[i] = dp_cover_hit(s, c, qx, qy);
         }
         /* about half fall in covered quarter cells: no list walk for those (-20% time) */
         for (int i = 0; i < m; i++)

@@ -98,12 +98,12 @@ void dp_sampler_grow(dapple_sampler *s, size_t first);
 #define DP_HOT static inline
 #endif
 
-/* True when the point at (fx, fy) in cell units (x / cw, y / ch), inside top cell c,
- * lies in a marked quarter cell: then some point is closer than r, exactly as the full
- * test would find. */
-DP_HOT bool dp_cover_hit(const dapple_sampler *s, size_t c, double fx, double fy)
+/* True when the point in quarter cell (qx, qy) (coordinates in half-cell units,
+ * truncated), inside top cell c, lies in a marked quarter: then some point is closer than
+ * r, exactly as the full test would find. */
+DP_HOT bool dp_cover_hit(const dapple_sampler *s, size_t c, int qx, int qy)
 {
-    unsigned bit = (unsigned)((fy - (int)fy >= 0.5) << 1) | (unsigned)(fx - (int)fx >= 0.5);
+    unsigned bit = (unsigned)((qy & 1) << 1) | (unsigned)(qx & 1);
     return (s->cover[c >> 1] >> (((c & 1) << 2) + bit)) & 1u;
 }
 

@@ -194,9 +194,9 @@ Test(sampler, cover_map_only_marks_what_the_full_test_rejects)
     int marked = 0;
     for (int i = 0; i < 40000; i++) {
         double x = dp_rng_unit(&rng) * 60, y = dp_rng_unit(&rng) * 45;
-        double fx = x * g->inv_cw, fy = y * g->inv_ch;
-        size_t c = (size_t)(int)fy * g->gw + (size_t)(int)fx;
-        if (!dp_cover_hit(r.s, c, fx, fy))
+        int qx = (int)(x * 2 * g->inv_cw), qy = (int)(y * 2 * g->inv_ch);
+        size_t c = (size_t)(qy >> 1) * g->gw + (size_t)(qx >> 1);
+        if (!dp_cover_hit(r.s, c, qx, qy))
             continue;
         marked++;
         bool near = false;
@@ -207,6 +207,31 @@ Test(sampler, cover_map_only_marks_what_the_full_test_rejects)
         cr_assert(near, "(%g, %g) is marked covered but no point is within r", x, y);
     }
     cr_assert_gt(marked, 10000, "the map should cover much of a full domain, got %d", marked);
+    done(&r);
+}
+
+Test(sampler, variable_cover_map_only_marks_what_the_full_test_rejects)
+{
+    /* the same for the fine map of a variable radius: a point in a marked cell lies
+     * within r_q of some q, so it conflicts whatever its own radius */
+    run r = sample(field_opts(120, 80, 0.8, 3), sampler_opts(120, 80));
+    cr_assert_not_null(r.s->vcover);
+    dp_rng rng;
+    dp_rng_seed(&rng, 4, 0);
+    int marked = 0;
+    for (int i = 0; i < 40000; i++) {
+        double x = dp_rng_unit(&rng) * 120, y = dp_rng_unit(&rng) * 80;
+        if (!dp_vcover_hit(r.s, x, y))
+            continue;
+        marked++;
+        bool near = false;
+        for (size_t j = 0; j < r.n && !near; j++) {
+            double dx = (double)r.p[j].x - x, dy = (double)r.p[j].y - y;
+            near = dx * dx + dy * dy < (double)r.p[j].r * (double)r.p[j].r;
+        }
+        cr_assert(near, "(%g, %g) is marked covered but no point is within r_q", x, y);
+    }
+    cr_assert_gt(marked, 4000, "the map should cover much of a full domain, got %d", marked);
     done(&r);
 }
 
