@@ -17,6 +17,7 @@
 
 #define DP_SAMPLER_DIRS      1024 /* entries in the direction and distance tables */
 #define DP_SAMPLER_MAX_CELLS ((size_t)1 << 28)
+#define DP_COVER_SUB         32 /* sub-positions per quarter cell and axis, see cover_tab */
 
 enum { DP_HALT_NONE, DP_HALT_LIMIT, DP_HALT_NOMEM };
 
@@ -38,6 +39,10 @@ struct dapple_sampler {
     uint64_t k_inv;      /* 2^32 / k, rounded up: divides by k with a multiply */
     uint8_t *cover;      /* constant radius: 4 bits a top cell (a nibble each), see cover.c */
     double cover_slack;  /* how far inside a disc a marked quarter cell must lie */
+    /* constant radius: for a point at sub-position (i, j) of COVER_SUB x COVER_SUB in its
+     * quarter cell, the quarters of the 5 x 5 around it that its disc surely covers */
+    uint32_t cover_tab[DP_COVER_SUB * DP_COVER_SUB];
+    float cover_r; /* the radius the table was made for */
     bool cover_on;       /* marking: only while the default mode reads the map */
     /* variable radius: 1 bit per cell of side vcell on a grid over the domain, set once
      * the cell lies wholly inside some point's disc (see sampler_cover.c) */

@@ -16,6 +16,36 @@
 
 #define VBITS 32.0 /* at most this many bits of the variable-radius map per point */
 
+/* The farther of a quarter's edges [o, o + 1] from a point anywhere in [lo, hi] (all in
+ * quarter widths). */
+static double far_span(int o, double lo, double hi)
+{
+    return DP_MAX(DP_MAX(fabs(o - lo), fabs(o - hi)), DP_MAX(fabs(o + 1 - lo), fabs(o + 1 - hi)));
+}
+
+/* cover_tab: each sub-position's box, widened far beyond the rounding of the lookup, is
+ * tested at its worst corner, so a mark from the table is always one the exact rule
+ * below would make too. */
+static void cover_table(dapple_sampler *s)
+{
+    const dp_grid *g = &s->grid;
+    double hx = 0.5 * g->cw, hy = 0.5 * g->ch, e = 1e-9, n = DP_COVER_SUB;
+    s->cover_r = (float)s->field->rmax;
+    double lim = (double)s->cover_r - s->cover_slack;
+    for (int by = 0; by < DP_COVER_SUB; by++)
+        for (int bx = 0; bx < DP_COVER_SUB; bx++) {
+            uint32_t m = 0;
+            for (int oy = -2; oy <= 2; oy++)
+                for (int ox = -2; ox <= 2; ox++) {
+                    double fx = hx * far_span(ox, (bx - e) / n, (bx + 1 + e) / n);
+                    double fy = hy * far_span(oy, (by - e) / n, (by + 1 + e) / n);
+                    if (lim > 0 && fx * fx + fy * fy < lim * lim)
+                        m |= (uint32_t)1 << ((oy + 2) * 5 + (ox + 2));
+                }
+            s->cover_tab[by * DP_COVER_SUB + bx] = m;
+        }
+}
+
 bool dp_cover_init(dapple_sampler *s)
 {
     double ulp = ldexp(1.0, ilogb(DP_MAX(s->o.width, s->o.height)) - 52);
@@ -37,6 +67,7 @@ bool dp_cover_init(dapple_sampler *s)
         return s->vcover != NULL;
     }
     s->cover = calloc(dp_cover_bytes(s), 1);
+    cover_table(s);
     return s->cover != NULL;
 }
 
@@ -95,6 +126,22 @@ static double far_edge(int q, double half, double v)
 void dp_cover_mark(dapple_sampler *s, double x, double y, double r)
 {
     const dp_grid *g = &s->grid;
+    /* away from the edges, the table: no distance per quarter (W1: -3% instructions) */
+    double ux = x * 2 * g->inv_cw, uy = y * 2 * g->inv_ch;
+    int px = (int)ux, py = (int)uy;
+    if ((float)r == s->cover_r && px >= 2 && py >= 2 && px + 2 < 2 * g->gw && py + 2 < 2 * g->gh) {
+        int bx = DP_MIN((int)((ux - px) * DP_COVER_SUB), DP_COVER_SUB - 1);
+        int by = DP_MIN((int)((uy - py) * DP_COVER_SUB), DP_COVER_SUB - 1);
+        uint32_t m = s->cover_tab[by * DP_COVER_SUB + bx];
+        for (int oy = -2; oy <= 2; oy++, m >>= 5)
+            for (uint32_t row = m & 31; row != 0; row &= row - 1) {
+                int cx = px + __builtin_ctz(row) - 2, cy = py + oy;
+                size_t c = (size_t)(cy >> 1) * g->gw + (size_t)(cx >> 1);
+                unsigned bit = (unsigned)(((cy & 1) << 1) | (cx & 1));
+                s->cover[c >> 1] |= (uint8_t)(1u << (((c & 1) << 2) + bit));
+            }
+        return;
+    }
     double hx = 0.5 * g->cw, hy = 0.5 * g->ch, lim = r - s->cover_slack, fx2[8];
     int qx0 = DP_MAX((int)((x - r) / hx), 0), qx1 = DP_MIN((int)((x + r) / hx), 2 * g->gw - 1);
     int qy0 = DP_MAX((int)((y - r) / hy), 0), qy1 = DP_MIN((int)((y + r) / hy), 2 * g->gh - 1);
