@@ -204,16 +204,6 @@ static inline void candidate(dapple_sampler *s, dapple_point p, uint32_t start, 
 
 #define BATCH 4
 
-/* True when every candidate of p (within 2r) lands in a cell whose 3 x 3 block lies
- * inside the grid: p is at least 3 cells plus 2r from every edge. */
-static inline bool inner_parent(const dapple_sampler *s, dapple_point p)
-{
-    const dp_grid *g = &s->grid;
-    double m = 2 * (double)p.r;
-    return (double)p.x - m >= g->cw && (double)p.y - m >= g->ch &&
-           ((double)p.x + m) * g->inv_cw < g->gw - 2 && ((double)p.y + m) * g->inv_ch < g->gh - 2;
-}
-
 /* Constant radius, a parent inside the grid (see inner_parent), no 'avoid': candidates
  * BATCH at a time, tested without branches, so that the grid loads of all of them are in
  * flight together instead of one dependent chain after another (W1: -20% time). A
@@ -262,7 +252,7 @@ DP_HOT void grow_annulus(dapple_sampler *s, size_t first, bool constant)
     for (size_t i = first; i <= s->n && s->halt == DP_HALT_NONE; i++) {
         dapple_point p = s->store[i];
         uint32_t start = dp_rng_u32(&s->rng) >> 22;
-        if (constant && s->o.avoid == NULL && inner_parent(s, p)) {
+        if (constant && s->o.avoid == NULL && dp_inner_parent(s, p)) {
             annulus_inner(s, p, start);
             continue;
         }

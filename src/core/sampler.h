@@ -217,6 +217,30 @@ DP_HOT bool dp_to_domain(double v, double extent, bool periodic, float *out)
     return true;
 }
 
+/* True when every candidate of p (within 2r) lands in a cell whose 3 x 3 block lies
+ * inside the grid: p is at least 3 cells plus 2r from every edge. */
+DP_HOT bool dp_inner_parent(const dapple_sampler *s, dapple_point p)
+{
+    const dp_grid *g = &s->grid;
+    double m = 2 * (double)p.r;
+    return (double)p.x - m >= g->cw && (double)p.y - m >= g->ch &&
+           ((double)p.x + m) * g->inv_cw < g->gw - 2 && ((double)p.y + m) * g->inv_ch < g->gh - 2;
+}
+
+/* dp_try for a constant radius, no 'avoid', and a candidate within 2r of an inner parent
+ * (dp_inner_parent): it lies in the domain and its 3 x 3 block inside the grid, so the
+ * domain and edge checks are left out; the verdict is the same. */
+DP_HOT int dp_try_inner(dapple_sampler *s, double x, double y, uint32_t *by, float *r)
+{
+    const dp_grid *g = &s->grid;
+    float xf = (float)x, yf = (float)y;
+    *r = (float)s->field->rmax;
+    int cx = (int)((double)xf * g->inv_cw), cy = (int)((double)yf * g->inv_ch);
+    if ((*by = dp_block_hit(s, g->head + (size_t)cy * g->gw + cx, s->around, xf, yf, *r, true)) != 0)
+        return DP_TRY_BLOCKED;
+    return dp_sampler_append(s, xf, yf, *r) ? DP_TRY_OK : DP_TRY_HALT;
+}
+
 /* Tries a candidate: DP_TRY_OK when it lies in the domain, keeps the pair rule (else
  * DP_TRY_BLOCKED with the blocking point in *by) and misses 'avoid'. *r gets the
  * candidate's radius. */
