@@ -252,11 +252,18 @@ DP_HOT void grow_annulus(dapple_sampler *s, size_t first, bool constant)
     for (size_t i = first; i <= s->n && s->halt == DP_HALT_NONE; i++) {
         dapple_point p = s->store[i];
         uint32_t start = dp_rng_u32(&s->rng) >> 22;
-        if (constant && s->o.avoid == NULL && dp_inner_parent(s, p)) {
+        bool inner = s->o.avoid == NULL && dp_inner_parent(s, p);
+        if (constant && inner) {
             annulus_inner(s, p, start);
             continue;
         }
-        for (int t = 0; t < s->o.k && s->halt == DP_HALT_NONE; t++) {
+        /* a variable radius away from the edges: every candidate is in the domain */
+        for (int t = 0; inner && t < s->o.k && s->halt == DP_HALT_NONE; t++) {
+            double x, y;
+            candidate(s, p, start, t, &x, &y);
+            dp_try_in(s, (float)x, (float)y, constant, &by, &r);
+        }
+        for (int t = 0; !inner && t < s->o.k && s->halt == DP_HALT_NONE; t++) {
             double x, y;
             candidate(s, p, start, t, &x, &y);
             dp_try(s, x, y, constant, &by, &r);

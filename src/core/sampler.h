@@ -241,31 +241,25 @@ DP_HOT int dp_try_inner(dapple_sampler *s, double x, double y, uint32_t *by, flo
     return dp_sampler_append(s, xf, yf, *r) ? DP_TRY_OK : DP_TRY_HALT;
 }
 
-/* Tries a candidate: DP_TRY_OK when it lies in the domain, keeps the pair rule (else
- * DP_TRY_BLOCKED with the blocking point in *by) and misses 'avoid'. *r gets the
- * candidate's radius. */
-DP_HOT int dp_try(dapple_sampler *s, double x, double y, bool constant, uint32_t *by, float *r)
+/* dp_try for a candidate already in the domain, as floats. */
+DP_HOT int dp_try_in(dapple_sampler *s, float xf, float yf, bool constant, uint32_t *by, float *r)
 {
-    float xf, yf;
-    if (!dp_to_domain(x, s->o.width, s->o.periodic, &xf) ||
-        !dp_to_domain(y, s->o.height, s->o.periodic, &yf))
-        return DP_TRY_OUTSIDE;
     if (constant) {
         *r = (float)s->field->rmax;
         if ((*by = dp_top_conflict(s, xf, yf, *r, true)) != 0)
             return DP_TRY_BLOCKED;
     } else {
+        /* default mode: a candidate in a covered cell is blocked (no blocker named) */
+        if (s->cover_on && dp_vcover_hit(s, xf, yf)) {
+            *by = 0, *r = 0;
+            return DP_TRY_BLOCKED;
+        }
         /* most candidates fall to a neighbour even at the smallest radius possible here:
          * reject those before paying for the field lookup */
         const dp_grid *g = &s->grid;
         size_t t = (size_t)dp_grid_cell_of((double)yf, g->inv_ch, g->gh) * g->gw +
                    (size_t)dp_grid_cell_of((double)xf, g->inv_cw, g->gw);
         *r = s->lv.rlo[t];
-        /* default mode: a candidate in a covered cell is blocked (no blocker named) */
-        if (s->cover_on && dp_vcover_hit(s, xf, yf)) {
-            *by = 0;
-            return DP_TRY_BLOCKED;
-        }
         if ((*by = dp_var_conflict(s, xf, yf, *r, t, s->lv.own[t])) != 0)
             return DP_TRY_BLOCKED;
         *r = (float)dp_field_r_at(s->field, xf, yf);
@@ -276,6 +270,18 @@ DP_HOT int dp_try(dapple_sampler *s, double x, double y, bool constant, uint32_t
         dapple_circles_overlap(s->o.avoid, xf, yf, s->o.avoid_scale * (double)*r))
         return DP_TRY_AVOIDED;
     return dp_sampler_append(s, xf, yf, *r) ? DP_TRY_OK : DP_TRY_HALT;
+}
+
+/* Tries a candidate: DP_TRY_OK when it lies in the domain, keeps the pair rule (else
+ * DP_TRY_BLOCKED with the blocking point in *by) and misses 'avoid'. *r gets the
+ * candidate's radius. */
+DP_HOT int dp_try(dapple_sampler *s, double x, double y, bool constant, uint32_t *by, float *r)
+{
+    float xf, yf;
+    if (!dp_to_domain(x, s->o.width, s->o.periodic, &xf) ||
+        !dp_to_domain(y, s->o.height, s->o.periodic, &yf))
+        return DP_TRY_OUTSIDE;
+    return dp_try_in(s, xf, yf, constant, by, r);
 }
 
 #endif
