@@ -79,9 +79,9 @@ size_t dp_cover_bytes(const dapple_sampler *s)
 }
 
 /* Variable radius: every cell [i, i+1) x [j, j+1) (times vcell) whose farthest corner is
- * nearer than r - slack to (x, y). Each row's run of cells comes from one sqrt, and its
- * ends are checked again; the slack exceeds the rounding of that arithmetic and of a
- * candidate's cell index, so a marked cell lies inside the disc beyond doubt. Marks are
+ * nearer than r - slack to (x, y). Each row's run of cells comes from one sqrt; the
+ * slack exceeds the rounding of that arithmetic and of a candidate's cell index, so a
+ * marked cell lies inside the disc beyond doubt. Marks are
  * optional: the map stops at the domain's edges, also on a torus. */
 void dp_vcover_mark(dapple_sampler *s, double x, double y, double r)
 {
@@ -94,13 +94,12 @@ void dp_vcover_mark(dapple_sampler *s, double x, double y, double r)
         double fy = DP_MAX(fabs(j * h - y), fabs((j + 1) * h - y)), room = lim * lim - fy * fy;
         if (room <= 0)
             continue;
-        double sq = sqrt(room);
-        int i0 = DP_MAX((int)ceil((x - sq) * s->vinv), 0);
-        int i1 = DP_MIN((int)floor((x + sq) * s->vinv) - 1, s->vw - 1);
-        while (i0 <= i1 && x - i0 * h > sq)
-            i0++;
-        while (i1 >= i0 && (i1 + 1) * h - x > sq)
-            i1--;
+        /* the first cell starting at or after x - sq, the last ending by x + sq: a cell
+         * lost where a bound is an exact integer costs only a mark, and rounding moves
+         * an edge by far less than the 1e-9 h kept in hand */
+        double sq = sqrt(room), a = (x - sq) * s->vinv, b = (x + sq) * s->vinv;
+        int i0 = a > 0 ? (int)a + 1 : 0;
+        int i1 = DP_MIN((int)b - 1, s->vw - 1);
         if (i0 > i1)
             continue;
         uint64_t *row = s->vcover + (size_t)j * s->vstride;
