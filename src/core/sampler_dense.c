@@ -78,8 +78,10 @@ DP_HOT void sweep_parent(dapple_sampler *s, size_t i, double pad, int tries, boo
                          bool constant)
 {
     dapple_point p = s->store[i];
-    /* a constant radius away from the edges: candidates need no domain or edge checks */
-    bool inner = constant && s->o.avoid == NULL && dp_inner_parent(s, p);
+    /* away from the edges, candidates need no domain checks (nor, for a constant radius,
+     * edge checks); a variable radius reaches at most rmax (1 + 1e-4) + pad < 2 reach */
+    dapple_point far = { p.x, p.y, (float)s->reach };
+    bool inner = s->o.avoid == NULL && dp_inner_parent(s, constant ? p : far);
     const double *d0 = s->dirs[dp_rng_u32(&s->rng) >> 22];
     turn t = { d0[0], d0[1], d0[0], d0[1] };
     for (int k = 0; k < tries; k++) {
@@ -90,7 +92,9 @@ DP_HOT void sweep_parent(dapple_sampler *s, size_t i, double pad, int tries, boo
         uint32_t by = 0;
         float rc = 0;
         double x = (double)p.x + d * t.ux, y = (double)p.y + d * t.uy;
-        int res = inner ? dp_try_inner(s, x, y, &by, &rc) : dp_try(s, x, y, constant, &by, &rc);
+        int res = !inner     ? dp_try(s, x, y, constant, &by, &rc)
+                  : constant ? dp_try_inner(s, x, y, &by, &rc)
+                             : dp_try_in(s, (float)x, (float)y, false, &by, &rc);
         if (res == DP_TRY_OK) {
             /* the next candidate must clear the new point: chord rc on radius d */
             double cb = DP_MAX(1 - (double)rc * (double)rc / (2 * d * d), -1.0);
