@@ -47,7 +47,7 @@ DP_HOT double ring_radius(const dapple_sampler *s, dapple_point p, const turn *t
 
 /* The rotation that carries the sweep past the arc of circle (p, d) blocked by q. False
  * when q's disc swallows the whole circle. */
-static bool past_blocker(const dapple_sampler *s, dapple_point p, uint32_t q, double d, float rc,
+DP_HOT bool past_blocker(const dapple_sampler *s, dapple_point p, uint32_t q, double d, float rc,
                          const turn *t, double cm, double sm, double *c, double *sn)
 {
     const dapple_point *b = &s->store[q];
