@@ -29,8 +29,8 @@ struct dapple_sampler {
     dapple_sampler_opts o;
     dapple_point *store; /* store[0]: a far-away sentinel; the points are store[1..n] */
     size_t n, cap;       /* points used and allocated (store has cap + 1 entries) */
-    dp_grid grid;     /* cells >= rmax: every point of a constant field, the largest otherwise */
-    dp_levels lv;     /* finer grids for the smaller radii of a variable field */
+    dp_grid grid;        /* cells >= rmax: every point of a constant field, the largest otherwise */
+    dp_levels lv;        /* finer grids for the smaller radii of a variable field */
     dp_rng rng;
     double reach;        /* the largest radius a stored (float) point can carry */
     int halt;            /* DP_HALT_* */
@@ -43,7 +43,7 @@ struct dapple_sampler {
      * quarter cell, the quarters of the 5 x 5 around it that its disc surely covers */
     uint32_t cover_tab[DP_COVER_SUB * DP_COVER_SUB];
     float cover_r; /* the radius the table was made for */
-    bool cover_on;       /* marking: only while the default mode reads the map */
+    bool cover_on; /* marking: only while the default mode reads the map */
     /* variable radius: 1 bit per cell of side vcell on a grid over the domain, set once
      * the cell lies wholly inside some point's disc (see sampler_cover.c) */
     uint64_t *vcover;
@@ -236,7 +236,8 @@ DP_HOT int dp_try_inner(dapple_sampler *s, double x, double y, uint32_t *by, flo
     float xf = (float)x, yf = (float)y;
     *r = (float)s->field->rmax;
     int cx = (int)((double)xf * g->inv_cw), cy = (int)((double)yf * g->inv_ch);
-    if ((*by = dp_block_hit(s, g->head + (size_t)cy * g->gw + cx, s->around, xf, yf, *r, true)) != 0)
+    const uint32_t *h = g->head + (size_t)cy * g->gw + cx;
+    if ((*by = dp_block_hit(s, h, s->around, xf, yf, *r, true)) != 0)
         return DP_TRY_BLOCKED;
     return dp_sampler_append(s, xf, yf, *r) ? DP_TRY_OK : DP_TRY_HALT;
 }
