@@ -5,8 +5,9 @@
  * least as wide as the largest radius, so a candidate only meets the 3 x 3 cells around
  * it. Points are processed first-in first-out: the active list is the tail of the point
  * array itself, which costs no memory. Each point gets k candidates, uniform by area in
- * the annulus [r, 2r], their directions stratified. 'avoid' splits the free space into
- * islands, so a sweep over the grid cells re-seeds every island the front missed. */
+ * the annulus [r, 2r], their directions stratified. 'avoid' and a varying radius split the
+ * free space into islands, so a sweep over the grid cells seeds every island the front
+ * missed. */
 #include "core/sampler.h"
 
 #include <math.h>
@@ -418,7 +419,11 @@ dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_er
                s->field->v == NULL, &by, &r);
         dp_sampler_grow(s, 1);
     }
-    if (s->o.avoid != NULL)
+    /* 'avoid' cuts the free space into islands, and so does a varying radius: a front in
+       a small-radius region cannot step into a large-radius one (a candidate there must be
+       a large radius from its own parent), so a checkerboard field left whole squares
+       empty. The sweep seeds every island the first front missed. */
+    if (s->o.avoid != NULL || s->field->v != NULL)
         sweep(s, SWEEP_TRIES);
     s->cover_on = false;
     if (s->o.maximal)

@@ -35,6 +35,19 @@ points_image_field() {
     "$TOOLS/ptcheck" -b 128 128 "$TMP/p.csv" >/dev/null || fail "pair rule (image field)"
 }
 
+# A sharp field (a checkerboard of rmin and rmax squares): the front cannot step from a
+# small-radius square into a large-radius one, so the sampler must seed every island.
+points_sharp_field_fills_every_square() {
+    $DAPPLE points --size 256x256 --rmin 2.5 --rmax 9 --field image:tests/data/checker.png \
+        -o "$TMP/checker.csv" 2>/dev/null
+    "$TOOLS/ptcheck" -b 256 256 "$TMP/checker.csv" >/dev/null || fail "pair rule (checker)"
+    local empty
+    empty=$(awk -F, 'NR > 1 { n[int($1 / 64) "," int($2 / 64)]++ }
+        END { e = 0; for (i = 0; i < 4; i++) for (j = 0; j < 4; j++) if (n[i "," j] < 20) e++; print e }' \
+        "$TMP/checker.csv")
+    [ "$empty" = 0 ] || fail "$empty of 16 checker squares have fewer than 20 points"
+}
+
 points_bailout() {
     $DAPPLE points --size 500x500 --radius 1 --max-points 1000 -o "$TMP/p.csv" 2>"$TMP/log"
     [ "$(($(wc -l <"$TMP/p.csv") - 1))" = 1000 ] || fail "bail-out count"
@@ -73,6 +86,7 @@ points_json_format
 points_deterministic
 points_periodic
 points_image_field
+points_sharp_field_fills_every_square
 points_bailout
 points_bad_input
 points_refuses_runaway
