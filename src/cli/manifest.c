@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/dp.h"
+#include "preset/parse.h"
 #include "io/atomic_file.h"
 
 static const char *const KIND_NAMES[DP_KIND_COUNT] = { "texture", "height", "normal", "mask",
@@ -157,17 +158,6 @@ static bool expect(jreader *r, char c, const char *problem)
     return take(r, c) || jfail(r, r->s == r->end ? "unexpected end" : problem);
 }
 
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* One escape after the backslash; \uXXXX becomes UTF-8 (surrogates are not paired: our
  * writer never makes them, and a lone one is replaced by '?'). Returns bytes written. */
 static int read_escape(jreader *r, char out[4])
@@ -183,7 +173,7 @@ static int read_escape(jreader *r, char out[4])
         return jfail(r, "bad escape in a string"), -1;
     unsigned v = 0;
     for (int i = 1; i <= 4; i++) {
-        int d = hex_digit(r->s[i]);
+        int d = dp_hex_digit(r->s[i]);
         if (d < 0)
             return jfail(r, "bad \\u escape"), -1;
         v = v * 16 + (unsigned)d;

@@ -34,6 +34,9 @@ bool dp_parse_bool(const char *s, bool *out);
  * dp_expect_size, not here. */
 bool dp_parse_size(const char *s, int *w, int *h);
 
+/** The value of one hex digit of either case, or -1. */
+int dp_hex_digit(char c);
+
 /** "#rgb", "#rrggbb" or "#rrggbbaa", hex digits of either case. */
 bool dp_parse_colour(const char *s, dp_rgba *out);
 

@@ -112,24 +112,12 @@ static void draw_droplet(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s, 
                    paint_drop, s->colour.a);
 }
 
-static dapple_status prepare(dp_layer_ctx *ctx, dapple_error *err)
-{
-    ctx->state = dp_sprite_cache_new();
-    return ctx->state != NULL ? DAPPLE_OK : dp_fail(err, DAPPLE_E_NOMEM, "out of memory");
-}
-
-static void finish(dp_layer_ctx *ctx)
-{
-    dp_sprite_cache_free(ctx->state);
-    ctx->state = NULL;
-}
-
 const dp_layer_kind dp_layer_droplets = {
     .name = "droplets",
     .style = DP_STYLE_DROPLETS,
     .extent = SHADOW_SHIFT + SHADOW_REACH,
     .passes = 2,
-    .prepare = prepare,
+    .prepare = dp_sprite_layer_prepare,
     .draw = draw_droplet,
-    .finish = finish,
+    .finish = dp_sprite_layer_finish,
 };

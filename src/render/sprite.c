@@ -157,3 +157,15 @@ void dp_sprite_draw(dp_sprite_cache *c, cairo_t *cr, int y0, int y1, double x, d
     if (tmp.surface != NULL)
         cairo_surface_destroy(tmp.surface);
 }
+
+dapple_status dp_sprite_layer_prepare(dp_layer_ctx *ctx, dapple_error *err)
+{
+    ctx->state = dp_sprite_cache_new();
+    return ctx->state != NULL ? DAPPLE_OK : dp_fail(err, DAPPLE_E_NOMEM, "out of memory");
+}
+
+void dp_sprite_layer_finish(dp_layer_ctx *ctx)
+{
+    dp_sprite_cache_free(ctx->state);
+    ctx->state = NULL;
+}

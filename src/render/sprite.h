@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "dapple.h"
+#include "render/layer.h"
 
 #define DP_SPRITE_PHASES 4 /* sub-pixel positions per axis */
 #define DP_SPRITE_RSTEP  8 /* radius quantum: 1/8 pixel */
@@ -26,6 +27,11 @@ typedef void (*dp_sprite_paint_fn)(cairo_t *cr, double cx, double cy, double rad
 dp_sprite_cache *dp_sprite_cache_new(void);
 
 void dp_sprite_cache_free(dp_sprite_cache *c);
+
+/** prepare/finish of a dp_layer_kind whose ctx->state is a sprite cache (droplets,
+ * bubbles). */
+dapple_status dp_sprite_layer_prepare(dp_layer_ctx *ctx, dapple_error *err);
+void dp_sprite_layer_finish(dp_layer_ctx *ctx);
 
 /** Composites the shape at (x, y) (device pixels of cr's image target, rows y0..y1-1
  * only) with OVER and a global 'alpha' in 0..1. 'look_key' must identify everything 'paint' reads
