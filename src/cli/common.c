@@ -3,7 +3,10 @@
  * here and in the commands' summaries, all on stderr. */
 #include "cli/common.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -110,4 +113,55 @@ int dp_cli_image_inputs(const dp_texture_spec *t, const char *in[DP_CLI_MAX_INPU
             in[n++] = l->stamp;
     }
     return n;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void dp_cli_free_names(char **names, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* Appends a copy of name; false when out of memory. */
+static bool push_name(char ***names, size_t *n, size_t *cap, const char *name)
+{
+    if (*n == *cap) {
+        size_t more = *cap ? 2 * *cap : 32;
+        char **p = dp_realloc_n(*names, more, sizeof *p);
+        if (p == NULL)
+            return false;
+        *names = p;
+        *cap = more;
+    }
+    return ((*names)[*n] = strdup(name)) != NULL && ++*n;
+}
+
+dapple_status dp_cli_list_dir(const char *dir, bool (*keep)(const char *dir, const char *name),
+                              char ***names, size_t *n, dapple_error *err)
+{
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    size_t cap = 0;
+    bool ok = true;
+    *names = NULL;
+    *n = 0;
+    if (d == NULL)
+        return dp_fail(err, DAPPLE_E_IO, "%s: %s", dir, strerror(errno));
+    while (ok && (de = readdir(d)) != NULL)
+        ok = !keep(dir, de->d_name) || push_name(names, n, &cap, de->d_name);
+    closedir(d);
+    if (!ok) {
+        dp_cli_free_names(*names, *n);
+        *names = NULL;
+        *n = 0;
+        return dp_fail(err, DAPPLE_E_NOMEM, "%s: out of memory listing the folder", dir);
+    }
+    if (*n > 1)
+        qsort(*names, *n, sizeof **names, by_name);
+    return DAPPLE_OK;
 }

@@ -43,6 +43,15 @@ void dp_cli_print_summary(size_t n, double seconds, dapple_stop stop, size_t lim
 #define DP_CLI_MAX_INPUTS (2 * DP_MAX_LAYERS + 1)
 int dp_cli_image_inputs(const dp_texture_spec *t, const char *in[DP_CLI_MAX_INPUTS]);
 
+/** The names in dir that keep(dir, name) accepts, sorted in byte order. *names and each
+ * name are the caller's to free (dp_cli_free_names). DAPPLE_E_IO names the folder,
+ * DAPPLE_E_NOMEM never returns a partial list. */
+DAPPLE_USERESULT dapple_status dp_cli_list_dir(const char *dir,
+                                               bool (*keep)(const char *dir, const char *name),
+                                               char ***names, size_t *n, dapple_error *err);
+
+void dp_cli_free_names(char **names, size_t n);
+
 /** Seconds on a monotonic clock. */
 double dp_cli_now(void);
 

@@ -5,12 +5,12 @@
  * may add keys) and refuses anything that is not JSON, with the byte offset at fault. */
 #include "cli/manifest.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/common.h"
 #include "core/dp.h"
 #include "preset/parse.h"
 #include "io/atomic_file.h"
@@ -527,46 +527,12 @@ dapple_status dp_manifest_read(dp_manifest *m, const char *path, dapple_error *e
 
 /* ------------------------------------------------------------------------- merging */
 
-static bool is_shard_name(const char *name)
+static bool is_shard_name(const char *dir, const char *name)
 {
+    (void)dir;
     int i, n, end = 0;
     return sscanf(name, "manifest-shard-%d-of-%d.json%n", &i, &n, &end) == 2 &&
            name[end] == '\0' && i >= 1 && i <= n;
-}
-
-static int by_string(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Sorted names of the shard manifests in dir; *names and each name are the caller's. */
-static dapple_status list_shards(const char *dir, char ***names, size_t *n, dapple_error *err)
-{
-    DIR *d = opendir(dir);
-    struct dirent *de;
-    size_t cap = 0;
-    *names = NULL;
-    *n = 0;
-    if (d == NULL)
-        return dp_fail(err, DAPPLE_E_IO, "%s: %s", dir, strerror(errno));
-    while ((de = readdir(d)) != NULL) {
-        if (!is_shard_name(de->d_name))
-            continue;
-        if (*n == cap) {
-            cap = cap ? 2 * cap : 16;
-            char **p = dp_realloc_n(*names, cap, sizeof *p);
-            if (p == NULL)
-                break;
-            *names = p;
-        }
-        (*names)[*n] = strdup(de->d_name);
-        if ((*names)[*n] != NULL)
-            (*n)++;
-    }
-    closedir(d);
-    if (*n > 1)
-        qsort(*names, *n, sizeof **names, by_string);
-    return DAPPLE_OK;
 }
 
 /* Marks in have[] the entries of shard that m already lists; they must agree on the bytes. */
@@ -613,7 +579,7 @@ dapple_status dp_manifest_merge_shards(dp_manifest *m, const char *out_dir, int 
     char **names, path[DP_PATH_MAX + 64];
     size_t n;
     *n_shards = 0;
-    if (list_shards(out_dir, &names, &n, err) != DAPPLE_OK)
+    if (dp_cli_list_dir(out_dir, is_shard_name, &names, &n, err) != DAPPLE_OK)
         return err->status;
     dapple_status st = DAPPLE_OK;
     if (n == 0)

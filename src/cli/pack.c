@@ -211,11 +211,6 @@ static dapple_status prepare_out_dir(pack *p, dapple_error *err)
 
 /* ------------------------------------------------------------------------- presets */
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static bool is_preset_name(const char *dir, const char *name)
 {
     char path[OUT_PATH_MAX];
@@ -225,35 +220,6 @@ static bool is_preset_name(const char *dir, const char *name)
         return false;
     snprintf(path, sizeof path, "%s/%s", dir, name);
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* The *.ini files of dir in byte order; *names and each name are the caller's to free. */
-static dapple_status list_presets(const char *dir, char ***names, size_t *n, dapple_error *err)
-{
-    DIR *d = opendir(dir);
-    struct dirent *de;
-    size_t cap = 0;
-    *names = NULL;
-    *n = 0;
-    if (d == NULL)
-        return dp_fail(err, DAPPLE_E_IO, "%s: %s", dir, strerror(errno));
-    while ((de = readdir(d)) != NULL) {
-        if (!is_preset_name(dir, de->d_name))
-            continue;
-        if (*n == cap) {
-            char **more = dp_realloc_n(*names, cap ? 2 * cap : 32, sizeof *more);
-            if (more == NULL)
-                break;
-            *names = more;
-            cap = cap ? 2 * cap : 32;
-        }
-        if (((*names)[*n] = strdup(de->d_name)) != NULL)
-            (*n)++;
-    }
-    closedir(d);
-    if (*n > 1)
-        qsort(*names, *n, sizeof **names, by_name);
-    return DAPPLE_OK;
 }
 
 static double scaled(double v, double f, double lo)
@@ -339,7 +305,7 @@ static dapple_status find_presets(pack *p, dapple_error *err)
 {
     char **names;
     size_t n;
-    if (list_presets(p->o->preset_dir, &names, &n, err) != DAPPLE_OK)
+    if (dp_cli_list_dir(p->o->preset_dir, is_preset_name, &names, &n, err) != DAPPLE_OK)
         return err->status;
     dapple_status st = DAPPLE_OK;
     if (n == 0)
