@@ -46,7 +46,9 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < N_COMMANDS; i++)
         if (strcmp(name, COMMANDS[i].name) == 0)
             return COMMANDS[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "dapple: %s '%s' (try dapple --help)\n",
-            argc > 1 ? "unknown command" : "missing command", name);
+    if (argc > 1)
+        fprintf(stderr, "dapple: unknown command '%s' (try dapple --help)\n", name);
+    else
+        fprintf(stderr, "dapple: missing command (try dapple --help)\n");
     return 2;
 }

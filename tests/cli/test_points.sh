@@ -79,6 +79,8 @@ help_and_version() {
     $DAPPLE --version | grep -q '^dapple [0-9]' || fail "--version"
     $DAPPLE --help | grep -q 'points' || fail "--help lists commands"
     $DAPPLE points --help | grep -q -- '--max-points' || fail "points --help"
+    expect_error 2 "dapple: missing command (try dapple --help)" "" -- $DAPPLE
+    expect_error 2 "dapple: unknown command 'pointz' (try dapple --help)" "" -- $DAPPLE pointz
 }
 
 points_csv_format
