@@ -242,6 +242,21 @@ DP_HOT int dp_try_inner(dapple_sampler *s, double x, double y, uint32_t *by, flo
     return dp_sampler_append(s, xf, yf, *r) ? DP_TRY_OK : DP_TRY_HALT;
 }
 
+/* dp_try_in for a variable radius whose field value r at (xf, yf) is already known (the
+ * dense sweep's ring radius): one pass over the levels r reaches, no lookup. */
+DP_HOT int dp_try_in_r(dapple_sampler *s, float xf, float yf, uint32_t *by, float r)
+{
+    const dp_grid *g = &s->grid;
+    size_t t = (size_t)dp_grid_cell_of((double)yf, g->inv_ch, g->gh) * g->gw +
+               (size_t)dp_grid_cell_of((double)xf, g->inv_cw, g->gw);
+    if ((*by = dp_var_conflict(s, xf, yf, r, t, dp_levels_of(&s->lv, r))) != 0)
+        return DP_TRY_BLOCKED;
+    if (s->o.avoid != NULL &&
+        dapple_circles_overlap(s->o.avoid, xf, yf, s->o.avoid_scale * (double)r))
+        return DP_TRY_AVOIDED;
+    return dp_sampler_append(s, xf, yf, r) ? DP_TRY_OK : DP_TRY_HALT;
+}
+
 /* dp_try for a candidate already in the domain, as floats. */
 DP_HOT int dp_try_in(dapple_sampler *s, float xf, float yf, bool constant, uint32_t *by, float *r)
 {

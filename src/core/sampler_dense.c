@@ -27,20 +27,32 @@ static inline bool advance(turn *t, double c, double s)
     return vx * t->u0y - vy * t->u0x > 0 && t->u0x * t->uy - t->u0y * t->ux >= 0;
 }
 
-/* The circle radius for direction u: max(r_p, r(candidate)) a little outside. */
+/* The circle radius for direction u: max(r_p, r(candidate)) a little outside. In dense
+ * mode ('known') the field is read where the candidate will be stored (coordinates
+ * rounded to float), so when the fixed point is found, *rc is the candidate's own radius
+ * and dp_try_in_r tests it in one pass with no second lookup; else *rc < 0. Maximal mode
+ * keeps dp_try_in's two passes (the first, at the cell's smallest radius, is cheaper for
+ * its mostly blocked candidates: 9082 -> 9422 instructions per point the other way). */
 DP_HOT double ring_radius(const dapple_sampler *s, dapple_point p, const turn *t, double pad,
-                          bool constant)
+                          bool constant, bool known, float *rc)
 {
     double d = (double)p.r + pad;
+    *rc = -1;
     if (constant)
         return d;
     for (int step = 0; step < 6; step++) {
-        double rc = dp_field_r_at(s->field, (double)p.x + d * t->ux, (double)p.y + d * t->uy);
-        if (rc + pad <= d)
+        double x = (double)p.x + d * t->ux, y = (double)p.y + d * t->uy;
+        if (known)
+            x = (double)(float)x, y = (double)(float)y;
+        double r = dp_field_r_at(s->field, x, y);
+        if (r + pad <= d) {
+            if (known)
+                *rc = (float)r;
             break;
+        }
         /* overshoot by 1e-4 r: where the field keeps rising outwards, the exact fixed
          * point is only approached, and every step would cost a lookup */
-        d = rc * (1 + 1e-4) + pad;
+        d = r * (1 + 1e-4) + pad;
     }
     return d;
 }
@@ -95,12 +107,13 @@ DP_HOT void sweep_parent(dapple_sampler *s, size_t i, double pad, int tries, boo
         /* the margin, plus a random share of the blind step (see the top of the file) */
         const double *j = s->jitter[exact ? 0 : dp_rng_u32(&s->rng) >> 22];
         double cm = j[0], sm = j[1];
-        double d = ring_radius(s, p, &t, pad, constant), c, sn;
+        float rc;
+        double d = ring_radius(s, p, &t, pad, constant, !exact, &rc), c, sn;
         uint32_t by = 0;
-        float rc = 0;
         double x = (double)p.x + d * t.ux, y = (double)p.y + d * t.uy;
         int res = !inner     ? dp_try(s, x, y, constant, &by, &rc)
                   : constant ? dp_try_inner(s, x, y, &by, &rc)
+                  : rc >= 0  ? dp_try_in_r(s, (float)x, (float)y, &by, rc)
                              : dp_try_in(s, (float)x, (float)y, false, &by, &rc);
         if (res == DP_TRY_OK) {
             /* the next candidate must clear the new point: chord rc on radius d */
