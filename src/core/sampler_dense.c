@@ -92,54 +92,85 @@ DP_HOT bool past_blocker(const dapple_sampler *s, dapple_point p, uint32_t q, do
     return true;
 }
 
-/* One parent: sweep its circle until a full turn, 'tries' tries or the end of the run. */
-DP_HOT void sweep_parent(dapple_sampler *s, size_t i, double pad, int tries, bool exact,
-                         bool constant)
+/* One parent's sweep in progress. */
+typedef struct lane {
+    dapple_point p;
+    turn t;
+    bool inner;
+    int k; /* tries so far */
+} lane;
+
+DP_HOT void lane_start(dapple_sampler *s, lane *l, size_t i, bool constant)
 {
-    dapple_point p = s->store[i];
+    l->p = s->store[i];
     /* away from the edges, candidates need no domain checks (nor, for a constant radius,
      * edge checks); a variable radius reaches at most rmax (1 + 1e-4) + pad < 2 reach */
-    dapple_point far = { p.x, p.y, (float)s->reach };
-    bool inner = s->o.avoid == NULL && dp_inner_parent(s, constant ? p : far);
+    dapple_point far = { l->p.x, l->p.y, (float)s->reach };
+    l->inner = s->o.avoid == NULL && dp_inner_parent(s, constant ? l->p : far);
     const double *d0 = s->dirs[dp_rng_u32(&s->rng) >> 22];
-    turn t = { d0[0], d0[1], d0[0], d0[1] };
-    for (int k = 0; k < tries; k++) {
-        /* the margin, plus a random share of the blind step (see the top of the file) */
-        const double *j = s->jitter[exact ? 0 : dp_rng_u32(&s->rng) >> 22];
-        double cm = j[0], sm = j[1];
-        float rc;
-        double d = ring_radius(s, p, &t, pad, constant, !exact, &rc), c, sn;
-        uint32_t by = 0;
-        double x = (double)p.x + d * t.ux, y = (double)p.y + d * t.uy;
-        int res = !inner     ? dp_try(s, x, y, constant, &by, &rc)
-                  : constant ? dp_try_inner(s, x, y, &by, &rc)
-                  : rc >= 0  ? dp_try_in_r(s, (float)x, (float)y, &by, rc)
-                             : dp_try_in(s, (float)x, (float)y, false, &by, &rc);
-        if (res == DP_TRY_OK) {
-            /* the next candidate must clear the new point: chord rc on radius d */
-            double cb = DP_MAX(1 - (double)rc * (double)rc / (2 * d * d), -1.0);
-            double sb = sqrt(1 - cb * cb);
-            c = cb * cm - sb * sm, sn = sb * cm + cb * sm;
-        } else if (res == DP_TRY_BLOCKED) {
-            if (!past_blocker(s, p, by, d, rc, &t, cm, sm, &c, &sn))
-                return;
-        } else if (res == DP_TRY_HALT) {
-            return;
-        } else {
-            c = OUT_STEP_COS, sn = OUT_STEP_SIN;
-        }
-        if (sn < 0) /* keep steps within (0, pi]: a longer jump is walked in two */
-            c = -1, sn = 0;
-        if (advance(&t, c, sn))
-            return;
-    }
+    l->t = (turn){ d0[0], d0[1], d0[0], d0[1] };
+    l->k = 0;
 }
 
+/* One try of a parent's sweep; false when the sweep is over: a full turn, 'tries' tries
+ * or the end of the run. */
+DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool exact,
+                      bool constant)
+{
+    dapple_point p = l->p;
+    /* the margin, plus a random share of the blind step (see the top of the file) */
+    const double *j = s->jitter[exact ? 0 : dp_rng_u32(&s->rng) >> 22];
+    double cm = j[0], sm = j[1];
+    float rc;
+    double d = ring_radius(s, p, &l->t, pad, constant, !exact, &rc), c, sn;
+    uint32_t by = 0;
+    double x = (double)p.x + d * l->t.ux, y = (double)p.y + d * l->t.uy;
+    int res = !l->inner  ? dp_try(s, x, y, constant, &by, &rc)
+              : constant ? dp_try_inner(s, x, y, &by, &rc)
+              : rc >= 0  ? dp_try_in_r(s, (float)x, (float)y, &by, rc)
+                         : dp_try_in(s, (float)x, (float)y, false, &by, &rc);
+    if (res == DP_TRY_OK) {
+        /* the next candidate must clear the new point: chord rc on radius d */
+        double cb = DP_MAX(1 - (double)rc * (double)rc / (2 * d * d), -1.0);
+        double sb = sqrt(1 - cb * cb);
+        c = cb * cm - sb * sm, sn = sb * cm + cb * sm;
+    } else if (res == DP_TRY_BLOCKED) {
+        if (!past_blocker(s, p, by, d, rc, &l->t, cm, sm, &c, &sn))
+            return false;
+    } else if (res == DP_TRY_HALT) {
+        return false;
+    } else {
+        c = OUT_STEP_COS, sn = OUT_STEP_SIN;
+    }
+    if (sn < 0) /* keep steps within (0, pi]: a longer jump is walked in two */
+        c = -1, sn = 0;
+    return !advance(&l->t, c, sn) && ++l->k < tries;
+}
+
+#define LANES 2
+
+/* Sweeps every parent from 'first' on, including those the sweeps add. LANES parents are
+ * swept in turns, one try each, so that their dependent chains (candidate, grid test,
+ * blocker, turn) overlap. A sweep sees the points the others added so far. */
 DP_HOT void sweep_all(dapple_sampler *s, size_t first, int tries, bool exact, bool constant)
 {
     double pad = ldexp(1.0, ilogb(DP_MAX(s->o.width, s->o.height)) - 21) + 1e-7 * s->reach;
-    for (size_t i = first; i <= s->n && s->halt == DP_HALT_NONE; i++)
-        sweep_parent(s, i, pad, tries, exact, constant);
+    lane l[LANES];
+    bool on[LANES] = { false };
+    size_t next = first;
+    int live = 0;
+    for (;;) {
+        for (int j = 0; j < LANES; j++)
+            if (!on[j] && next <= s->n && s->halt == DP_HALT_NONE) {
+                lane_start(s, &l[j], next++, constant);
+                on[j] = true, live++;
+            }
+        if (live == 0)
+            return;
+        for (int j = 0; j < LANES; j++)
+            if (on[j] && !lane_step(s, &l[j], pad, tries, exact, constant))
+                on[j] = false, live--;
+    }
 }
 
 void dp_sampler_grow_dense(dapple_sampler *s, size_t first)
