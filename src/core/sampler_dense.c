@@ -114,8 +114,7 @@ DP_HOT void lane_start(dapple_sampler *s, lane *l, size_t i, bool constant)
 
 /* One try of a parent's sweep; false when the sweep is over: a full turn, 'tries' tries
  * or the end of the run. */
-DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool exact,
-                      bool constant)
+DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool exact, bool constant)
 {
     dapple_point p = l->p;
     /* the margin, plus a random share of the blind step (see the top of the file) */
