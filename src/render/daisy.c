@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "core/dp.h"
+#include "render/lens.h"
 #include "render/colour.h"
 
 #define CENTRE_FRAC 0.24 /* disc radius / petal tip radius */
@@ -68,13 +69,9 @@ static void ring(cairo_t *cr, double radius, dp_rgba c, int n, double phase, dou
 static void centre(cairo_t *cr, double radius, dp_jitter_rng *g)
 {
     double rc = radius * CENTRE_FRAC;
-    cairo_pattern_t *sh = cairo_pattern_create_radial(0, 0, rc * 0.8, 0, 0, rc * 1.5);
-    cairo_pattern_add_color_stop_rgba(sh, 0, 0.25, 0.2, 0.0, 0.35);
-    cairo_pattern_add_color_stop_rgba(sh, 1, 0.25, 0.2, 0.0, 0);
-    cairo_set_source(cr, sh);
-    cairo_arc(cr, 0, 0, rc * 1.5, 0, 2 * DP_PI);
-    cairo_fill(cr);
-    cairo_pattern_destroy(sh);
+    const dp_rgba umber = { 0.25, 0.2, 0.0, 1 };
+    const dp_lens_stop sh[] = { { 0, umber, 0.35 }, { 1, umber, 0 } };
+    dp_lens_disc(cr, 0, 0, rc * 1.5, 0, 0, rc * 0.8, 0, 0, rc * 1.5, sh, 2);
     cairo_pattern_t *p = cairo_pattern_create_radial(-rc * 0.25, -rc * 0.25, 0, 0, 0, rc);
     cairo_pattern_add_color_stop_rgb(p, 0, 1.0, 0.88, 0.25);
     cairo_pattern_add_color_stop_rgb(p, 0.7, 0.97, 0.72, 0.08);

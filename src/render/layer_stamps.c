@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/dp.h"
+#include "render/lens.h"
 #include "render/canvas.h"
 
 #define MAX_LEVELS 16
@@ -74,13 +75,9 @@ static dapple_status prepare(dp_layer_ctx *ctx, dapple_error *err)
 
 static void shadow(cairo_t *cr, double radius)
 {
-    cairo_pattern_t *p = cairo_pattern_create_radial(0, 0, radius * 0.3, 0, 0, radius * 1.05);
-    cairo_pattern_add_color_stop_rgba(p, 0, 0, 0, 0, 0.22);
-    cairo_pattern_add_color_stop_rgba(p, 1, 0, 0, 0, 0);
-    cairo_set_source(cr, p);
-    cairo_arc(cr, 0, 0, radius * 1.05, 0, 2 * DP_PI);
-    cairo_fill(cr);
-    cairo_pattern_destroy(p);
+    const dp_rgba black = { 0, 0, 0, 1 };
+    const dp_lens_stop st[] = { { 0, black, 0.22 }, { 1, black, 0 } };
+    dp_lens_disc(cr, 0, 0, radius * 1.05, 0, 0, radius * 0.3, 0, 0, radius * 1.05, st, 2);
 }
 
 static void paint_png(cairo_t *cr, const mips *m, double radius, double alpha)
