@@ -185,6 +185,7 @@ static dapple_status build_raster(dapple_field *f, const dapple_field_opts *o, d
     f->gh = img ? o->image.height : raster_side(o->height);
     f->inv_sx = f->gw / o->width;
     f->inv_sy = f->gh / o->height;
+    f->ulim = f->gw - 1, f->wlim = f->gh - 1;
     f->v = dp_calloc_n((size_t)f->gw * f->gh, sizeof *f->v);
     if (f->v == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d field", f->gw, f->gh);
@@ -227,6 +228,32 @@ dapple_status dapple_field_new(dapple_field **out, const dapple_field_opts *o, d
     }
     *out = f;
     return DAPPLE_OK;
+}
+
+double dp_field_value_edge(const dapple_field *f, double x, double y)
+{
+    double u = DP_MIN(DP_MAX(x * f->inv_sx - 0.5, -2.0), f->gw + 1.0);
+    double w = DP_MIN(DP_MAX(y * f->inv_sy - 0.5, -2.0), f->gh + 1.0);
+    if (f->periodic) {
+        u -= f->gw * floor(u / f->gw);
+        w -= f->gh * floor(w / f->gh);
+    }
+    double fu = floor(u), fw = floor(w);
+    double a = u - fu, b = w - fw;
+    int i0 = (int)fu, j0 = (int)fw, i1 = i0 + 1, j1 = j0 + 1;
+    if (f->periodic) {
+        i0 = dp_field_wrap(i0, f->gw), i1 = dp_field_wrap(i1, f->gw);
+        j0 = dp_field_wrap(j0, f->gh), j1 = dp_field_wrap(j1, f->gh);
+    } else {
+        i0 = DP_MIN(DP_MAX(i0, 0), f->gw - 1), i1 = DP_MIN(DP_MAX(i1, 0), f->gw - 1);
+        j0 = DP_MIN(DP_MAX(j0, 0), f->gh - 1), j1 = DP_MIN(DP_MAX(j1, 0), f->gh - 1);
+    }
+    const float *r0 = f->v + (size_t)j0 * (size_t)f->gw;
+    const float *r1 = f->v + (size_t)j1 * (size_t)f->gw;
+    double v00 = r0[i0], v01 = r0[i1], v10 = r1[i0], v11 = r1[i1];
+    double top = v00 + a * (v01 - v00);
+    double bot = v10 + a * (v11 - v10);
+    return top + b * (bot - top);
 }
 
 double dapple_field_radius_at(const dapple_field *f, double x, double y)

@@ -22,6 +22,7 @@ struct dapple_field {
     float *v;              /* gw * gh values in [0, 1]; NULL for a constant field */
     int gw, gh;
     double inv_sx, inv_sy; /* raster pixels per domain unit */
+    double ulim, wlim;     /* gw - 1 and gh - 1: the fast lookup's bounds */
 };
 
 static inline int dp_field_wrap(int i, int n)
@@ -30,42 +31,24 @@ static inline int dp_field_wrap(int i, int n)
     return i < 0 ? i + n : i;
 }
 
-/** Bilinear v at (x, y): clamped to the edge pixels, or wrapped when periodic. */
+/** Bilinear v at (x, y) near the raster's edges (or beyond): clamped to the edge pixels,
+ * or wrapped when periodic. Out of line: the hot loops take the fast path below. */
+double dp_field_value_edge(const dapple_field *f, double x, double y);
+
+/** Bilinear v at (x, y). */
 static inline double dp_field_value_at(const dapple_field *f, double x, double y)
 {
     if (f->v == NULL)
         return 1.0;
     double us = x * f->inv_sx - 0.5, ws = y * f->inv_sy - 0.5;
-    if (us >= 0 && ws >= 0 && us < f->gw - 1 && ws < f->gh - 1) {
-        /* away from the raster's edges: no clamping, no wrapping, truncation is floor */
-        int i = (int)us, j = (int)ws;
-        double a = us - i, b = ws - j;
-        const float *r0 = f->v + (size_t)j * (size_t)f->gw + i, *r1 = r0 + f->gw;
-        double v00 = r0[0], v01 = r0[1], v10 = r1[0], v11 = r1[1];
-        double top = v00 + a * (v01 - v00), bot = v10 + a * (v11 - v10);
-        return top + b * (bot - top);
-    }
-    double u = DP_MIN(DP_MAX(x * f->inv_sx - 0.5, -2.0), f->gw + 1.0);
-    double w = DP_MIN(DP_MAX(y * f->inv_sy - 0.5, -2.0), f->gh + 1.0);
-    if (f->periodic) {
-        u -= f->gw * floor(u / f->gw);
-        w -= f->gh * floor(w / f->gh);
-    }
-    double fu = floor(u), fw = floor(w);
-    double a = u - fu, b = w - fw;
-    int i0 = (int)fu, j0 = (int)fw, i1 = i0 + 1, j1 = j0 + 1;
-    if (f->periodic) {
-        i0 = dp_field_wrap(i0, f->gw), i1 = dp_field_wrap(i1, f->gw);
-        j0 = dp_field_wrap(j0, f->gh), j1 = dp_field_wrap(j1, f->gh);
-    } else {
-        i0 = DP_MIN(DP_MAX(i0, 0), f->gw - 1), i1 = DP_MIN(DP_MAX(i1, 0), f->gw - 1);
-        j0 = DP_MIN(DP_MAX(j0, 0), f->gh - 1), j1 = DP_MIN(DP_MAX(j1, 0), f->gh - 1);
-    }
-    const float *r0 = f->v + (size_t)j0 * (size_t)f->gw;
-    const float *r1 = f->v + (size_t)j1 * (size_t)f->gw;
-    double v00 = r0[i0], v01 = r0[i1], v10 = r1[i0], v11 = r1[i1];
-    double top = v00 + a * (v01 - v00);
-    double bot = v10 + a * (v11 - v10);
+    if (!(us >= 0 && ws >= 0 && us < f->ulim && ws < f->wlim))
+        return dp_field_value_edge(f, x, y);
+    /* away from the raster's edges: no clamping, no wrapping, truncation is floor */
+    int i = (int)us, j = (int)ws;
+    double a = us - i, b = ws - j;
+    const float *r0 = f->v + (size_t)j * (size_t)f->gw + i, *r1 = r0 + f->gw;
+    double v00 = r0[0], v01 = r0[1], v10 = r1[0], v11 = r1[1];
+    double top = v00 + a * (v01 - v00), bot = v10 + a * (v11 - v10);
     return top + b * (bot - top);
 }
 

@@ -24,7 +24,8 @@ static inline bool advance(turn *t, double c, double s)
     double vx = t->ux, vy = t->uy;
     t->ux = vx * c - vy * s;
     t->uy = vx * s + vy * c;
-    return vx * t->u0y - vy * t->u0x > 0 && t->u0x * t->uy - t->u0y * t->ux >= 0;
+    /* & rather than &&: the first test is a coin toss the branch predictor would lose */
+    return (vx * t->u0y - vy * t->u0x > 0) & (t->u0x * t->uy - t->u0y * t->ux >= 0);
 }
 
 /* The circle radius for direction u: max(r_p, r(candidate)) a little outside. In dense
@@ -143,7 +144,8 @@ DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool ex
     }
     if (sn < 0) /* keep steps within (0, pi]: a longer jump is walked in two */
         c = -1, sn = 0;
-    return !advance(&l->t, c, sn) && ++l->k < tries;
+    bool turned = advance(&l->t, c, sn);
+    return !turned & (++l->k < tries);
 }
 
 #define LANES 2
@@ -155,21 +157,22 @@ DP_HOT void sweep_all(dapple_sampler *s, size_t first, int tries, bool exact, bo
 {
     double pad = ldexp(1.0, ilogb(DP_MAX(s->o.width, s->o.height)) - 21) + 1e-7 * s->reach;
     lane l[LANES];
-    bool on[LANES] = { false };
+    bool on[LANES];
     size_t next = first;
     int live = 0;
-    for (;;) {
-        for (int j = 0; j < LANES; j++)
-            if (!on[j] && next <= s->n && s->halt == DP_HALT_NONE) {
+    for (int j = 0; j < LANES; j++)
+        if ((on[j] = next <= s->n))
+            lane_start(s, &l[j], next++, constant), live++;
+    while (live > 0)
+        for (int j = 0; j < LANES; j++) {
+            if (!on[j] || lane_step(s, &l[j], pad, tries, exact, constant))
+                continue;
+            /* the lane's sweep is over: on to the next parent, if any */
+            if (next <= s->n && s->halt == DP_HALT_NONE)
                 lane_start(s, &l[j], next++, constant);
-                on[j] = true, live++;
-            }
-        if (live == 0)
-            return;
-        for (int j = 0; j < LANES; j++)
-            if (on[j] && !lane_step(s, &l[j], pad, tries, exact, constant))
+            else
                 on[j] = false, live--;
-    }
+        }
 }
 
 void dp_sampler_grow_dense(dapple_sampler *s, size_t first)
