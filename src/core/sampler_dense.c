@@ -157,22 +157,25 @@ DP_HOT void sweep_all(dapple_sampler *s, size_t first, int tries, bool exact, bo
 {
     double pad = ldexp(1.0, ilogb(DP_MAX(s->o.width, s->o.height)) - 21) + 1e-7 * s->reach;
     lane l[LANES];
-    bool on[LANES];
+    bool on[LANES] = { false };
     size_t next = first;
-    int live = 0;
-    for (int j = 0; j < LANES; j++)
-        if ((on[j] = next <= s->n))
-            lane_start(s, &l[j], next++, constant), live++;
-    while (live > 0)
+    for (;;) {
+        int live = 0;
         for (int j = 0; j < LANES; j++) {
-            if (!on[j] || lane_step(s, &l[j], pad, tries, exact, constant))
-                continue;
-            /* the lane's sweep is over: on to the next parent, if any */
-            if (next <= s->n && s->halt == DP_HALT_NONE)
+            /* an idle lane takes the next parent as soon as there is one: in dense mode
+             * the front starts with a single point */
+            if (!on[j]) {
+                if (next > s->n || s->halt != DP_HALT_NONE)
+                    continue;
                 lane_start(s, &l[j], next++, constant);
-            else
-                on[j] = false, live--;
+                on[j] = true;
+            }
+            live++;
+            on[j] = lane_step(s, &l[j], pad, tries, exact, constant);
         }
+        if (live == 0)
+            return;
+    }
 }
 
 void dp_sampler_grow_dense(dapple_sampler *s, size_t first)
