@@ -21,7 +21,12 @@
 static size_t bytes_now(const dapple_sampler *s)
 {
     return sizeof *s + (s->cap + 1) * sizeof *s->store + dp_grid_bytes(&s->grid) +
-           dp_levels_bytes(&s->lv) + dp_cover_bytes(s);
+           dp_levels_bytes(&s->lv) + dp_cover_bytes(s) + s->sweep_bytes;
+}
+
+void dp_sampler_note_bytes(dapple_sampler *s)
+{
+    s->peak_bytes = DP_MAX(s->peak_bytes, bytes_now(s));
 }
 
 static bool reserve(dapple_sampler *s, size_t cap)

@@ -9,6 +9,8 @@
  * Ebeida et al. 2011 reach by subdividing cells). See docs/algorithm.md, 7 and 8. */
 #include "core/sampler.h"
 
+#include <stdlib.h>
+
 #define OUT_STEP_COS 0.98480775301220806 /* cos 10 deg: step past the domain edge */
 #define OUT_STEP_SIN 0.17364817766693033
 
@@ -150,12 +152,15 @@ DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool ex
 
 #define LANES 2
 
-/* Sweeps every parent from 'first' on, including those the sweeps add. LANES parents are
- * swept in turns, one try each, so that their dependent chains (candidate, grid test,
- * blocker, turn) overlap. A sweep sees the points the others added so far. */
-DP_HOT void sweep_all(dapple_sampler *s, size_t first, int tries, bool exact, bool constant)
+/* Sweeps every parent from 'first' on, including those the sweeps add, except those
+ * 'count' lets it leave out (maximal mode, see sampler_skip.c). LANES parents are swept
+ * in turns, one try each, so that their dependent chains (candidate, grid test, blocker,
+ * turn) overlap. A sweep sees the points the others added so far. */
+DP_HOT void sweep_all(dapple_sampler *s, size_t first, int tries, bool exact, bool constant,
+                      uint8_t *count)
 {
     double pad = ldexp(1.0, ilogb(DP_MAX(s->o.width, s->o.height)) - 21) + 1e-7 * s->reach;
+    size_t n0 = s->n;
     lane l[LANES];
     bool on[LANES] = { false };
     size_t next = first;
@@ -165,6 +170,8 @@ DP_HOT void sweep_all(dapple_sampler *s, size_t first, int tries, bool exact, bo
             /* an idle lane takes the next parent as soon as there is one: in dense mode
              * the front starts with a single point */
             if (!on[j]) {
+                while (count != NULL && next <= n0 && dp_skip_parent(s, next, count, n0, pad))
+                    next++;
                 if (next > s->n || s->halt != DP_HALT_NONE)
                     continue;
                 lane_start(s, &l[j], next++, constant);
@@ -181,9 +188,9 @@ DP_HOT void sweep_all(dapple_sampler *s, size_t first, int tries, bool exact, bo
 void dp_sampler_grow_dense(dapple_sampler *s, size_t first)
 {
     if (s->field->v == NULL)
-        sweep_all(s, first, s->o.k, false, true);
+        sweep_all(s, first, s->o.k, false, true, NULL);
     else
-        sweep_all(s, first, s->o.k, false, false);
+        sweep_all(s, first, s->o.k, false, false, NULL);
 }
 
 /* Enough tries to walk round a circle past every blocker (a handful in practice). */
@@ -191,8 +198,16 @@ void dp_sampler_grow_dense(dapple_sampler *s, size_t first)
 
 void dp_sampler_fill_gaps(dapple_sampler *s)
 {
+    /* without memory for the counts, every parent is swept: slower, same guarantee */
+    uint8_t *count = calloc(s->n + 1, 1);
+    if (count != NULL) {
+        s->sweep_bytes = s->n + 1;
+        dp_sampler_note_bytes(s);
+    }
     if (s->field->v == NULL)
-        sweep_all(s, 1, GAP_TRIES, true, true);
+        sweep_all(s, 1, GAP_TRIES, true, true, count);
     else
-        sweep_all(s, 1, GAP_TRIES, true, false);
+        sweep_all(s, 1, GAP_TRIES, true, false, count);
+    free(count);
+    s->sweep_bytes = 0;
 }
