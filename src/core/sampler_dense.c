@@ -60,6 +60,30 @@ DP_HOT double ring_radius(const dapple_sampler *s, dapple_point p, const turn *t
     return d;
 }
 
+/* ring_radius for maximal mode's inner parents whose every circle point lies inside the
+ * raster's interior (lane_start checks): the bilinear read without bounds checks, in
+ * raster units from the parent's, and without the clamp (d only places the candidate;
+ * its radius comes from the grid test's own lookup). */
+DP_HOT double ring_radius_raster(const dapple_field *f, dapple_point p, const turn *t, double pad)
+{
+    double d = (double)p.r + pad, span = f->rmax - f->rmin;
+    double u0 = (double)p.x * f->inv_sx - 0.5, w0 = (double)p.y * f->inv_sy - 0.5;
+    double du = t->ux * f->inv_sx, dw = t->uy * f->inv_sy;
+    for (int step = 0; step < 6; step++) {
+        double us = u0 + d * du, ws = w0 + d * dw;
+        int i = (int)us, j = (int)ws;
+        double a = us - i, b = ws - j;
+        const float *r0 = f->v + (size_t)j * (size_t)f->gw + i, *r1 = r0 + f->gw;
+        double v00 = r0[0], v01 = r0[1], v10 = r1[0], v11 = r1[1];
+        double top = v00 + a * (v01 - v00), bot = v10 + a * (v11 - v10);
+        double r = f->rmin + (top + b * (bot - top)) * span;
+        if (r + pad <= d)
+            break;
+        d = r * (1 + 1e-4) + pad; /* as in ring_radius */
+    }
+    return d;
+}
+
 /* The rotation that carries the sweep past the arc of circle (p, d) blocked by q. False
  * when q's disc swallows the whole circle. */
 DP_HOT bool past_blocker(const dapple_sampler *s, dapple_point p, uint32_t q, double d, float rc,
@@ -100,6 +124,7 @@ typedef struct lane {
     dapple_point p;
     turn t;
     bool inner;
+    bool raster; /* maximal, variable radius: ring_radius_raster applies */
     int k; /* tries so far */
 } lane;
 
@@ -110,6 +135,13 @@ DP_HOT void lane_start(dapple_sampler *s, lane *l, size_t i, bool constant)
      * edge checks); a variable radius reaches at most rmax (1 + 1e-4) + pad < 2 reach */
     dapple_point far = { l->p.x, l->p.y, (float)s->reach };
     l->inner = s->o.avoid == NULL && dp_inner_parent(s, constant ? l->p : far);
+    /* the circle stays within 2 reach of p: inside the raster's interior? */
+    const dapple_field *f = s->field;
+    double m = 2 * s->reach;
+    l->raster = l->inner && !constant && ((double)l->p.x - m) * f->inv_sx - 0.5 >= 0 &&
+                ((double)l->p.y - m) * f->inv_sy - 0.5 >= 0 &&
+                ((double)l->p.x + m) * f->inv_sx - 0.5 < f->ulim &&
+                ((double)l->p.y + m) * f->inv_sy - 0.5 < f->wlim;
     const double *d0 = s->dirs[dp_rng_u32(&s->rng) >> 22];
     l->t = (turn){ d0[0], d0[1], d0[0], d0[1] };
     l->k = 0;
@@ -124,7 +156,9 @@ DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool ex
     const double *j = s->jitter[exact ? 0 : dp_rng_u32(&s->rng) >> 22];
     double cm = j[0], sm = j[1];
     float rc;
-    double d = ring_radius(s, p, &l->t, pad, constant, !exact, &rc), c, sn;
+    double d = exact && l->raster ? (rc = -1, ring_radius_raster(s->field, p, &l->t, pad))
+                                  : ring_radius(s, p, &l->t, pad, constant, !exact, &rc);
+    double c, sn;
     uint32_t by = 0;
     double x = (double)p.x + d * l->t.ux, y = (double)p.y + d * l->t.uy;
     int res = !l->inner  ? dp_try(s, x, y, constant, &by, &rc)
