@@ -30,9 +30,9 @@ static bool circle_bound(const dapple_sampler *s, dapple_point p, double pad, do
     /* the pixels bilinear reads anywhere in the box p +- rho */
     int i0 = (int)floor(((double)p.x - rho) * f->inv_sx - 0.5);
     int j0 = (int)floor(((double)p.y - rho) * f->inv_sy - 0.5);
-    int i1 = i0 + 2 + (int)floor(2 * rho * f->inv_sx), j1 = j0 + 2 + (int)floor(2 * rho * f->inv_sy);
-    if (i0 < 0 || j0 < 0 || i1 >= f->gw || j1 >= f->gh ||
-        (i1 - i0 + 1) * (j1 - j0 + 1) > MAX_PIX)
+    int i1 = i0 + 2 + (int)floor(2 * rho * f->inv_sx),
+        j1 = j0 + 2 + (int)floor(2 * rho * f->inv_sy);
+    if (i0 < 0 || j0 < 0 || i1 >= f->gw || j1 >= f->gh || (i1 - i0 + 1) * (j1 - j0 + 1) > MAX_PIX)
         return false;
     float v = 0;
     for (int j = j0; j <= j1; j++)
@@ -92,8 +92,8 @@ bool dp_skip_parent(dapple_sampler *s, size_t i, uint8_t *count, size_t n0, doub
             lo = DP_MIN(lo, (int)s->lv.own[(size_t)cy * g->gw + cx]);
     for (int l = lo; l < s->lv.n; l++) {
         const dp_level *L = &s->lv.lv[l];
-        count_in(s, L->head, L->gw, L->gh, L->inv_cw, L->inv_ch, (uint32_t)i, rp, b, L->thr,
-                 pad, count, n0);
+        count_in(s, L->head, L->gw, L->gh, L->inv_cw, L->inv_ch, (uint32_t)i, rp, b, L->thr, pad,
+                 count, n0);
     }
     return true;
 }
