@@ -56,14 +56,21 @@ static void count_in(const dapple_sampler *s, const uint32_t *head, int gw, int 
     int y0 = DP_MAX((int)(((double)p.y - t) * ich), 0);
     int y1 = DP_MIN((int)(((double)p.y + t) * ich), gh - 1);
     for (int cy = y0; cy <= y1; cy++)
-        for (int cx = x0; cx <= x1; cx++)
-            for (uint32_t q = head[(size_t)cy * gw + cx]; q != DP_GRID_NONE; q = s->grid.next[q]) {
+        for (int cx = x0; cx <= x1; cx++) {
+            /* without branches: whether a cell is empty or a point near is a coin toss.
+             * An empty cell's head is the far-away sentinel 0, and count[0] takes the
+             * writes for it and for points after n0 */
+            uint32_t q = head[(size_t)cy * gw + cx];
+            do {
                 const dapple_point *w = &s->store[q];
                 double dx = (double)w->x - (double)p.x, dy = (double)w->y - (double)p.y;
                 double m = (rp + DP_MAX((double)w->r, b)) * (1 + SLACK) + 2 * pad;
-                if (q > i && q <= n0 && dx * dx + dy * dy < m * m)
-                    count[q] += count[q] < 2;
-            }
+                size_t k = q <= n0 ? q : 0;
+                bool near = (q > i) & (dx * dx + dy * dy < m * m);
+                count[k] = (uint8_t)(count[k] + (near & (count[k] < 2)));
+                q = s->grid.next[q];
+            } while (q != DP_GRID_NONE);
+        }
 }
 
 bool dp_skip_parent(dapple_sampler *s, size_t i, uint8_t *count, size_t n0, double pad)
