@@ -83,24 +83,29 @@ bool dp_skip_parent(dapple_sampler *s, size_t i, uint8_t *count, size_t n0, doub
         return false;
     double rp = DP_MAX((double)p.r, b);
     const dp_grid *g = &s->grid;
-    count_in(s, g->head, g->gw, g->gh, g->inv_cw, g->inv_ch, (uint32_t)i, rp, b, s->reach, pad,
-             count, n0);
-    if (s->lv.n == 0)
-        return true;
-    /* the finer levels hold points only where some top cell's smallest radius is theirs */
-    double t = (rp + DP_MAX(s->reach, b)) * (1 + SLACK) + 2 * pad;
-    int x0 = DP_MAX((int)(((double)p.x - t) * g->inv_cw), 0);
-    int x1 = DP_MIN((int)(((double)p.x + t) * g->inv_cw), g->gw - 1);
-    int y0 = DP_MAX((int)(((double)p.y - t) * g->inv_ch), 0);
-    int y1 = DP_MIN((int)(((double)p.y + t) * g->inv_ch), g->gh - 1);
-    int lo = s->lv.n;
-    for (int cy = y0; cy <= y1; cy++)
-        for (int cx = x0; cx <= x1; cx++)
-            lo = DP_MIN(lo, (int)s->lv.own[(size_t)cy * g->gw + cx]);
-    for (int l = lo; l < s->lv.n; l++) {
+    int lo = 0, up = s->lv.n; /* the levels (n: the top grid) that hold points near p */
+    if (s->lv.n > 0) {
+        /* from the top cells in reach: each knows its smallest radius's level (own) and
+         * the largest level within one cell of it (qhi) */
+        double t = (rp + DP_MAX(s->reach, b)) * (1 + SLACK) + 2 * pad;
+        int x0 = DP_MAX((int)(((double)p.x - t) * g->inv_cw), 0);
+        int x1 = DP_MIN((int)(((double)p.x + t) * g->inv_cw), g->gw - 1);
+        int y0 = DP_MAX((int)(((double)p.y - t) * g->inv_ch), 0);
+        int y1 = DP_MIN((int)(((double)p.y + t) * g->inv_ch), g->gh - 1);
+        lo = s->lv.n, up = 0;
+        for (int cy = y0; cy <= y1; cy++)
+            for (int cx = x0; cx <= x1; cx++) {
+                size_t c = (size_t)cy * g->gw + cx;
+                lo = DP_MIN(lo, (int)s->lv.own[c]), up = DP_MAX(up, (int)s->lv.qhi[c]);
+            }
+    }
+    for (int l = lo; l <= up && l < s->lv.n; l++) {
         const dp_level *L = &s->lv.lv[l];
         count_in(s, L->head, L->gw, L->gh, L->inv_cw, L->inv_ch, (uint32_t)i, rp, b, L->thr, pad,
                  count, n0);
     }
+    if (up >= s->lv.n)
+        count_in(s, g->head, g->gw, g->gh, g->inv_cw, g->inv_ch, (uint32_t)i, rp, b, s->reach,
+                 pad, count, n0);
     return true;
 }
