@@ -105,7 +105,7 @@ bool dp_skip_parent(dapple_sampler *s, size_t i, uint8_t *count, size_t n0, doub
                  count, n0);
     }
     if (up >= s->lv.n)
-        count_in(s, g->head, g->gw, g->gh, g->inv_cw, g->inv_ch, (uint32_t)i, rp, b, s->reach,
-                 pad, count, n0);
+        count_in(s, g->head, g->gw, g->gh, g->inv_cw, g->inv_ch, (uint32_t)i, rp, b, s->reach, pad,
+                 count, n0);
     return true;
 }
