@@ -386,6 +386,19 @@ Test(sampler, maximal_mode_leaves_no_gap)
     done(&r);
 }
 
+/* on a torus, where the gap sweep leaves out parents across the seam's neighbourhood
+ * too, and with a radius that does not divide the side (cells and seam misaligned) */
+Test(sampler, maximal_mode_leaves_no_gap_on_a_torus)
+{
+    dapple_sampler_opts so = sampler_opts(130, 110);
+    so.maximal = true;
+    so.periodic = true;
+    run r = sample(field_opts(130, 110, 1.3, 1.3), so);
+    assert_pair_rule(&r);
+    cr_assert_eq(dp_points_uncovered(r.p, r.n, 130, 110, true, 0, 0.02, NULL), 0.0);
+    done(&r);
+}
+
 Test(sampler, maximal_mode_with_a_variable_radius)
 {
     for (int per = 0; per < 2; per++) {
