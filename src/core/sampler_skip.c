@@ -9,7 +9,9 @@
  * before it was, and it then counts itself in every adjacent parent after it. Parents near
  * the domain's edges (a spot touching an edge is bounded by a circle that reaches it) and
  * every point the sweep adds are always swept. At W1 and W3 about 37% of the parents are
- * left out; the probe grid still finds no spot uncovered. */
+ * left out. A swept circle is only free of spots wider than the sweep's margin, so
+ * slivers below it survive a little more often than when every circle was swept (see
+ * docs/algorithm.md, 8). */
 #include "core/sampler.h"
 
 /* Relative slack over the sweep's own overshoot (1e-4 r), and the field's float rounding. */
