@@ -35,6 +35,18 @@ static inline int dp_field_wrap(int i, int n)
  * or wrapped when periodic. Out of line: the hot loops take the fast path below. */
 double dp_field_value_edge(const dapple_field *f, double x, double y);
 
+/** Bilinear v at raster coordinates (us, ws) = (x * inv_sx - 0.5, y * inv_sy - 0.5),
+ * which must lie in [0, ulim) x [0, wlim): no clamping, no wrapping, truncation is floor. */
+static inline double dp_field_bilinear(const dapple_field *f, double us, double ws)
+{
+    int i = (int)us, j = (int)ws;
+    double a = us - i, b = ws - j;
+    const float *r0 = f->v + (size_t)j * (size_t)f->gw + i, *r1 = r0 + f->gw;
+    double v00 = r0[0], v01 = r0[1], v10 = r1[0], v11 = r1[1];
+    double top = v00 + a * (v01 - v00), bot = v10 + a * (v11 - v10);
+    return top + b * (bot - top);
+}
+
 /** Bilinear v at (x, y). */
 static inline double dp_field_value_at(const dapple_field *f, double x, double y)
 {
@@ -43,13 +55,7 @@ static inline double dp_field_value_at(const dapple_field *f, double x, double y
     double us = x * f->inv_sx - 0.5, ws = y * f->inv_sy - 0.5;
     if (!(us >= 0 && ws >= 0 && us < f->ulim && ws < f->wlim))
         return dp_field_value_edge(f, x, y);
-    /* away from the raster's edges: no clamping, no wrapping, truncation is floor */
-    int i = (int)us, j = (int)ws;
-    double a = us - i, b = ws - j;
-    const float *r0 = f->v + (size_t)j * (size_t)f->gw + i, *r1 = r0 + f->gw;
-    double v00 = r0[0], v01 = r0[1], v10 = r1[0], v11 = r1[1];
-    double top = v00 + a * (v01 - v00), bot = v10 + a * (v11 - v10);
-    return top + b * (bot - top);
+    return dp_field_bilinear(f, us, ws);
 }
 
 /** The radius at (x, y), always inside [rmin, rmax]. */

@@ -70,13 +70,7 @@ DP_HOT double ring_radius_raster(const dapple_field *f, dapple_point p, const tu
     double u0 = (double)p.x * f->inv_sx - 0.5, w0 = (double)p.y * f->inv_sy - 0.5;
     double du = t->ux * f->inv_sx, dw = t->uy * f->inv_sy;
     for (int step = 0; step < 6; step++) {
-        double us = u0 + d * du, ws = w0 + d * dw;
-        int i = (int)us, j = (int)ws;
-        double a = us - i, b = ws - j;
-        const float *r0 = f->v + (size_t)j * (size_t)f->gw + i, *r1 = r0 + f->gw;
-        double v00 = r0[0], v01 = r0[1], v10 = r1[0], v11 = r1[1];
-        double top = v00 + a * (v01 - v00), bot = v10 + a * (v11 - v10);
-        double r = f->rmin + (top + b * (bot - top)) * span;
+        double r = f->rmin + dp_field_bilinear(f, u0 + d * du, w0 + d * dw) * span;
         if (r + pad <= d)
             break;
         d = r * (1 + 1e-4) + pad; /* as in ring_radius */
