@@ -93,12 +93,6 @@ dapple_status dapple_circles_add(dapple_circles *c, const dapple_point *pts, siz
     return reindex(c, err);
 }
 
-static double axis_gap(double d, double extent, bool periodic)
-{
-    d = fabs(d);
-    return (periodic && d > 0.5 * extent) ? extent - d : d;
-}
-
 bool dapple_circles_overlap(const dapple_circles *c, double x, double y, double radius)
 {
     if (c == NULL || c->n == 0 || !isfinite(x) || !isfinite(y))
@@ -114,8 +108,8 @@ bool dapple_circles_overlap(const dapple_circles *c, double x, double y, double 
             int cx = fx + i < g->gw ? fx + i : fx + i - g->gw;
             for (uint32_t q = g->head[(size_t)cy * g->gw + cx]; q != DP_GRID_NONE; q = g->next[q]) {
                 const circle *k = &c->c[q - 1];
-                double dx = axis_gap(k->x - x, c->width, c->periodic);
-                double dy = axis_gap(k->y - y, c->height, c->periodic);
+                double dx = dp_wrap_delta(k->x - x, c->width, c->periodic);
+                double dy = dp_wrap_delta(k->y - y, c->height, c->periodic);
                 double s = radius + k->r;
                 if (dx * dx + dy * dy < s * s)
                     return true;

@@ -73,6 +73,18 @@ static inline int dp_floor_int(double v)
     return i - (v < i);
 }
 
+/** Signed minimum-image difference on a torus of this extent (plain difference if not). */
+static inline double dp_wrap_delta(double d, double extent, bool periodic)
+{
+    if (periodic) {
+        if (d > 0.5 * extent)
+            d -= extent;
+        else if (d < -0.5 * extent)
+            d += extent;
+    }
+    return d;
+}
+
 /** The cells along one axis that meet [lo, hi]: *first and *count (count may be <= 0
  * when the interval misses the grid). Periodic spans wrap: visit (first + i) mod n. Each
  * cell appears once even when the span is wider than the domain. */

@@ -82,52 +82,21 @@ bool dp_sampler_append(dapple_sampler *s, float x, float y, float r)
 
 /* ---------------------------------------------------------------- the rule */
 
-static double axis_gap(double d, double extent, bool periodic)
-{
-    d = fabs(d);
-    return (periodic && d > 0.5 * extent) ? extent - d : d;
-}
-
-uint32_t dp_sampler_conflict_any(const dapple_sampler *s, double x, double y, double r,
-                                 double reach)
-{
-    const dp_grid *g = &s->grid;
-    bool per = s->o.periodic;
-    int fx, nx, fy, ny;
-    dp_grid_span(x - reach, x + reach, g->inv_cw, g->gw, per, &fx, &nx);
-    dp_grid_span(y - reach, y + reach, g->inv_ch, g->gh, per, &fy, &ny);
-    for (int j = 0; j < ny; j++) {
-        int cy = fy + j < g->gh ? fy + j : fy + j - g->gh;
-        for (int i = 0; i < nx; i++) {
-            int cx = fx + i < g->gw ? fx + i : fx + i - g->gw;
-            for (uint32_t q = g->head[(size_t)cy * g->gw + cx]; q != DP_GRID_NONE; q = g->next[q]) {
-                const dapple_point *p = &s->store[q];
-                double dx = axis_gap((double)p->x - x, s->o.width, per);
-                double dy = axis_gap((double)p->y - y, s->o.height, per);
-                double m = DP_MAX(r, (double)p->r);
-                if (dx * dx + dy * dy < m * m)
-                    return q;
-            }
-        }
-    }
-    return 0;
-}
-
-/* Level l's cells within max(r, thr_l) of (x, y), any span, wrapped on a torus. */
-static uint32_t level_hit_any(const dapple_sampler *s, const dp_level *L, double x, double y,
-                              double r)
+/* A point of one grid (the top grid or a level: heads over gw x gh cells of 1 / icw by
+ * 1 / ich) within 'reach' of (x, y) and closer than max(r, r_q), or 0: any span, wrapped
+ * on a torus. The slow path, near the grid's edges or for a wide reach. */
+static uint32_t span_hit(const dapple_sampler *s, const uint32_t *head, int gw, int gh,
+                         double icw, double ich, double x, double y, double r, double reach)
 {
     bool per = s->o.periodic;
     int fx, nx, fy, ny;
-    double reach = DP_MAX(r, L->thr);
-    dp_grid_span(x - reach, x + reach, L->inv_cw, L->gw, per, &fx, &nx);
-    dp_grid_span(y - reach, y + reach, L->inv_ch, L->gh, per, &fy, &ny);
+    dp_grid_span(x - reach, x + reach, icw, gw, per, &fx, &nx);
+    dp_grid_span(y - reach, y + reach, ich, gh, per, &fy, &ny);
     for (int j = 0; j < ny; j++) {
-        int cy = fy + j < L->gh ? fy + j : fy + j - L->gh;
+        int cy = fy + j < gh ? fy + j : fy + j - gh;
         for (int i = 0; i < nx; i++) {
-            int cx = fx + i < L->gw ? fx + i : fx + i - L->gw;
-            uint32_t q = L->head[(size_t)cy * L->gw + cx];
-            for (; q != DP_GRID_NONE; q = s->grid.next[q]) {
+            int cx = fx + i < gw ? fx + i : fx + i - gw;
+            for (uint32_t q = head[(size_t)cy * gw + cx]; q != DP_GRID_NONE; q = s->grid.next[q]) {
                 const dapple_point *p = &s->store[q];
                 double dx = dp_wrap_delta((double)p->x - x, s->o.width, per);
                 double dy = dp_wrap_delta((double)p->y - y, s->o.height, per);
@@ -138,6 +107,20 @@ static uint32_t level_hit_any(const dapple_sampler *s, const dp_level *L, double
         }
     }
     return 0;
+}
+
+uint32_t dp_sampler_conflict_any(const dapple_sampler *s, double x, double y, double r,
+                                 double reach)
+{
+    const dp_grid *g = &s->grid;
+    return span_hit(s, g->head, g->gw, g->gh, g->inv_cw, g->inv_ch, x, y, r, reach);
+}
+
+/* Level l's cells within max(r, thr_l) of (x, y). */
+static uint32_t level_hit_any(const dapple_sampler *s, const dp_level *L, double x, double y,
+                              double r)
+{
+    return span_hit(s, L->head, L->gw, L->gh, L->inv_cw, L->inv_ch, x, y, r, DP_MAX(r, L->thr));
 }
 
 /* Level l: the 3 x 3 block when the reach fits in a cell (as on the top grid), else any

@@ -132,18 +132,6 @@ DP_HOT bool dp_vcover_hit(const dapple_sampler *s, double x, double y)
     return (s->vcover[(size_t)cy * s->vstride + ((unsigned)cx >> 6)] >> (cx & 63)) & 1u;
 }
 
-/* Signed minimum-image difference on a torus of this extent (plain difference if not). */
-DP_HOT double dp_wrap_delta(double d, double extent, bool periodic)
-{
-    if (periodic) {
-        if (d > 0.5 * extent)
-            d -= extent;
-        else if (d < -0.5 * extent)
-            d += extent;
-    }
-    return d;
-}
-
 /* The last entry of the list from q closer than max(r, r_q) (or r alone when every radius
  * is the same), or 0. Branch-free for the first entry, where the sentinel stands in for
  * an empty cell: whether a cell is empty is a coin toss the predictor would lose. */
