@@ -40,11 +40,8 @@ dapple_status dp_cli_field_opts(const dp_cli_opts *o, dapple_field_opts *fo, cha
     }
     fo->rmin = o->rmin;
     fo->rmax = o->rmax;
-    if (dp_field_spec_parse(o->field, fo, image, cap, err) != DAPPLE_OK) {
-        char msg[sizeof err->message];
-        memcpy(msg, err->message, sizeof msg);
-        return dp_fail(err, DAPPLE_E_INVALID, "--field: %s", msg);
-    }
+    if (dp_field_spec_parse(o->field, fo, image, cap, err) != DAPPLE_OK)
+        return dp_fail_prefix(err, DAPPLE_E_INVALID, "--field");
     return DAPPLE_OK;
 }
 

@@ -86,9 +86,7 @@ static const cli_option *find_option(int id)
 /* Prefixes a value error with the option name: "--rmin: expected ...". */
 static dapple_status option_fail(dapple_error *err, int id, dapple_status st)
 {
-    char msg[sizeof err->message];
-    memcpy(msg, err->message, sizeof msg);
-    return dp_fail(err, st, "--%s: %s", find_option(id)->name, msg);
+    return dp_fail_prefix(err, st, "--%s", find_option(id)->name);
 }
 
 /* Index of s among names[0..n); the message lists the choices as the table shows them. */
@@ -287,11 +285,8 @@ static dapple_status check_field(const dp_cli_opts *o, dapple_error *err)
     dapple_field_opts scratch;
     char image[DP_PATH_MAX];
     dapple_field_opts_init(&scratch);
-    if (dp_field_spec_parse(o->field, &scratch, image, sizeof image, err) != DAPPLE_OK) {
-        char msg[sizeof err->message];
-        memcpy(msg, err->message, sizeof msg);
-        return dp_fail(err, DAPPLE_E_INVALID, "--field: %s", msg);
-    }
+    if (dp_field_spec_parse(o->field, &scratch, image, sizeof image, err) != DAPPLE_OK)
+        return dp_fail_prefix(err, DAPPLE_E_INVALID, "--field");
     return DAPPLE_OK;
 }
 

@@ -22,6 +22,12 @@
 dapple_status dp_fail(dapple_error *err, dapple_status status, const char *fmt, ...)
         DP_PRINTF(3, 4);
 
+/** Puts a printf-formatted context in front of the message *err already holds:
+ * "<context>: <message>", with the new status. For errors passed up through a layer,
+ * an option or a file that the inner code does not know. */
+dapple_status dp_fail_prefix(dapple_error *err, dapple_status status, const char *fmt, ...)
+        DP_PRINTF(3, 4);
+
 /** calloc(count, size) that refuses count * size overflow; NULL on failure. */
 void *dp_calloc_n(size_t count, size_t size);
 

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 const char *dapple_status_str(dapple_status s)
 {
@@ -29,6 +30,20 @@ dapple_status dp_fail(dapple_error *err, dapple_status status, const char *fmt, 
         err->status = status;
         vsnprintf(err->message, sizeof err->message, fmt, ap);
         va_end(ap);
+    }
+    return status;
+}
+
+dapple_status dp_fail_prefix(dapple_error *err, dapple_status status, const char *fmt, ...)
+{
+    if (err != NULL) {
+        char context[sizeof err->message], msg[sizeof err->message];
+        memcpy(msg, err->message, sizeof msg);
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(context, sizeof context, fmt, ap);
+        va_end(ap);
+        dp_fail(err, status, "%s: %s", context, msg);
     }
     return status;
 }

@@ -112,15 +112,6 @@ static bool may_reach_band(const dp_layer_kind *k, const dp_layer_ctx *ctx, cons
 
 /* ---------------------------------------------------------------- one layer */
 
-static dapple_status layer_fail(dapple_error *err, const dp_layer_spec *l, dapple_status st)
-{
-    if (err == NULL)
-        return st;
-    char msg[sizeof err->message];
-    snprintf(msg, sizeof msg, "%s", err->message);
-    return dp_fail(err, st, "layer '%s': %s", l->name, msg);
-}
-
 static dp_layer_ctx ctx_for(const dp_texture_spec *t, const dp_layer_spec *l)
 {
     double a = l->light_angle_deg * DP_PI / 180;
@@ -149,7 +140,7 @@ static dapple_status draw_layer(cairo_t *cr, band *b, int li)
     if (k->prepare != NULL && k->prepare(&ctx, &b->err) != DAPPLE_OK) {
         if (k->finish != NULL)
             k->finish(&ctx); /* frees whatever prepare got before it failed */
-        return layer_fail(&b->err, l, b->err.status);
+        return dp_fail_prefix(&b->err, b->err.status, "layer '%s'", l->name);
     }
     for (int pass = 0; pass < k->passes; pass++)
         for (size_t i = 0; i < lp->count; i++)

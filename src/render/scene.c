@@ -6,7 +6,6 @@
  * a candidate's own drawn circle, avoid_scale = this layer's scale, against them. */
 #include "render/render.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -19,16 +18,6 @@ static double seconds_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* Rewrites err's message as "layer 'name': <message>". */
-static dapple_status layer_fail(dapple_error *err, const dp_layer_spec *l, dapple_status st)
-{
-    if (err == NULL)
-        return st;
-    char msg[sizeof err->message];
-    snprintf(msg, sizeof msg, "%s", err->message);
-    return dp_fail(err, st, "layer '%s': %s", l->name, msg);
 }
 
 static dapple_status make_field(const dp_texture_spec *t, const dp_layer_spec *l,
@@ -142,7 +131,7 @@ dapple_status dp_scene_sample(const dp_texture_spec *t, dp_scene *out, dapple_er
         dapple_status st = sample_layer(t, i, out, err);
         if (st != DAPPLE_OK) {
             dp_scene_fini(out);
-            return layer_fail(err, &t->layers[i], st);
+            return dp_fail_prefix(err, st, "layer '%s'", t->layers[i].name);
         }
     }
     return DAPPLE_OK;
