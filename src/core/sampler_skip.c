@@ -53,12 +53,11 @@ static void count_in(const dapple_sampler *s, const uint32_t *head, int gw, int 
 {
     dapple_point p = s->store[i];
     double t = (rp + DP_MAX(rw, b)) * (1 + SLACK) + 2 * pad;
-    int x0 = DP_MAX((int)(((double)p.x - t) * icw), 0);
-    int x1 = DP_MIN((int)(((double)p.x + t) * icw), gw - 1);
-    int y0 = DP_MAX((int)(((double)p.y - t) * ich), 0);
-    int y1 = DP_MIN((int)(((double)p.y + t) * ich), gh - 1);
-    for (int cy = y0; cy <= y1; cy++)
-        for (int cx = x0; cx <= x1; cx++) {
+    int x0, nx, y0, ny;
+    dp_grid_span((double)p.x - t, (double)p.x + t, icw, gw, false, &x0, &nx);
+    dp_grid_span((double)p.y - t, (double)p.y + t, ich, gh, false, &y0, &ny);
+    for (int cy = y0; cy < y0 + ny; cy++)
+        for (int cx = x0; cx < x0 + nx; cx++) {
             /* without branches: whether a cell is empty or a point near is a coin toss.
              * An empty cell's head is the far-away sentinel 0, and count[0] takes the
              * writes for it and for points after n0 */
@@ -90,13 +89,12 @@ bool dp_skip_parent(dapple_sampler *s, size_t i, uint8_t *count, size_t n0, doub
         /* from the top cells in reach: each knows its smallest radius's level (own) and
          * the largest level within one cell of it (qhi) */
         double t = (rp + DP_MAX(s->reach, b)) * (1 + SLACK) + 2 * pad;
-        int x0 = DP_MAX((int)(((double)p.x - t) * g->inv_cw), 0);
-        int x1 = DP_MIN((int)(((double)p.x + t) * g->inv_cw), g->gw - 1);
-        int y0 = DP_MAX((int)(((double)p.y - t) * g->inv_ch), 0);
-        int y1 = DP_MIN((int)(((double)p.y + t) * g->inv_ch), g->gh - 1);
+        int x0, nx, y0, ny;
+        dp_grid_span((double)p.x - t, (double)p.x + t, g->inv_cw, g->gw, false, &x0, &nx);
+        dp_grid_span((double)p.y - t, (double)p.y + t, g->inv_ch, g->gh, false, &y0, &ny);
         lo = s->lv.n, up = 0;
-        for (int cy = y0; cy <= y1; cy++)
-            for (int cx = x0; cx <= x1; cx++) {
+        for (int cy = y0; cy < y0 + ny; cy++)
+            for (int cx = x0; cx < x0 + nx; cx++) {
                 size_t c = (size_t)cy * g->gw + cx;
                 lo = DP_MIN(lo, (int)s->lv.own[c]), up = DP_MAX(up, (int)s->lv.qhi[c]);
             }
