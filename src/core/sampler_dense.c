@@ -35,19 +35,31 @@ static inline bool advance(turn *t, double c, double s)
  * rounded to float), so when the fixed point is found, *rc is the candidate's own radius
  * and dp_try_in_r tests it in one pass with no second lookup; else *rc < 0. Maximal mode
  * keeps dp_try_in's two passes (the first, at the cell's smallest radius, is cheaper for
- * its mostly blocked candidates: 9082 -> 9422 instructions per point the other way). */
+ * its mostly blocked candidates: 9082 -> 9422 instructions per point the other way).
+ * 'raster' (maximal mode, a parent whose whole circle lies inside the raster's interior,
+ * see lane_start): the bilinear read without bounds checks or clamp, in raster units
+ * stepped from the parent's (d only places the candidate; its radius comes from the grid
+ * test's own lookup). */
 DP_HOT double ring_radius(const dapple_sampler *s, dapple_point p, const turn *t, double pad,
-                          bool constant, bool known, float *rc)
+                          bool constant, bool known, bool raster, float *rc)
 {
+    const dapple_field *f = s->field;
     double d = (double)p.r + pad;
     *rc = -1;
     if (constant)
         return d;
+    double u0 = (double)p.x * f->inv_sx - 0.5, w0 = (double)p.y * f->inv_sy - 0.5;
+    double du = t->ux * f->inv_sx, dw = t->uy * f->inv_sy;
     for (int step = 0; step < 6; step++) {
-        double x = (double)p.x + d * t->ux, y = (double)p.y + d * t->uy;
-        if (known)
-            x = (double)(float)x, y = (double)(float)y;
-        double r = dp_field_r_at(s->field, x, y);
+        double r;
+        if (raster) {
+            r = f->rmin + dp_field_bilinear(f, u0 + d * du, w0 + d * dw) * (f->rmax - f->rmin);
+        } else {
+            double x = (double)p.x + d * t->ux, y = (double)p.y + d * t->uy;
+            if (known)
+                x = (double)(float)x, y = (double)(float)y;
+            r = dp_field_r_at(f, x, y);
+        }
         if (r + pad <= d) {
             if (known)
                 *rc = (float)r;
@@ -56,24 +68,6 @@ DP_HOT double ring_radius(const dapple_sampler *s, dapple_point p, const turn *t
         /* overshoot by 1e-4 r: where the field keeps rising outwards, the exact fixed
          * point is only approached, and every step would cost a lookup */
         d = r * (1 + 1e-4) + pad;
-    }
-    return d;
-}
-
-/* ring_radius for maximal mode's inner parents whose every circle point lies inside the
- * raster's interior (lane_start checks): the bilinear read without bounds checks, in
- * raster units from the parent's, and without the clamp (d only places the candidate;
- * its radius comes from the grid test's own lookup). */
-DP_HOT double ring_radius_raster(const dapple_field *f, dapple_point p, const turn *t, double pad)
-{
-    double d = (double)p.r + pad, span = f->rmax - f->rmin;
-    double u0 = (double)p.x * f->inv_sx - 0.5, w0 = (double)p.y * f->inv_sy - 0.5;
-    double du = t->ux * f->inv_sx, dw = t->uy * f->inv_sy;
-    for (int step = 0; step < 6; step++) {
-        double r = f->rmin + dp_field_bilinear(f, u0 + d * du, w0 + d * dw) * span;
-        if (r + pad <= d)
-            break;
-        d = r * (1 + 1e-4) + pad; /* as in ring_radius */
     }
     return d;
 }
@@ -130,7 +124,7 @@ typedef struct lane {
     dapple_point p;
     turn t;
     bool inner;
-    bool raster; /* maximal, variable radius: ring_radius_raster applies */
+    bool raster; /* maximal, variable radius: ring_radius may read the raster directly */
     int k; /* tries so far */
 } lane;
 
@@ -162,8 +156,7 @@ DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool ex
     const double *j = s->jitter[exact ? 0 : dp_rng_u32(&s->rng) >> 22];
     double cm = j[0], sm = j[1];
     float rc;
-    double d = exact && l->raster ? (rc = -1, ring_radius_raster(s->field, p, &l->t, pad))
-                                  : ring_radius(s, p, &l->t, pad, constant, !exact, &rc);
+    double d = ring_radius(s, p, &l->t, pad, constant, !exact, exact && l->raster, &rc);
     double c, sn;
     uint32_t by = 0;
     double x = (double)p.x + d * l->t.ux, y = (double)p.y + d * l->t.uy;
