@@ -31,13 +31,9 @@ int dp_cmd_field(int argc, char **argv)
     dp_cli_opts o;
     dapple_error err;
     dapple_field *field = NULL;
-    if (dp_cli_parse(DP_CMD_FIELD, argc, argv, &o, &err) != DAPPLE_OK)
-        return dp_cli_report(&err, DP_EXIT_USAGE);
-    if (o.help) {
-        dp_cli_print_help(stdout, DP_CMD_FIELD, USAGE);
-        return DP_EXIT_OK;
-    }
-    dp_image_set_jpeg_quality(o.jpeg_quality); /* stb's global: set here, on the main thread */
+    int start = dp_cli_start(DP_CMD_FIELD, argc, argv, USAGE, &o);
+    if (start != DP_CLI_GO)
+        return start;
     if (dp_cli_make_field(&o, &field, &err) != DAPPLE_OK || write_field(&o, field, &err)) {
         dapple_field_free(field);
         return dp_cli_report(&err, DP_EXIT_FAIL);

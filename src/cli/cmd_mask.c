@@ -8,7 +8,6 @@
 
 #include "cli/common.h"
 #include "io/atomic_file.h"
-#include "io/image_save.h"
 #include "cli/outputs.h"
 
 static const char USAGE[] =
@@ -55,13 +54,9 @@ int dp_cmd_mask(int argc, char **argv)
     dapple_error err;
     dp_texture_spec t;
     dp_render_stats stats;
-    if (dp_cli_parse(DP_CMD_MASK, argc, argv, &o, &err) != DAPPLE_OK)
-        return dp_cli_report(&err, DP_EXIT_USAGE);
-    if (o.help) {
-        dp_cli_print_help(stdout, DP_CMD_MASK, USAGE);
-        return DP_EXIT_OK;
-    }
-    dp_image_set_jpeg_quality(o.jpeg_quality); /* stb's global: set here, on the main thread */
+    int start = dp_cli_start(DP_CMD_MASK, argc, argv, USAGE, &o);
+    if (start != DP_CLI_GO)
+        return start;
     dp_output_paths paths = { .mask = o.output, .points = o.points_path };
     /* both outputs are probed first, so a bad --points folder cannot leave the mask alone */
     if (dp_cli_check_distinct("--points", o.points_path, o.output, &err) != DAPPLE_OK ||

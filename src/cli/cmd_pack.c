@@ -8,7 +8,6 @@
 
 #include "cli/common.h"
 #include "cli/pack.h"
-#include "io/image_save.h"
 
 static const char USAGE[] =
         "dapple pack PRESET_DIR -o OUT_DIR [-j N] [--force] [--check] [--seeds A..B]\n"
@@ -41,18 +40,12 @@ static void to_pack_opts(const dp_cli_opts *o, dp_pack_opts *po)
 int dp_cmd_pack(int argc, char **argv)
 {
     dp_cli_opts o;
-    dapple_error err;
     dp_pack_opts po;
-    if (dp_cli_parse(DP_CMD_PACK, argc, argv, &o, &err) != DAPPLE_OK)
-        return dp_cli_report(&err, DP_EXIT_USAGE);
-    if (o.help) {
-        dp_cli_print_help(stdout, DP_CMD_PACK, USAGE);
-        return DP_EXIT_OK;
-    }
+    int start = dp_cli_start(DP_CMD_PACK, argc, argv, USAGE, &o);
+    if (start != DP_CLI_GO)
+        return start;
     if (o.merge)
         return dp_pack_merge(o.output);
-    /* stb_image_write keeps the quality in a global: set it here, before any worker runs. */
-    dp_image_set_jpeg_quality(o.jpeg_quality);
     to_pack_opts(&o, &po);
     return dp_pack_run(&po);
 }

@@ -50,12 +50,9 @@ int dp_cmd_points(int argc, char **argv)
     dapple_sampler *s = NULL;
     dapple_stop stop;
     int code = DP_EXIT_FAIL;
-    if (dp_cli_parse(DP_CMD_POINTS, argc, argv, &o, &err) != DAPPLE_OK)
-        return dp_cli_report(&err, DP_EXIT_USAGE);
-    if (o.help) {
-        dp_cli_print_help(stdout, DP_CMD_POINTS, USAGE);
-        return DP_EXIT_OK;
-    }
+    int start = dp_cli_start(DP_CMD_POINTS, argc, argv, USAGE, &o);
+    if (start != DP_CLI_GO)
+        return start;
     double t0 = dp_cli_now();
     if (dp_cli_make_field(&o, &field, &err) != DAPPLE_OK || sample(&o, field, &s, &stop, &err))
         goto done;

@@ -13,6 +13,7 @@
 
 #include "core/dp.h"
 #include "io/image_load.h"
+#include "io/image_save.h"
 #include "preset/field_spec.h"
 #include "render/texture.h"
 
@@ -79,6 +80,19 @@ dapple_status dp_cli_check_distinct(const char *option, const char *output, cons
         return dp_fail(err, DAPPLE_E_INVALID, "%s: '%s' is also an input; refusing to overwrite it",
                        option, output);
     return DAPPLE_OK;
+}
+
+int dp_cli_start(unsigned command, int argc, char **argv, const char *usage, dp_cli_opts *o)
+{
+    dapple_error err;
+    if (dp_cli_parse(command, argc, argv, o, &err) != DAPPLE_OK)
+        return dp_cli_report(&err, DP_EXIT_USAGE);
+    if (o->help) {
+        dp_cli_print_help(stdout, command, usage);
+        return DP_EXIT_OK;
+    }
+    dp_image_set_jpeg_quality(o->jpeg_quality);
+    return DP_CLI_GO;
 }
 
 double dp_cli_now(void)

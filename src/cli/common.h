@@ -17,6 +17,12 @@ enum { DP_EXIT_OK = 0, DP_EXIT_FAIL = 1, DP_EXIT_USAGE = 2 };
 /** Prints "dapple: MESSAGE" on stderr and returns code. */
 int dp_cli_report(const dapple_error *err, int code);
 
+/** What every subcommand does first: parse argv into *o, answer --help, and set stb's
+ * JPEG quality global (on the main thread, before any worker runs). Returns DP_CLI_GO
+ * to carry on, else the exit code (2 after a reported usage error, 0 after help). */
+enum { DP_CLI_GO = -1 };
+int dp_cli_start(unsigned command, int argc, char **argv, const char *usage, dp_cli_opts *o);
+
 /** Fills field options (and an unresolved image path) from --radius / --rmin --rmax
  * --field, --invert, --dilate, --seed, --periodic. */
 DAPPLE_USERESULT dapple_status dp_cli_field_opts(const dp_cli_opts *o, dapple_field_opts *fo,
