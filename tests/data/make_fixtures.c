@@ -13,6 +13,8 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "fixture_pixels.h"
+
 static const char *dir = "tests/data";
 
 static FILE *open_out(const char *name)
@@ -35,32 +37,6 @@ static void write_bytes(const char *name, const void *data, size_t n)
 }
 
 /* ---------------------------------------------------------------- pixel formulas */
-
-/* grey 8-bit: (x*17 + y*31) & 255; grey 16-bit: (x*4099 + y*8191) & 65535 */
-static unsigned grey8_at(int x, int y)
-{
-    return (unsigned)(x * 17 + y * 31) & 255;
-}
-
-static unsigned grey16_at(int x, int y)
-{
-    return (unsigned)(x * 4099 + y * 8191) & 65535;
-}
-
-/* RGB(A) 8-bit: r = x*16, g = y*16, b = (x+y)*8, a = 255 - x*8 (for 16x16 images) */
-static void rgba_at(int x, int y, unsigned c[4])
-{
-    c[0] = (unsigned)(x * 16) & 255;
-    c[1] = (unsigned)(y * 16) & 255;
-    c[2] = (unsigned)((x + y) * 8) & 255;
-    c[3] = 255 - (unsigned)(x * 8);
-}
-
-/* 16-bit RGB(A): the 8-bit value in the high byte, (x*7 + y) mod 256 in the low byte. */
-static unsigned wide(unsigned c, int x, int y)
-{
-    return c * 256 + (unsigned)(x * 7 + y) % 256;
-}
 
 /* Noise for noise_rgb.png: an integer hash, so zlib cannot shrink the IDAT much. */
 static unsigned noise_at(int x, int y, int k)

@@ -21,6 +21,8 @@
 #include "io/image_load.h"
 #include "io/image_save.h"
 
+#include "../data/fixture_pixels.h"
+
 #define DATA "tests/data/"
 
 /* ---------------------------------------------------------------- helpers */
@@ -96,30 +98,6 @@ static uint8_t *load_rgba(const char *path, int *w, int *h)
     cr_assert_eq(st, DAPPLE_OK, "%s: %s", path, err.message);
     cr_assert_not_null(px);
     return px;
-}
-
-/* The fixture formulas (see make_fixtures.c). */
-static unsigned grey8_at(int x, int y)
-{
-    return (unsigned)(x * 17 + y * 31) & 255;
-}
-
-static unsigned grey16_at(int x, int y)
-{
-    return (unsigned)(x * 4099 + y * 8191) & 65535;
-}
-
-static void rgba_at(int x, int y, unsigned c[4])
-{
-    c[0] = (unsigned)(x * 16) & 255;
-    c[1] = (unsigned)(y * 16) & 255;
-    c[2] = (unsigned)((x + y) * 8) & 255;
-    c[3] = 255 - (unsigned)(x * 8);
-}
-
-static unsigned wide(unsigned c, int x, int y)
-{
-    return c * 256 + (unsigned)(x * 7 + y) % 256;
 }
 
 /* Rec. 709 luminance in floating point: the reference the integer weights must match. */
