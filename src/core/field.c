@@ -256,6 +256,44 @@ double dp_field_value_edge(const dapple_field *f, double x, double y)
     return top + b * (bot - top);
 }
 
+/* The largest |a[i] - b[i]| over n floats, in lanes of 8 the compiler can vectorise. */
+static float max_abs_diff(const float *a, const float *b, int n)
+{
+    float lane[8] = { 0 };
+    int i = 0;
+    for (; i + 8 <= n; i += 8)
+        for (int k = 0; k < 8; k++) {
+            float d = fabsf(a[i + k] - b[i + k]);
+            lane[k] = d > lane[k] ? d : lane[k];
+        }
+    float m = 0;
+    for (int k = 0; k < 8; k++)
+        m = DP_MAX(m, lane[k]);
+    for (; i < n; i++)
+        m = DP_MAX(m, fabsf(a[i] - b[i]));
+    return m;
+}
+
+double dp_field_slope(const dapple_field *f)
+{
+    if (f->v == NULL)
+        return 0;
+    /* the bilinear surface's slope along u is a blend of neighbour differences along u
+     * (and across the seam when it wraps), likewise along w */
+    float du = 0, dw = 0;
+    int w = f->gw, h = f->gh;
+    for (int j = 0; j < h; j++) {
+        const float *row = f->v + (size_t)j * w;
+        du = DP_MAX(du, max_abs_diff(row + 1, row, w - 1));
+        if (f->periodic)
+            du = DP_MAX(du, fabsf(row[0] - row[w - 1]));
+        if (j + 1 < h || f->periodic)
+            dw = DP_MAX(dw, max_abs_diff(j + 1 < h ? row + w : f->v, row, w));
+    }
+    double gx = (double)du * f->inv_sx, gy = (double)dw * f->inv_sy;
+    return sqrt(gx * gx + gy * gy) * (f->rmax - f->rmin);
+}
+
 double dapple_field_radius_at(const dapple_field *f, double x, double y)
 {
     if (!isfinite(x) || !isfinite(y))

@@ -31,6 +31,10 @@ static inline int dp_field_wrap(int i, int n)
     return i < 0 ? i + n : i;
 }
 
+/** An upper bound on |grad r| anywhere, in radius per domain unit (0 for a constant
+ * field): one pass over the raster. */
+double dp_field_slope(const dapple_field *f);
+
 /** Bilinear v at (x, y) near the raster's edges (or beyond): clamped to the edge pixels,
  * or wrapped when periodic. Out of line: the hot loops take the fast path below. */
 double dp_field_value_edge(const dapple_field *f, double x, double y);

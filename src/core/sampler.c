@@ -21,7 +21,7 @@
 static size_t bytes_now(const dapple_sampler *s)
 {
     return sizeof *s + (s->cap + 1) * sizeof *s->store + dp_grid_bytes(&s->grid) +
-           dp_levels_bytes(&s->lv) + dp_cover_bytes(s) + s->sweep_bytes;
+           dp_levels_bytes(&s->lv) + dp_cover_bytes(s);
 }
 
 void dp_sampler_note_bytes(dapple_sampler *s)

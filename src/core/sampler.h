@@ -35,7 +35,6 @@ struct dapple_sampler {
     double reach;        /* the largest radius a stored (float) point can carry */
     int halt;            /* DP_HALT_* */
     size_t peak_bytes;   /* high-water mark of this sampler's allocations */
-    size_t sweep_bytes;  /* held by the gap sweep while it runs */
     ptrdiff_t around[9]; /* offsets of the 3 x 3 block, own cell first */
     uint64_t k_inv;      /* 2^32 / k, rounded up: divides by k with a multiply */
     uint8_t *cover;      /* constant radius: 4 bits a top cell (a nibble each), see cover.c */
@@ -94,11 +93,6 @@ void dp_cover_mark(dapple_sampler *s, double x, double y, double r);
 
 /** Variable radius: marks the cells of the fine cover map inside the disc of radius r. */
 void dp_vcover_mark(dapple_sampler *s, double x, double y, double r);
-
-/** Maximal mode, deciding parents in sweep order: true when parent i (<= n0, the points
- * before the sweep) need not be swept, after counting it in the later parents whose
- * circles may meet its own ('count', n0 + 1 entries, zeroed at first; see sampler_skip.c). */
-bool dp_skip_parent(dapple_sampler *s, size_t i, uint8_t *count, size_t n0, double pad);
 
 /** Maximal mode: finds every spot where a point still fits and fills it. */
 void dp_sampler_fill_gaps(dapple_sampler *s);

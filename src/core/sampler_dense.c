@@ -11,8 +11,12 @@
 
 #include <stdlib.h>
 
-#define OUT_STEP_COS 0.98480775301220806 /* cos 10 deg: step past the domain edge */
-#define OUT_STEP_SIN 0.17364817766693033
+
+/* How far outside a circle the sweeps place candidates, beyond rounding. */
+static double sweep_pad(const dapple_sampler *s)
+{
+    return ldexp(1.0, ilogb(DP_MAX(s->o.width, s->o.height)) - 21) + 1e-7 * s->reach;
+}
 
 typedef struct turn {
     double ux, uy;   /* current direction */
@@ -72,6 +76,23 @@ DP_HOT double ring_radius(const dapple_sampler *s, dapple_point p, const turn *t
     return d;
 }
 
+/* q's arc on the circle of radius d round p: (ca, sa) = (cos alpha, sin alpha) / dd,
+ * alpha its half angle, dd the distance p-q (dd2 = dd^2), m the radius q blocks within
+ * (law of cosines; one sqrt, not two, on the sweep's dependent chain). False when q's
+ * disc swallows the circle; when it only touches it, alpha = 0. */
+DP_HOT bool arc_half(double d, double dd2, double m, double *ca, double *sa)
+{
+    double nm = d * d + dd2 - m * m, inv2 = 1 / dd2;
+    *ca = nm * inv2 * (0.5 / d);
+    double s2 = inv2 - *ca * *ca;
+    if (s2 > 0) {
+        *sa = sqrt(s2);
+        return true;
+    }
+    *ca = sqrt(inv2), *sa = 0; /* |cos alpha| >= 1 */
+    return nm > 0;
+}
+
 /* The rotation that carries the sweep past the arc of circle (p, d) blocked by q. False
  * when q's disc swallows the whole circle. On a sweep's first try ('first'), the turn's
  * start moves back to where q's arc begins (plus the margin): that stretch is covered,
@@ -85,31 +106,21 @@ DP_HOT bool past_blocker(const dapple_sampler *s, dapple_point p, uint32_t q, do
     const dapple_point *b = &s->store[q];
     double vx = dp_wrap_delta((double)b->x - (double)p.x, s->o.width, s->o.periodic);
     double vy = dp_wrap_delta((double)b->y - (double)p.y, s->o.height, s->o.periodic);
-    double dd2 = vx * vx + vy * vy, m = DP_MAX((double)rc, (double)b->r);
+    double dd2 = vx * vx + vy * vy, ca, sa;
     if (dd2 == 0) { /* the parent itself: r(candidate) outgrew the circle; creep on */
         *c = cm, *sn = sm;
         return true;
     }
-    /* arc end = direction to q turned by alpha (+ margin), cos alpha = (d^2 + dd^2 -
-     * m^2) / (2 d dd). Only ca = cos(alpha) / dd and sa = sin(alpha) / dd are needed,
-     * which takes one sqrt instead of two on the sweep's dependent chain */
-    double nm = d * d + dd2 - m * m, inv2 = 1 / dd2, ca = nm * inv2 * (0.5 / d);
-    double s2 = inv2 - ca * ca, ex, ey;
-    if (s2 > 0) {
-        double sa = sqrt(s2);
-        ex = vx * ca - vy * sa, ey = vx * sa + vy * ca;
-        if (first) {
-            const double *m0 = s->jitter[0]; /* the margin alone */
-            double bx = vx * ca + vy * sa, by = vy * ca - vx * sa;
-            double ux = bx * m0[0] - by * m0[1], uy = bx * m0[1] + by * m0[0];
-            if (t->ux * uy - t->uy * ux < 0) /* behind the first candidate, as it must be */
-                t->u0x = ux, t->u0y = uy;
-        }
-    } else { /* |cos alpha| >= 1: q's disc swallows the circle, or only touches it */
-        if (nm <= 0)
-            return false;
-        double inv = sqrt(inv2);
-        ex = vx * inv, ey = vy * inv;
+    if (!arc_half(d, dd2, DP_MAX((double)rc, (double)b->r), &ca, &sa))
+        return false;
+    /* arc end = direction to q turned by alpha (+ margin) */
+    double ex = vx * ca - vy * sa, ey = vx * sa + vy * ca;
+    if (first && sa > 0) {
+        const double *m0 = s->jitter[0]; /* the margin alone */
+        double bx = vx * ca + vy * sa, by = vy * ca - vx * sa;
+        double ux = bx * m0[0] - by * m0[1], uy = bx * m0[1] + by * m0[0];
+        if (t->ux * uy - t->uy * ux < 0) /* behind the first candidate, as it must be */
+            t->u0x = ux, t->u0y = uy;
     }
     double fx = ex * cm - ey * sm, fy = ex * sm + ey * cm;
     *c = t->ux * fx + t->uy * fy;
@@ -119,16 +130,61 @@ DP_HOT bool past_blocker(const dapple_sampler *s, dapple_point p, uint32_t q, do
     return true;
 }
 
+/* The rotation that carries a candidate beyond a bounded domain's edge, at (x, y) on the
+ * circle (p, d) in direction t, to where that circle comes back over the edge (plus the
+ * margin). The stretch beyond an edge is the arc round the edge's outward normal of half
+ * angle acos(k), k the distance p-edge over d, so its end needs no trig. */
+static void past_edge(const dapple_sampler *s, dapple_point p, double d, double x, double y,
+                      const turn *t, double cm, double sm, double *c, double *sn)
+{
+    double k, ex, ey;
+    if (x >= 0 && x < s->o.width && y >= 0 && y < s->o.height) {
+        /* inside the domain (an 'avoid' circle's refusal): a blind step of 10 degrees */
+        *c = 0.98480775301220806, *sn = 0.17364817766693033;
+        return;
+    }
+    if (x >= s->o.width)
+        k = (s->o.width - (double)p.x) / d;
+    else if (x < 0)
+        k = (double)p.x / d;
+    else if (y >= s->o.height)
+        k = (s->o.height - (double)p.y) / d;
+    else
+        k = (double)p.y / d;
+    k = DP_MIN(DP_MAX(k, 0.0), 1.0);
+    double h = sqrt(1 - k * k);
+    if (x >= s->o.width)
+        ex = k, ey = h;
+    else if (x < 0)
+        ex = -k, ey = -h;
+    else if (y >= s->o.height)
+        ex = -h, ey = k;
+    else
+        ex = h, ey = -k;
+    double fx = ex * cm - ey * sm, fy = ex * sm + ey * cm;
+    *c = t->ux * fx + t->uy * fy;
+    *sn = t->ux * fy - t->uy * fx;
+    if (*sn <= 0 && *c > 0) /* not ahead (rounding): creep forward */
+        *c = cm, *sn = sm;
+}
+
 /* One parent's sweep in progress. */
 typedef struct lane {
     dapple_point p;
     turn t;
     bool inner;
     bool raster; /* maximal, variable radius: ring_radius may read the raster directly */
+    bool half;   /* maximal: only the upper half turn (see dp_sampler_fill_gaps) */
+    /* maximal, variable radius: the blocker the last try jumped past (or 0), the radius
+     * it blocked within, and the direction of that try */
+    uint32_t jumped;
+    float jumped_rc;
+    double px, py;
     int k; /* tries so far */
 } lane;
 
-DP_HOT void lane_start(dapple_sampler *s, lane *l, size_t i, bool constant)
+/* 'half': the half turn every parent above the bottom edge may take, or NULL. */
+DP_HOT void lane_start(dapple_sampler *s, lane *l, size_t i, bool constant, const turn *half)
 {
     l->p = s->store[i];
     /* away from the edges, candidates need no domain checks (nor, for a constant radius,
@@ -142,9 +198,70 @@ DP_HOT void lane_start(dapple_sampler *s, lane *l, size_t i, bool constant)
                 ((double)l->p.y - m) * f->inv_sy - 0.5 >= 0 &&
                 ((double)l->p.x + m) * f->inv_sx - 0.5 < f->ulim &&
                 ((double)l->p.y + m) * f->inv_sy - 0.5 < f->wlim;
-    const double *d0 = s->dirs[dp_rng_u32(&s->rng) >> 22];
-    l->t = (turn){ d0[0], d0[1], d0[0], d0[1] };
+    /* a spot touching an edge is bounded by a circle that crosses it, whose candidates
+     * beyond the edge step on blindly: those take full turns */
+    double e = 2 * s->reach, x = l->p.x, y = l->p.y;
+    l->half = half != NULL && (s->o.periodic || (x >= e && y >= e && x <= s->o.width - e &&
+                                                 y <= s->o.height - e));
+    if (l->half) {
+        l->t = *half;
+    } else {
+        const double *d0 = s->dirs[dp_rng_u32(&s->rng) >> 22];
+        l->t = (turn){ d0[0], d0[1], d0[0], d0[1] };
+    }
     l->k = 0;
+    l->jumped = 0;
+}
+
+/* Maximal mode, variable radius: past_blocker put the end of the last blocker q's arc
+ * where it ends on a circle of the radius at that try, for a candidate of that try's
+ * radius. Both change along the jump, and with the circle here (radius d) and the
+ * candidate's radius here (rc) q's arc may end sooner: a spot between that end and here
+ * would be jumped over. True when it does, with that end (plus the margin) in (*fx, *fy),
+ * behind the direction and ahead of where the jump began. */
+DP_HOT bool ends_sooner(const dapple_sampler *s, const lane *l, double d, float rc, double *fx,
+                        double *fy)
+{
+    const dapple_point *b = &s->store[l->jumped];
+    dapple_point p = l->p;
+    double vx = dp_wrap_delta((double)b->x - (double)p.x, s->o.width, s->o.periodic);
+    double vy = dp_wrap_delta((double)b->y - (double)p.y, s->o.height, s->o.periodic);
+    double dd2 = vx * vx + vy * vy, ca, sa;
+    double m = DP_MAX((double)DP_MIN(l->jumped_rc, rc), (double)b->r);
+    if (dd2 == 0 || !arc_half(d, dd2, m, &ca, &sa))
+        return false;
+    const double *m0 = s->jitter[0]; /* the margin alone */
+    double ex = vx * ca - vy * sa, ey = vx * sa + vy * ca;
+    *fx = ex * m0[0] - ey * m0[1], *fy = ex * m0[1] + ey * m0[0];
+    return (*fx * l->t.uy - *fy * l->t.ux > 0) & (l->px * *fy - l->py * *fx > 0);
+}
+
+/* After a jump (see ends_sooner), at the next try: true, and the direction moved back,
+ * when the last blocker's arc ends sooner here at a point that neither the candidate's
+ * blocker 'by' (res DP_TRY_BLOCKED) nor the point just added (DP_TRY_OK, radius rc)
+ * covers. The jump stays on the dependent chain as it was; this test is off it, and
+ * fails only at real spots. */
+DP_HOT bool overshot(const dapple_sampler *s, lane *l, double d, int res, uint32_t by, float rc)
+{
+    /* the candidate still inside the last blocker: its arc ends ahead */
+    const dapple_point *b = &s->store[l->jumped];
+    double bx = dp_wrap_delta((double)l->p.x + d * l->t.ux - (double)b->x, s->o.width, s->o.periodic);
+    double bY = dp_wrap_delta((double)l->p.y + d * l->t.uy - (double)b->y, s->o.height, s->o.periodic);
+    double mb = DP_MAX((double)l->jumped_rc, (double)b->r);
+    if (bx * bx + bY * bY < mb * mb)
+        return false;
+    /* without branches until the verdict, which is almost always no */
+    double fx = 0, fy = 0;
+    bool sooner = ends_sooner(s, l, d, rc, &fx, &fy);
+    const dapple_point *w = &s->store[res == DP_TRY_OK ? s->n : by];
+    double m = res == DP_TRY_OK ? (double)w->r : DP_MAX((double)rc, (double)w->r);
+    double dx = dp_wrap_delta((double)l->p.x + d * fx - (double)w->x, s->o.width, s->o.periodic);
+    double dy = dp_wrap_delta((double)l->p.y + d * fy - (double)w->y, s->o.height, s->o.periodic);
+    bool open = dx * dx + dy * dy >= m * m;
+    if (!(sooner & open & ((res == DP_TRY_BLOCKED) | (res == DP_TRY_OK))))
+        return false;
+    l->t.ux = fx, l->t.uy = fy;
+    return true;
 }
 
 /* One try of a parent's sweep; false when the sweep is over: a full turn, 'tries' tries
@@ -164,18 +281,29 @@ DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool ex
               : constant ? dp_try_inner(s, x, y, &by, &rc)
               : rc >= 0  ? dp_try_in_r(s, (float)x, (float)y, &by, rc)
                          : dp_try_in(s, (float)x, (float)y, false, &by, &rc);
+    if (exact && !constant) {
+        bool back = l->jumped != 0 && overshot(s, l, d, res, by, rc);
+        l->jumped = 0;
+        if (back)
+            return ++l->k < tries;
+    }
     if (res == DP_TRY_OK) {
         /* the next candidate must clear the new point: chord rc on radius d */
         double cb = DP_MAX(1 - (double)rc * (double)rc / (2 * d * d), -1.0);
         double sb = sqrt(1 - cb * cb);
         c = cb * cm - sb * sm, sn = sb * cm + cb * sm;
+        if (exact && !constant) /* the next try checks this jump too (see overshot) */
+            l->jumped = (uint32_t)s->n, l->jumped_rc = rc, l->px = l->t.ux, l->py = l->t.uy;
     } else if (res == DP_TRY_BLOCKED) {
-        if (!past_blocker(s, p, by, d, rc, &l->t, constant && l->k == 0, cm, sm, &c, &sn))
+        if (!past_blocker(s, p, by, d, rc, &l->t, constant && l->k == 0 && !l->half, cm, sm, &c,
+                          &sn))
             return false;
+        if (exact && !constant)
+            l->jumped = by, l->jumped_rc = rc, l->px = l->t.ux, l->py = l->t.uy;
     } else if (res == DP_TRY_HALT) {
         return false;
     } else {
-        c = OUT_STEP_COS, sn = OUT_STEP_SIN;
+        past_edge(s, p, d, x, y, &l->t, cm, sm, &c, &sn);
     }
     if (sn < 0) /* keep steps within (0, pi]: a longer jump is walked in two */
         c = -1, sn = 0;
@@ -185,15 +313,13 @@ DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool ex
 
 #define LANES 2
 
-/* Sweeps every parent from 'first' on, including those the sweeps add, except those
- * 'count' lets it leave out (maximal mode, see sampler_skip.c). LANES parents are swept
- * in turns, one try each, so that their dependent chains (candidate, grid test, blocker,
- * turn) overlap. A sweep sees the points the others added so far. */
+/* Sweeps every parent from 'first' on, including those the sweeps add. LANES parents
+ * are swept in turns, one try each, so that their dependent chains (candidate, grid
+ * test, blocker, turn) overlap. A sweep sees the points the others added so far. */
 DP_HOT void sweep_all(dapple_sampler *s, size_t first, int tries, bool exact, bool constant,
-                      uint8_t *count)
+                      const turn *half)
 {
-    double pad = ldexp(1.0, ilogb(DP_MAX(s->o.width, s->o.height)) - 21) + 1e-7 * s->reach;
-    size_t n0 = s->n;
+    double pad = sweep_pad(s);
     lane l[LANES];
     bool on[LANES] = { false };
     size_t next = first;
@@ -203,11 +329,9 @@ DP_HOT void sweep_all(dapple_sampler *s, size_t first, int tries, bool exact, bo
             /* an idle lane takes the next parent as soon as there is one: in dense mode
              * the front starts with a single point */
             if (!on[j]) {
-                while (count != NULL && next <= n0 && dp_skip_parent(s, next, count, n0, pad))
-                    next++;
                 if (next > s->n || s->halt != DP_HALT_NONE)
                     continue;
-                lane_start(s, &l[j], next++, constant);
+                lane_start(s, &l[j], next++, constant, half);
                 on[j] = true;
             }
             live++;
@@ -229,18 +353,36 @@ void dp_sampler_grow_dense(dapple_sampler *s, size_t first)
 /* Enough tries to walk round a circle past every blocker (a handful in practice). */
 #define GAP_TRIES 64
 
+/* Radians a half turn runs past its end. Its last jump has no next try to check it (see
+ * overshot); this covers the overshoot instead: under 0.1 over a million jumps at W3. */
+#define END_OVERRUN 0.1
+
+/* The half turn of the gap sweep: directions from -slack to pi + slack, where slack
+ * covers how far the normal of a circle whose radius follows the field, max(r_p, r(x)),
+ * can lean away from the radial direction (tan = |grad r| / (1 - |grad r|)). False when
+ * full turns are needed: with 'avoid' (its circles bound spots but are never swept), on
+ * a torus too short for every spot to have a lowest point, or a field too steep. */
+static bool half_turn(const dapple_sampler *s, turn *half)
+{
+    double g = dp_field_slope(s->field);
+    if (s->o.avoid != NULL || (s->o.periodic && s->o.height < 8 * s->reach) || g >= 0.5)
+        return false;
+    double slack = atan(g / (1 - g)) + 1e-3 + 4 * s->margin;
+    double end = slack + END_OVERRUN;
+    *half = (turn){ cos(slack), -sin(slack), -cos(end), -sin(end) };
+    return true;
+}
+
+/* Maximal mode. Every spot where a point still fits has a lowest point, on some circle
+ * whose outward normal there leans upwards, and that circle's boundary of the spot
+ * starts within the upper half of its turn: so sweeping the upper half of every circle
+ * finds every spot, for half the tries of full turns (docs/algorithm.md, 8). */
 void dp_sampler_fill_gaps(dapple_sampler *s)
 {
-    /* without memory for the counts, every parent is swept: slower, same guarantee */
-    uint8_t *count = calloc(s->n + 1, 1);
-    if (count != NULL) {
-        s->sweep_bytes = s->n + 1;
-        dp_sampler_note_bytes(s);
-    }
+    turn half;
+    const turn *h = half_turn(s, &half) ? &half : NULL;
     if (s->field->v == NULL)
-        sweep_all(s, 1, GAP_TRIES, true, true, count);
+        sweep_all(s, 1, GAP_TRIES, true, true, h);
     else
-        sweep_all(s, 1, GAP_TRIES, true, false, count);
-    free(count);
-    s->sweep_bytes = 0;
+        sweep_all(s, 1, GAP_TRIES, true, false, h);
 }

@@ -386,8 +386,9 @@ Test(sampler, maximal_mode_leaves_no_gap)
     done(&r);
 }
 
-/* on a torus, where the gap sweep leaves out parents across the seam's neighbourhood
- * too, and with a radius that does not divide the side (cells and seam misaligned) */
+/* on a torus, where every parent takes a half turn (no edges) and spots across the seam
+ * have their lowest points on the other side, and with a radius that does not divide the
+ * side (cells and seam misaligned) */
 Test(sampler, maximal_mode_leaves_no_gap_on_a_torus)
 {
     dapple_sampler_opts so = sampler_opts(130, 110);
