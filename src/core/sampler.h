@@ -248,31 +248,42 @@ DP_HOT int dp_try_in_r(dapple_sampler *s, float xf, float yf, uint32_t *by, floa
     return dp_sampler_append(s, xf, yf, r) ? DP_TRY_OK : DP_TRY_HALT;
 }
 
+/* dp_try_in for a variable radius. The first pass, at the smallest radius in the
+ * candidate's top cell, walks level 'first' before the others (any order finds the same
+ * verdict): the maximal sweep names its parent's level, where most blockers are; < 0
+ * means the level of that smallest radius. */
+DP_HOT int dp_try_var(dapple_sampler *s, float xf, float yf, uint32_t *by, float *r, int first)
+{
+    /* default mode: a candidate in a covered cell is blocked (no blocker named) */
+    if (s->cover_on && dp_vcover_hit(s, xf, yf)) {
+        *by = 0, *r = 0;
+        return DP_TRY_BLOCKED;
+    }
+    /* most candidates fall to a neighbour even at the smallest radius possible here:
+     * reject those before paying for the field lookup */
+    const dp_grid *g = &s->grid;
+    size_t t = (size_t)dp_grid_cell_of((double)yf, g->inv_ch, g->gh) * g->gw +
+               (size_t)dp_grid_cell_of((double)xf, g->inv_cw, g->gw);
+    *r = s->lv.rlo[t];
+    if ((*by = dp_var_conflict(s, xf, yf, *r, t, first >= 0 ? first : s->lv.own[t])) != 0)
+        return DP_TRY_BLOCKED;
+    *r = (float)dp_field_r_at(s->field, xf, yf);
+    if ((*by = dp_var_conflict(s, xf, yf, *r, t, dp_levels_of(&s->lv, *r))) != 0)
+        return DP_TRY_BLOCKED;
+    if (s->o.avoid != NULL &&
+        dapple_circles_overlap(s->o.avoid, xf, yf, s->o.avoid_scale * (double)*r))
+        return DP_TRY_AVOIDED;
+    return dp_sampler_append(s, xf, yf, *r) ? DP_TRY_OK : DP_TRY_HALT;
+}
+
 /* dp_try for a candidate already in the domain, as floats. */
 DP_HOT int dp_try_in(dapple_sampler *s, float xf, float yf, bool constant, uint32_t *by, float *r)
 {
-    if (constant) {
-        *r = (float)s->field->rmax;
-        if ((*by = dp_top_conflict(s, xf, yf, *r, true)) != 0)
-            return DP_TRY_BLOCKED;
-    } else {
-        /* default mode: a candidate in a covered cell is blocked (no blocker named) */
-        if (s->cover_on && dp_vcover_hit(s, xf, yf)) {
-            *by = 0, *r = 0;
-            return DP_TRY_BLOCKED;
-        }
-        /* most candidates fall to a neighbour even at the smallest radius possible here:
-         * reject those before paying for the field lookup */
-        const dp_grid *g = &s->grid;
-        size_t t = (size_t)dp_grid_cell_of((double)yf, g->inv_ch, g->gh) * g->gw +
-                   (size_t)dp_grid_cell_of((double)xf, g->inv_cw, g->gw);
-        *r = s->lv.rlo[t];
-        if ((*by = dp_var_conflict(s, xf, yf, *r, t, s->lv.own[t])) != 0)
-            return DP_TRY_BLOCKED;
-        *r = (float)dp_field_r_at(s->field, xf, yf);
-        if ((*by = dp_var_conflict(s, xf, yf, *r, t, dp_levels_of(&s->lv, *r))) != 0)
-            return DP_TRY_BLOCKED;
-    }
+    if (!constant)
+        return dp_try_var(s, xf, yf, by, r, -1);
+    *r = (float)s->field->rmax;
+    if ((*by = dp_top_conflict(s, xf, yf, *r, true)) != 0)
+        return DP_TRY_BLOCKED;
     if (s->o.avoid != NULL &&
         dapple_circles_overlap(s->o.avoid, xf, yf, s->o.avoid_scale * (double)*r))
         return DP_TRY_AVOIDED;

@@ -175,6 +175,7 @@ typedef struct lane {
     bool inner;
     bool raster; /* maximal, variable radius: ring_radius may read the raster directly */
     bool half;   /* maximal: only the upper half turn (see dp_sampler_fill_gaps) */
+    int level;   /* variable radius: the parent's level, where most blockers are */
     /* maximal, variable radius: the blocker the last try jumped past (or 0), the radius
      * it blocked within, and the direction of that try */
     uint32_t jumped;
@@ -211,6 +212,7 @@ DP_HOT void lane_start(dapple_sampler *s, lane *l, size_t i, bool constant, cons
     }
     l->k = 0;
     l->jumped = 0;
+    l->level = constant ? -1 : dp_levels_of(&s->lv, l->p.r);
 }
 
 /* Maximal mode, variable radius: past_blocker put the end of the last blocker q's arc
@@ -280,7 +282,7 @@ DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool ex
     int res = !l->inner  ? dp_try(s, x, y, constant, &by, &rc)
               : constant ? dp_try_inner(s, x, y, &by, &rc)
               : rc >= 0  ? dp_try_in_r(s, (float)x, (float)y, &by, rc)
-                         : dp_try_in(s, (float)x, (float)y, false, &by, &rc);
+                         : dp_try_var(s, (float)x, (float)y, &by, &rc, l->level);
     if (exact && !constant) {
         bool back = l->jumped != 0 && overshot(s, l, d, res, by, rc);
         l->jumped = 0;
