@@ -176,6 +176,7 @@ typedef struct lane {
     bool raster; /* maximal, variable radius: ring_radius may read the raster directly */
     bool half;   /* maximal: only the upper half turn (see dp_sampler_fill_gaps) */
     int level;   /* variable radius: the parent's level, where most blockers are */
+    bool closing; /* the turn ended on a jump that no next try checked (see end_overshot) */
     /* maximal, variable radius: the blocker the last try jumped past (or 0), the radius
      * it blocked within, and the direction of that try */
     uint32_t jumped;
@@ -212,6 +213,7 @@ DP_HOT void lane_start(dapple_sampler *s, lane *l, size_t i, bool constant, cons
     }
     l->k = 0;
     l->jumped = 0;
+    l->closing = false;
     l->level = constant ? -1 : dp_levels_of(&s->lv, l->p.r);
 }
 
@@ -310,7 +312,31 @@ DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool ex
     if (sn < 0) /* keep steps within (0, pi]: a longer jump is walked in two */
         c = -1, sn = 0;
     bool turned = advance(&l->t, c, sn);
+    l->closing = turned & (l->jumped != 0);
     return !turned & (++l->k < tries);
+}
+
+/* The last jump of a turn has no next try to check it (see overshot): when the lane is
+ * next free, this checks it on the circle at the turn's end u0, off the dependent chain
+ * of the lane's next parent, and resumes the turn from the blocker's arc end when that
+ * comes before u0 and the end is not inside the blocker. False (the usual case) when the
+ * turn stands. */
+DP_HOT bool end_overshot(const dapple_sampler *s, lane *l, double pad)
+{
+    l->closing = false;
+    turn end = l->t;
+    end.ux = end.u0x, end.uy = end.u0y;
+    float unused;
+    double d = ring_radius(s, l->p, &end, pad, false, false, l->raster, &unused), fx, fy;
+    /* q blocks within its own radius at least, whatever the candidate's */
+    const dapple_point *b = &s->store[l->jumped];
+    double dx = dp_wrap_delta((double)l->p.x + d * end.ux - (double)b->x, s->o.width, s->o.periodic);
+    double dy = dp_wrap_delta((double)l->p.y + d * end.uy - (double)b->y, s->o.height, s->o.periodic);
+    if (dx * dx + dy * dy < (double)b->r * (double)b->r || !ends_sooner(s, l, d, 0, &fx, &fy) ||
+        fx * l->t.u0y - fy * l->t.u0x <= 0)
+        return false;
+    l->t.ux = fx, l->t.uy = fy, l->jumped = 0;
+    return true;
 }
 
 #define LANES 2
@@ -324,18 +350,20 @@ DP_HOT void sweep_all(dapple_sampler *s, size_t first, int tries, bool exact, bo
     double pad = sweep_pad(s);
     lane l[LANES];
     bool on[LANES] = { false };
+    for (int j = 0; j < LANES; j++)
+        l[j].closing = false;
     size_t next = first;
     for (;;) {
         int live = 0;
         for (int j = 0; j < LANES; j++) {
             /* an idle lane takes the next parent as soon as there is one: in dense mode
              * the front starts with a single point */
-            if (!on[j]) {
+            if (!on[j] && !(l[j].closing && end_overshot(s, &l[j], pad))) {
                 if (next > s->n || s->halt != DP_HALT_NONE)
                     continue;
                 lane_start(s, &l[j], next++, constant, half);
-                on[j] = true;
             }
+            on[j] = true;
             live++;
             on[j] = lane_step(s, &l[j], pad, tries, exact, constant);
         }
@@ -355,10 +383,6 @@ void dp_sampler_grow_dense(dapple_sampler *s, size_t first)
 /* Enough tries to walk round a circle past every blocker (a handful in practice). */
 #define GAP_TRIES 64
 
-/* Radians a half turn runs past its end. Its last jump has no next try to check it (see
- * overshot); this covers the overshoot instead: under 0.1 over a million jumps at W3. */
-#define END_OVERRUN 0.1
-
 /* The half turn of the gap sweep: directions from -slack to pi + slack, where slack
  * covers how far the normal of a circle whose radius follows the field, max(r_p, r(x)),
  * can lean away from the radial direction (tan = |grad r| / (1 - |grad r|)). False when
@@ -370,8 +394,7 @@ static bool half_turn(const dapple_sampler *s, turn *half)
     if (s->o.avoid != NULL || (s->o.periodic && s->o.height < 8 * s->reach) || g >= 0.5)
         return false;
     double slack = atan(g / (1 - g)) + 1e-3 + 4 * s->margin;
-    double end = slack + END_OVERRUN;
-    *half = (turn){ cos(slack), -sin(slack), -cos(end), -sin(end) };
+    *half = (turn){ cos(slack), -sin(slack), -cos(slack), -sin(slack) };
     return true;
 }
 
