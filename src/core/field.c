@@ -256,42 +256,33 @@ double dp_field_value_edge(const dapple_field *f, double x, double y)
     return top + b * (bot - top);
 }
 
-/* The largest |a[i] - b[i]| over n floats, in lanes of 8 the compiler can vectorise. */
-static float max_abs_diff(const float *a, const float *b, int n)
+/* The squared slope bound of the bilinear patch between pixels (i0, row r0) and (i1,
+ * row r1), in raster units: along u it blends the top and bottom differences, along w
+ * the left and right ones, and its largest gradient lies at a corner, where one of each
+ * meet. */
+static inline float patch_slope2(const float *r0, const float *r1, int i0, int i1, float su2,
+                                 float sw2)
 {
-    float lane[8] = { 0 };
-    int i = 0;
-    for (; i + 8 <= n; i += 8)
-        for (int k = 0; k < 8; k++) {
-            float d = fabsf(a[i + k] - b[i + k]);
-            lane[k] = d > lane[k] ? d : lane[k];
-        }
-    float m = 0;
-    for (int k = 0; k < 8; k++)
-        m = DP_MAX(m, lane[k]);
-    for (; i < n; i++)
-        m = DP_MAX(m, fabsf(a[i] - b[i]));
-    return m;
+    float gu = DP_MAX(fabsf(r0[i1] - r0[i0]), fabsf(r1[i1] - r1[i0]));
+    float gw = DP_MAX(fabsf(r1[i0] - r0[i0]), fabsf(r1[i1] - r0[i1]));
+    return gu * gu * su2 + gw * gw * sw2;
 }
 
 double dp_field_slope(const dapple_field *f)
 {
     if (f->v == NULL)
         return 0;
-    /* the bilinear surface's slope along u is a blend of neighbour differences along u
-     * (and across the seam when it wraps), likewise along w */
-    float du = 0, dw = 0;
-    int w = f->gw, h = f->gh;
-    for (int j = 0; j < h; j++) {
-        const float *row = f->v + (size_t)j * w;
-        du = DP_MAX(du, max_abs_diff(row + 1, row, w - 1));
-        if (f->periodic)
-            du = DP_MAX(du, fabsf(row[0] - row[w - 1]));
-        if (j + 1 < h || f->periodic)
-            dw = DP_MAX(dw, max_abs_diff(j + 1 < h ? row + w : f->v, row, w));
+    int w = f->gw, h = f->gh, rows = f->periodic ? h : h - 1;
+    float su2 = (float)(f->inv_sx * f->inv_sx), sw2 = (float)(f->inv_sy * f->inv_sy), best = 0;
+    for (int j = 0; j < rows; j++) {
+        const float *r0 = f->v + (size_t)j * w, *r1 = f->v + (size_t)((j + 1) % h) * w;
+        for (int i = 0; i + 1 < w; i++)
+            best = DP_MAX(best, patch_slope2(r0, r1, i, i + 1, su2, sw2));
+        if (f->periodic) /* the patch across the seam */
+            best = DP_MAX(best, patch_slope2(r0, r1, w - 1, 0, su2, sw2));
     }
-    double gx = (double)du * f->inv_sx, gy = (double)dw * f->inv_sy;
-    return sqrt(gx * gx + gy * gy) * (f->rmax - f->rmin);
+    /* with room for the float arithmetic */
+    return sqrt((double)best) * (f->rmax - f->rmin) * (1 + 1e-5);
 }
 
 double dapple_field_radius_at(const dapple_field *f, double x, double y)

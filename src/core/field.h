@@ -32,7 +32,7 @@ static inline int dp_field_wrap(int i, int n)
 }
 
 /** An upper bound on |grad r| anywhere, in radius per domain unit (0 for a constant
- * field): one pass over the raster. */
+ * field): the steepest bilinear patch, from one pass over the raster. */
 double dp_field_slope(const dapple_field *f);
 
 /** Bilinear v at (x, y) near the raster's edges (or beyond): clamped to the edge pixels,
