@@ -181,7 +181,7 @@ typedef struct lane {
      * it blocked within, and the direction of that try */
     uint32_t jumped;
     float jumped_rc;
-    double px, py;
+    double px, py, pd; /* and the circle radius there */
     int k; /* tries so far */
 } lane;
 
@@ -297,13 +297,14 @@ DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool ex
         double sb = sqrt(1 - cb * cb);
         c = cb * cm - sb * sm, sn = sb * cm + cb * sm;
         if (exact && !constant) /* the next try checks this jump too (see overshot) */
-            l->jumped = (uint32_t)s->n, l->jumped_rc = rc, l->px = l->t.ux, l->py = l->t.uy;
+            l->jumped = (uint32_t)s->n, l->jumped_rc = rc, l->px = l->t.ux, l->py = l->t.uy,
+            l->pd = d;
     } else if (res == DP_TRY_BLOCKED) {
         if (!past_blocker(s, p, by, d, rc, &l->t, constant && l->k == 0 && !l->half, cm, sm, &c,
                           &sn))
             return false;
         if (exact && !constant)
-            l->jumped = by, l->jumped_rc = rc, l->px = l->t.ux, l->py = l->t.uy;
+            l->jumped = by, l->jumped_rc = rc, l->px = l->t.ux, l->py = l->t.uy, l->pd = d;
     } else if (res == DP_TRY_HALT) {
         return false;
     } else {
@@ -316,6 +317,23 @@ DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool ex
     return !turned & (++l->k < tries);
 }
 
+/* Half turns: true when q's disc holds the turn's end u0 on every circle radius the
+ * parent can have there, so that end_overshot needs no lookup (most turns). Along a turn
+ * the radius changes by a factor of at most exp(k a) over an angle a, k = tan(lean) of
+ * the half turn (see halves_init), from pd at the last try. */
+DP_HOT bool end_held(const dapple_sampler *s, const lane *l, const dapple_point *b, double pad)
+{
+    double k = l->t.u0y / l->t.u0x, cx = l->t.u0x - l->px, cy = l->t.u0y - l->py;
+    double x = k * 1.5708 * sqrt(cx * cx + cy * cy); /* k times the angle, or more */
+    double lo = DP_MAX((double)l->p.r + pad, l->pd * (1 - x)) * (1 - 2e-4);
+    double hi = l->pd * (1 + x + x * x) * (1 + 2e-4), m2 = (double)b->r * (double)b->r;
+    double ax = dp_wrap_delta((double)l->p.x + lo * l->t.u0x - (double)b->x, s->o.width, s->o.periodic);
+    double ay = dp_wrap_delta((double)l->p.y + lo * l->t.u0y - (double)b->y, s->o.height, s->o.periodic);
+    double bx = dp_wrap_delta((double)l->p.x + hi * l->t.u0x - (double)b->x, s->o.width, s->o.periodic);
+    double by = dp_wrap_delta((double)l->p.y + hi * l->t.u0y - (double)b->y, s->o.height, s->o.periodic);
+    return x < 1 && ax * ax + ay * ay < m2 && bx * bx + by * by < m2;
+}
+
 /* The last jump of a turn has no next try to check it (see overshot): when the lane is
  * next free, this checks it on the circle at the turn's end u0, off the dependent chain
  * of the lane's next parent, and resumes the turn from the blocker's arc end when that
@@ -324,12 +342,14 @@ DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool ex
 DP_HOT bool end_overshot(const dapple_sampler *s, lane *l, double pad)
 {
     l->closing = false;
+    const dapple_point *b = &s->store[l->jumped];
+    if (l->half && end_held(s, l, b, pad))
+        return false;
     turn end = l->t;
     end.ux = end.u0x, end.uy = end.u0y;
     float unused;
     double d = ring_radius(s, l->p, &end, pad, false, false, l->raster, &unused), fx, fy;
     /* q blocks within its own radius at least, whatever the candidate's */
-    const dapple_point *b = &s->store[l->jumped];
     double dx = dp_wrap_delta((double)l->p.x + d * end.ux - (double)b->x, s->o.width, s->o.periodic);
     double dy = dp_wrap_delta((double)l->p.y + d * end.uy - (double)b->y, s->o.height, s->o.periodic);
     if (dx * dx + dy * dy < (double)b->r * (double)b->r || !ends_sooner(s, l, d, 0, &fx, &fy) ||
