@@ -4,9 +4,11 @@
  * of its blocker's arc (law of cosines, no trig), an accepted one by the chord its own
  * radius needs, plus, in dense mode, a random share of the blind step 2 pi / k so that no
  * hexagonal crystals grow (rho 0.90). A variable radius finds the circle max(r_p, r_c) by
- * fixed-point steps. Maximal: a spot that can still take a point is bounded by an arc of
- * some point's circle, so one exact sweep round every point fills every gap (the end
- * Ebeida et al. 2011 reach by subdividing cells). See docs/algorithm.md, 7 and 8. */
+ * fixed-point steps. Maximal: a spot that can still take a point is bounded by arcs of
+ * points' circles, and its lowest point by an arc that starts in the upper half of its
+ * circle, so one exact sweep over the upper half of every circle fills every gap (the end
+ * Ebeida et al. 2011 reach by subdividing cells); with a variable radius every jump is
+ * checked on the circle where it lands. See docs/algorithm.md, 7 and 8. */
 #include "core/sampler.h"
 
 #include <stdlib.h>
@@ -185,7 +187,7 @@ typedef struct lane {
     int k; /* tries so far */
 } lane;
 
-/* 'half': the half turn every parent above the bottom edge may take, or NULL. */
+/* 'half': the half turn every parent away from the domain's edges may take, or NULL. */
 DP_HOT void lane_start(dapple_sampler *s, lane *l, size_t i, bool constant, const turn *half)
 {
     l->p = s->store[i];
