@@ -202,8 +202,8 @@ DP_HOT void lane_start(dapple_sampler *s, lane *l, size_t i, bool constant, cons
                 ((double)l->p.y - m) * f->inv_sy - 0.5 >= 0 &&
                 ((double)l->p.x + m) * f->inv_sx - 0.5 < f->ulim &&
                 ((double)l->p.y + m) * f->inv_sy - 0.5 < f->wlim;
-    /* a spot touching an edge is bounded by a circle that crosses it, whose candidates
-     * beyond the edge step on blindly: those take full turns */
+    /* a spot touching the bottom edge may have its lowest point on it, not on a circle:
+     * parents near any edge take full turns */
     double e = 2 * s->reach, x = l->p.x, y = l->p.y;
     l->half = half != NULL && (s->o.periodic || (x >= e && y >= e && x <= s->o.width - e &&
                                                  y <= s->o.height - e));
@@ -249,11 +249,12 @@ DP_HOT bool ends_sooner(const dapple_sampler *s, const lane *l, double d, float 
  * fails only at real spots. */
 DP_HOT bool overshot(const dapple_sampler *s, lane *l, double d, int res, uint32_t by, float rc)
 {
-    /* the candidate still inside the last blocker: its arc ends ahead */
+    /* the candidate still inside the last blocker, on the radius ends_sooner takes: its
+     * arc ends ahead */
     const dapple_point *b = &s->store[l->jumped];
     double bx = dp_wrap_delta((double)l->p.x + d * l->t.ux - (double)b->x, s->o.width, s->o.periodic);
     double bY = dp_wrap_delta((double)l->p.y + d * l->t.uy - (double)b->y, s->o.height, s->o.periodic);
-    double mb = DP_MAX((double)l->jumped_rc, (double)b->r);
+    double mb = DP_MAX((double)DP_MIN(l->jumped_rc, rc), (double)b->r);
     if (bx * bx + bY * bY < mb * mb)
         return false;
     /* without branches until the verdict, which is almost always no */
