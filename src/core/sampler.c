@@ -24,11 +24,6 @@ static size_t bytes_now(const dapple_sampler *s)
            dp_levels_bytes(&s->lv) + dp_cover_bytes(s);
 }
 
-void dp_sampler_note_bytes(dapple_sampler *s)
-{
-    s->peak_bytes = DP_MAX(s->peak_bytes, bytes_now(s));
-}
-
 static bool reserve(dapple_sampler *s, size_t cap)
 {
     if (cap <= s->cap)

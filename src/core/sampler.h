@@ -61,9 +61,6 @@ struct dapple_sampler {
  * the struct with its tables); the benchmark divides it by the point count. */
 size_t dp_sampler_peak_bytes(const dapple_sampler *s);
 
-/** Raises the high-water mark to what the sampler holds now. */
-void dp_sampler_note_bytes(dapple_sampler *s);
-
 /** Appends a point (false and s->halt set at the bail-out limit or out of memory). */
 bool dp_sampler_append(dapple_sampler *s, float x, float y, float r);
 
@@ -233,6 +230,16 @@ DP_HOT int dp_try_inner(dapple_sampler *s, double x, double y, uint32_t *by, flo
     return dp_sampler_append(s, xf, yf, *r) ? DP_TRY_OK : DP_TRY_HALT;
 }
 
+/* A candidate clear of every point: DP_TRY_AVOIDED when it meets 'avoid', else stored
+ * (DP_TRY_HALT at the bail-out limit or out of memory). */
+DP_HOT int dp_try_place(dapple_sampler *s, float xf, float yf, float r)
+{
+    if (s->o.avoid != NULL &&
+        dapple_circles_overlap(s->o.avoid, xf, yf, s->o.avoid_scale * (double)r))
+        return DP_TRY_AVOIDED;
+    return dp_sampler_append(s, xf, yf, r) ? DP_TRY_OK : DP_TRY_HALT;
+}
+
 /* dp_try_in for a variable radius whose field value r at (xf, yf) is already known (the
  * dense sweep's ring radius): one pass over the levels r reaches, no lookup. */
 DP_HOT int dp_try_in_r(dapple_sampler *s, float xf, float yf, uint32_t *by, float r)
@@ -242,10 +249,7 @@ DP_HOT int dp_try_in_r(dapple_sampler *s, float xf, float yf, uint32_t *by, floa
                (size_t)dp_grid_cell_of((double)xf, g->inv_cw, g->gw);
     if ((*by = dp_var_conflict(s, xf, yf, r, t, dp_levels_of(&s->lv, r))) != 0)
         return DP_TRY_BLOCKED;
-    if (s->o.avoid != NULL &&
-        dapple_circles_overlap(s->o.avoid, xf, yf, s->o.avoid_scale * (double)r))
-        return DP_TRY_AVOIDED;
-    return dp_sampler_append(s, xf, yf, r) ? DP_TRY_OK : DP_TRY_HALT;
+    return dp_try_place(s, xf, yf, r);
 }
 
 /* dp_try_in for a variable radius. The first pass, at the smallest radius in the
@@ -270,10 +274,7 @@ DP_HOT int dp_try_var(dapple_sampler *s, float xf, float yf, uint32_t *by, float
     *r = (float)dp_field_r_at(s->field, xf, yf);
     if ((*by = dp_var_conflict(s, xf, yf, *r, t, dp_levels_of(&s->lv, *r))) != 0)
         return DP_TRY_BLOCKED;
-    if (s->o.avoid != NULL &&
-        dapple_circles_overlap(s->o.avoid, xf, yf, s->o.avoid_scale * (double)*r))
-        return DP_TRY_AVOIDED;
-    return dp_sampler_append(s, xf, yf, *r) ? DP_TRY_OK : DP_TRY_HALT;
+    return dp_try_place(s, xf, yf, *r);
 }
 
 /* dp_try for a candidate already in the domain, as floats. */
@@ -284,10 +285,7 @@ DP_HOT int dp_try_in(dapple_sampler *s, float xf, float yf, bool constant, uint3
     *r = (float)s->field->rmax;
     if ((*by = dp_top_conflict(s, xf, yf, *r, true)) != 0)
         return DP_TRY_BLOCKED;
-    if (s->o.avoid != NULL &&
-        dapple_circles_overlap(s->o.avoid, xf, yf, s->o.avoid_scale * (double)*r))
-        return DP_TRY_AVOIDED;
-    return dp_sampler_append(s, xf, yf, *r) ? DP_TRY_OK : DP_TRY_HALT;
+    return dp_try_place(s, xf, yf, *r);
 }
 
 /* Tries a candidate: DP_TRY_OK when it lies in the domain, keeps the pair rule (else

@@ -13,7 +13,6 @@
 
 #include <stdlib.h>
 
-
 /* How far outside a circle the sweeps place candidates, beyond rounding. */
 static double sweep_pad(const dapple_sampler *s)
 {
@@ -78,12 +77,19 @@ DP_HOT double ring_radius(const dapple_sampler *s, dapple_point p, const turn *t
     return d;
 }
 
-/* q's arc on the circle of radius d round p: (ca, sa) = (cos alpha, sin alpha) / dd,
- * alpha its half angle, dd the distance p-q (dd2 = dd^2), m the radius q blocks within
- * (law of cosines; one sqrt, not two, on the sweep's dependent chain). False when q's
- * disc swallows the circle; when it only touches it, alpha = 0. */
-DP_HOT bool arc_half(double d, double dd2, double m, double *ca, double *sa)
+/* q's arc on the circle of radius d round p, q blocking within m: (vx, vy) = q - p
+ * (across the seam on a torus), (ca, sa) = (cos alpha, sin alpha) / |v|, alpha the arc's
+ * half angle (law of cosines; one sqrt, not two, on the sweep's dependent chain). False
+ * when q's disc swallows the circle, or q is p (v = 0, the caller's to tell apart); when
+ * q's disc only touches the circle, alpha = 0. */
+DP_HOT bool arc_half(const dapple_sampler *s, dapple_point p, const dapple_point *b, double d,
+                     double m, double *vx, double *vy, double *ca, double *sa)
 {
+    *vx = dp_wrap_delta((double)b->x - (double)p.x, s->o.width, s->o.periodic);
+    *vy = dp_wrap_delta((double)b->y - (double)p.y, s->o.height, s->o.periodic);
+    double dd2 = *vx * *vx + *vy * *vy;
+    if (dd2 == 0)
+        return false;
     double nm = d * d + dd2 - m * m, inv2 = 1 / dd2;
     *ca = nm * inv2 * (0.5 / d);
     double s2 = inv2 - *ca * *ca;
@@ -93,6 +99,26 @@ DP_HOT bool arc_half(double d, double dd2, double m, double *ca, double *sa)
     }
     *ca = sqrt(inv2), *sa = 0; /* |cos alpha| >= 1 */
     return nm > 0;
+}
+
+/* Squared distance from (x, y) to b, across the seam on a torus. */
+DP_HOT double dist2_to(const dapple_sampler *s, double x, double y, const dapple_point *b)
+{
+    double dx = dp_wrap_delta(x - (double)b->x, s->o.width, s->o.periodic);
+    double dy = dp_wrap_delta(y - (double)b->y, s->o.height, s->o.periodic);
+    return dx * dx + dy * dy;
+}
+
+/* The rotation (c, sn) from t's direction to unit direction (ex, ey) turned on by the
+ * margin (cm, sm); a creep by the margin when that is not ahead (rounding). */
+DP_HOT void turn_to(const turn *t, double ex, double ey, double cm, double sm, double *c,
+                    double *sn)
+{
+    double fx = ex * cm - ey * sm, fy = ex * sm + ey * cm;
+    *c = t->ux * fx + t->uy * fy;
+    *sn = t->ux * fy - t->uy * fx;
+    if (*sn <= 0 && *c > 0)
+        *c = cm, *sn = sm;
 }
 
 /* The rotation that carries the sweep past the arc of circle (p, d) blocked by q. False
@@ -106,15 +132,13 @@ DP_HOT bool past_blocker(const dapple_sampler *s, dapple_point p, uint32_t q, do
                          turn *t, bool first, double cm, double sm, double *c, double *sn)
 {
     const dapple_point *b = &s->store[q];
-    double vx = dp_wrap_delta((double)b->x - (double)p.x, s->o.width, s->o.periodic);
-    double vy = dp_wrap_delta((double)b->y - (double)p.y, s->o.height, s->o.periodic);
-    double dd2 = vx * vx + vy * vy, ca, sa;
-    if (dd2 == 0) { /* the parent itself: r(candidate) outgrew the circle; creep on */
-        *c = cm, *sn = sm;
+    double vx, vy, ca, sa;
+    if (!arc_half(s, p, b, d, DP_MAX((double)rc, (double)b->r), &vx, &vy, &ca, &sa)) {
+        if (vx != 0 || vy != 0)
+            return false;
+        *c = cm, *sn = sm; /* the parent itself: r(candidate) outgrew the circle; creep on */
         return true;
     }
-    if (!arc_half(d, dd2, DP_MAX((double)rc, (double)b->r), &ca, &sa))
-        return false;
     /* arc end = direction to q turned by alpha (+ margin) */
     double ex = vx * ca - vy * sa, ey = vx * sa + vy * ca;
     if (first && sa > 0) {
@@ -124,50 +148,33 @@ DP_HOT bool past_blocker(const dapple_sampler *s, dapple_point p, uint32_t q, do
         if (t->ux * uy - t->uy * ux < 0) /* behind the first candidate, as it must be */
             t->u0x = ux, t->u0y = uy;
     }
-    double fx = ex * cm - ey * sm, fy = ex * sm + ey * cm;
-    *c = t->ux * fx + t->uy * fy;
-    *sn = t->ux * fy - t->uy * fx;
-    if (*sn <= 0 && *c > 0) /* not ahead (rounding): creep forward */
-        *c = cm, *sn = sm;
+    turn_to(t, ex, ey, cm, sm, c, sn);
     return true;
 }
 
 /* The rotation that carries a candidate beyond a bounded domain's edge, at (x, y) on the
  * circle (p, d) in direction t, to where that circle comes back over the edge (plus the
- * margin). The stretch beyond an edge is the arc round the edge's outward normal of half
- * angle acos(k), k the distance p-edge over d, so its end needs no trig. */
+ * margin). The stretch beyond an edge at distance D from p is the arc round the edge's
+ * outward normal n of half angle acos(D / d): its end is n cos + (n turned left) sin,
+ * no trig. */
 static void past_edge(const dapple_sampler *s, dapple_point p, double d, double x, double y,
                       const turn *t, double cm, double sm, double *c, double *sn)
 {
-    double k, ex, ey;
-    if (x >= 0 && x < s->o.width && y >= 0 && y < s->o.height) {
-        /* inside the domain (an 'avoid' circle's refusal): a blind step of 10 degrees */
+    double nx = 0, ny = 0, dist;
+    if (x >= s->o.width)
+        nx = 1, dist = s->o.width - (double)p.x;
+    else if (x < 0)
+        nx = -1, dist = (double)p.x;
+    else if (y >= s->o.height)
+        ny = 1, dist = s->o.height - (double)p.y;
+    else if (y < 0)
+        ny = -1, dist = (double)p.y;
+    else { /* inside the domain (an 'avoid' circle's refusal): a blind step of 10 degrees */
         *c = 0.98480775301220806, *sn = 0.17364817766693033;
         return;
     }
-    if (x >= s->o.width)
-        k = (s->o.width - (double)p.x) / d;
-    else if (x < 0)
-        k = (double)p.x / d;
-    else if (y >= s->o.height)
-        k = (s->o.height - (double)p.y) / d;
-    else
-        k = (double)p.y / d;
-    k = DP_MIN(DP_MAX(k, 0.0), 1.0);
-    double h = sqrt(1 - k * k);
-    if (x >= s->o.width)
-        ex = k, ey = h;
-    else if (x < 0)
-        ex = -k, ey = -h;
-    else if (y >= s->o.height)
-        ex = -h, ey = k;
-    else
-        ex = h, ey = -k;
-    double fx = ex * cm - ey * sm, fy = ex * sm + ey * cm;
-    *c = t->ux * fx + t->uy * fy;
-    *sn = t->ux * fy - t->uy * fx;
-    if (*sn <= 0 && *c > 0) /* not ahead (rounding): creep forward */
-        *c = cm, *sn = sm;
+    double k = DP_MIN(DP_MAX(dist / d, 0.0), 1.0), h = sqrt(1 - k * k);
+    turn_to(t, k * nx - h * ny, k * ny + h * nx, cm, sm, c, sn);
 }
 
 /* One parent's sweep in progress. */
@@ -229,12 +236,8 @@ DP_HOT bool ends_sooner(const dapple_sampler *s, const lane *l, double d, float 
                         double *fy)
 {
     const dapple_point *b = &s->store[l->jumped];
-    dapple_point p = l->p;
-    double vx = dp_wrap_delta((double)b->x - (double)p.x, s->o.width, s->o.periodic);
-    double vy = dp_wrap_delta((double)b->y - (double)p.y, s->o.height, s->o.periodic);
-    double dd2 = vx * vx + vy * vy, ca, sa;
-    double m = DP_MAX((double)DP_MIN(l->jumped_rc, rc), (double)b->r);
-    if (dd2 == 0 || !arc_half(d, dd2, m, &ca, &sa))
+    double vx, vy, ca, sa, m = DP_MAX((double)DP_MIN(l->jumped_rc, rc), (double)b->r);
+    if (!arc_half(s, l->p, b, d, m, &vx, &vy, &ca, &sa))
         return false;
     const double *m0 = s->jitter[0]; /* the margin alone */
     double ex = vx * ca - vy * sa, ey = vx * sa + vy * ca;
@@ -252,19 +255,15 @@ DP_HOT bool overshot(const dapple_sampler *s, lane *l, double d, int res, uint32
     /* the candidate still inside the last blocker, on the radius ends_sooner takes: its
      * arc ends ahead */
     const dapple_point *b = &s->store[l->jumped];
-    double bx = dp_wrap_delta((double)l->p.x + d * l->t.ux - (double)b->x, s->o.width, s->o.periodic);
-    double bY = dp_wrap_delta((double)l->p.y + d * l->t.uy - (double)b->y, s->o.height, s->o.periodic);
-    double mb = DP_MAX((double)DP_MIN(l->jumped_rc, rc), (double)b->r);
-    if (bx * bx + bY * bY < mb * mb)
+    double px = l->p.x, py = l->p.y, mb = DP_MAX((double)DP_MIN(l->jumped_rc, rc), (double)b->r);
+    if (dist2_to(s, px + d * l->t.ux, py + d * l->t.uy, b) < mb * mb)
         return false;
     /* without branches until the verdict, which is almost always no */
     double fx = 0, fy = 0;
     bool sooner = ends_sooner(s, l, d, rc, &fx, &fy);
     const dapple_point *w = &s->store[res == DP_TRY_OK ? s->n : by];
     double m = res == DP_TRY_OK ? (double)w->r : DP_MAX((double)rc, (double)w->r);
-    double dx = dp_wrap_delta((double)l->p.x + d * fx - (double)w->x, s->o.width, s->o.periodic);
-    double dy = dp_wrap_delta((double)l->p.y + d * fy - (double)w->y, s->o.height, s->o.periodic);
-    bool open = dx * dx + dy * dy >= m * m;
+    bool open = dist2_to(s, px + d * fx, py + d * fy, w) >= m * m;
     if (!(sooner & open & ((res == DP_TRY_BLOCKED) | (res == DP_TRY_OK))))
         return false;
     l->t.ux = fx, l->t.uy = fy;
@@ -330,11 +329,9 @@ DP_HOT bool end_held(const dapple_sampler *s, const lane *l, const dapple_point 
     double x = k * 1.5708 * sqrt(cx * cx + cy * cy); /* k times the angle, or more */
     double lo = DP_MAX((double)l->p.r + pad, l->pd * (1 - x)) * (1 - 2e-4);
     double hi = l->pd * (1 + x + x * x) * (1 + 2e-4), m2 = (double)b->r * (double)b->r;
-    double ax = dp_wrap_delta((double)l->p.x + lo * l->t.u0x - (double)b->x, s->o.width, s->o.periodic);
-    double ay = dp_wrap_delta((double)l->p.y + lo * l->t.u0y - (double)b->y, s->o.height, s->o.periodic);
-    double bx = dp_wrap_delta((double)l->p.x + hi * l->t.u0x - (double)b->x, s->o.width, s->o.periodic);
-    double by = dp_wrap_delta((double)l->p.y + hi * l->t.u0y - (double)b->y, s->o.height, s->o.periodic);
-    return x < 1 && ax * ax + ay * ay < m2 && bx * bx + by * by < m2;
+    double px = l->p.x, py = l->p.y;
+    return x < 1 && dist2_to(s, px + lo * l->t.u0x, py + lo * l->t.u0y, b) < m2 &&
+           dist2_to(s, px + hi * l->t.u0x, py + hi * l->t.u0y, b) < m2;
 }
 
 /* The last jump of a turn has no next try to check it (see overshot): when the lane is
@@ -353,9 +350,8 @@ DP_HOT bool end_overshot(const dapple_sampler *s, lane *l, double pad)
     float unused;
     double d = ring_radius(s, l->p, &end, pad, false, false, l->raster, &unused), fx, fy;
     /* q blocks within its own radius at least, whatever the candidate's */
-    double dx = dp_wrap_delta((double)l->p.x + d * end.ux - (double)b->x, s->o.width, s->o.periodic);
-    double dy = dp_wrap_delta((double)l->p.y + d * end.uy - (double)b->y, s->o.height, s->o.periodic);
-    if (dx * dx + dy * dy < (double)b->r * (double)b->r || !ends_sooner(s, l, d, 0, &fx, &fy) ||
+    double x = (double)l->p.x + d * end.ux, y = (double)l->p.y + d * end.uy;
+    if (dist2_to(s, x, y, b) < (double)b->r * (double)b->r || !ends_sooner(s, l, d, 0, &fx, &fy) ||
         fx * l->t.u0y - fy * l->t.u0x <= 0)
         return false;
     l->t.ux = fx, l->t.uy = fy, l->jumped = 0;
@@ -386,7 +382,6 @@ DP_HOT void sweep_all(dapple_sampler *s, size_t first, int tries, bool exact, bo
                     continue;
                 lane_start(s, &l[j], next++, constant, half);
             }
-            on[j] = true;
             live++;
             on[j] = lane_step(s, &l[j], pad, tries, exact, constant);
         }
