@@ -408,8 +408,10 @@ void dp_sampler_grow_dense(dapple_sampler *s, size_t first)
  * a torus too short for every spot to have a lowest point, or a field too steep. */
 static bool half_turn(const dapple_sampler *s, turn *half)
 {
-    double g = dp_field_slope(s->field);
-    if (s->o.avoid != NULL || (s->o.periodic && s->o.height < 8 * s->reach) || g >= 0.5)
+    if (s->o.avoid != NULL || (s->o.periodic && s->o.height < 8 * s->reach))
+        return false;
+    double g = dp_field_slope(s->field); /* a pass over the raster: only when it can help */
+    if (g >= 0.5)
         return false;
     double slack = atan(g / (1 - g)) + 1e-3 + 4 * s->margin;
     *half = (turn){ cos(slack), -sin(slack), -cos(slack), -sin(slack) };
