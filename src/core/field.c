@@ -178,8 +178,36 @@ static dapple_status dilate(dapple_field *f, double radius, dapple_error *err)
     return DAPPLE_OK;
 }
 
+/* The squared slope bound of the bilinear patch between pixels (i0, row r0) and (i1,
+ * row r1), in raster units: along u it blends the top and bottom differences, along w
+ * the left and right ones, and its largest gradient lies at a corner, where one of each
+ * meet. */
+static inline float patch_slope2(const float *r0, const float *r1, int i0, int i1, float su2,
+                                 float sw2)
+{
+    float gu = DP_MAX(fabsf(r0[i1] - r0[i0]), fabsf(r1[i1] - r1[i0]));
+    float gw = DP_MAX(fabsf(r1[i0] - r0[i0]), fabsf(r1[i1] - r0[i1]));
+    return gu * gu * su2 + gw * gw * sw2;
+}
+
+static double raster_slope(const dapple_field *f)
+{
+    int w = f->gw, h = f->gh, rows = f->periodic ? h : h - 1;
+    float su2 = (float)(f->inv_sx * f->inv_sx), sw2 = (float)(f->inv_sy * f->inv_sy), best = 0;
+    for (int j = 0; j < rows; j++) {
+        const float *r0 = f->v + (size_t)j * w, *r1 = f->v + (size_t)((j + 1) % h) * w;
+        for (int i = 0; i + 1 < w; i++)
+            best = DP_MAX(best, patch_slope2(r0, r1, i, i + 1, su2, sw2));
+        if (f->periodic) /* the patch across the seam */
+            best = DP_MAX(best, patch_slope2(r0, r1, w - 1, 0, su2, sw2));
+    }
+    /* with room for the float arithmetic */
+    return sqrt((double)best) * (f->rmax - f->rmin) * (1 + 1e-5);
+}
+
 static dapple_status build_raster(dapple_field *f, const dapple_field_opts *o, dapple_error *err)
 {
+    dapple_status st;
     bool img = o->kind == DAPPLE_FIELD_IMAGE;
     f->gw = img ? o->image.width : raster_side(o->width);
     f->gh = img ? o->image.height : raster_side(o->height);
@@ -196,7 +224,10 @@ static dapple_status build_raster(dapple_field *f, const dapple_field_opts *o, d
     if (o->invert)
         for (size_t i = 0; i < (size_t)f->gw * f->gh; i++)
             f->v[i] = 1.0f - f->v[i];
-    return o->dilate != 0 ? dilate(f, o->dilate, err) : DAPPLE_OK;
+    if (o->dilate != 0 && (st = dilate(f, o->dilate, err)) != DAPPLE_OK)
+        return st;
+    f->slope = raster_slope(f);
+    return DAPPLE_OK;
 }
 
 /* ---------------------------------------------------------------- public API */
@@ -254,35 +285,6 @@ double dp_field_value_edge(const dapple_field *f, double x, double y)
     double top = v00 + a * (v01 - v00);
     double bot = v10 + a * (v11 - v10);
     return top + b * (bot - top);
-}
-
-/* The squared slope bound of the bilinear patch between pixels (i0, row r0) and (i1,
- * row r1), in raster units: along u it blends the top and bottom differences, along w
- * the left and right ones, and its largest gradient lies at a corner, where one of each
- * meet. */
-static inline float patch_slope2(const float *r0, const float *r1, int i0, int i1, float su2,
-                                 float sw2)
-{
-    float gu = DP_MAX(fabsf(r0[i1] - r0[i0]), fabsf(r1[i1] - r1[i0]));
-    float gw = DP_MAX(fabsf(r1[i0] - r0[i0]), fabsf(r1[i1] - r0[i1]));
-    return gu * gu * su2 + gw * gw * sw2;
-}
-
-double dp_field_slope(const dapple_field *f)
-{
-    if (f->v == NULL)
-        return 0;
-    int w = f->gw, h = f->gh, rows = f->periodic ? h : h - 1;
-    float su2 = (float)(f->inv_sx * f->inv_sx), sw2 = (float)(f->inv_sy * f->inv_sy), best = 0;
-    for (int j = 0; j < rows; j++) {
-        const float *r0 = f->v + (size_t)j * w, *r1 = f->v + (size_t)((j + 1) % h) * w;
-        for (int i = 0; i + 1 < w; i++)
-            best = DP_MAX(best, patch_slope2(r0, r1, i, i + 1, su2, sw2));
-        if (f->periodic) /* the patch across the seam */
-            best = DP_MAX(best, patch_slope2(r0, r1, w - 1, 0, su2, sw2));
-    }
-    /* with room for the float arithmetic */
-    return sqrt((double)best) * (f->rmax - f->rmin) * (1 + 1e-5);
 }
 
 double dapple_field_radius_at(const dapple_field *f, double x, double y)

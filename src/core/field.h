@@ -23,6 +23,9 @@ struct dapple_field {
     int gw, gh;
     double inv_sx, inv_sy; /* raster pixels per domain unit */
     double ulim, wlim;     /* gw - 1 and gh - 1: the fast lookup's bounds */
+    /* an upper bound on |grad r| anywhere, in radius per domain unit (0 for a constant
+     * field): the steepest bilinear patch, found once with the raster */
+    double slope;
 };
 
 static inline int dp_field_wrap(int i, int n)
@@ -30,10 +33,6 @@ static inline int dp_field_wrap(int i, int n)
     i %= n;
     return i < 0 ? i + n : i;
 }
-
-/** An upper bound on |grad r| anywhere, in radius per domain unit (0 for a constant
- * field): the steepest bilinear patch, from one pass over the raster. */
-double dp_field_slope(const dapple_field *f);
 
 /** Bilinear v at (x, y) near the raster's edges (or beyond): clamped to the edge pixels,
  * or wrapped when periodic. Out of line: the hot loops take the fast path below. */

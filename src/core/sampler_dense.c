@@ -410,7 +410,7 @@ static bool half_turn(const dapple_sampler *s, turn *half)
 {
     if (s->o.avoid != NULL || (s->o.periodic && s->o.height < 8 * s->reach))
         return false;
-    double g = dp_field_slope(s->field); /* a pass over the raster: only when it can help */
+    double g = s->field->slope;
     if (g >= 0.5)
         return false;
     double slack = atan(g / (1 - g)) + 1e-3 + 4 * s->margin;
