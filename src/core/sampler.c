@@ -120,7 +120,7 @@ static uint32_t level_hit_any(const dapple_sampler *s, const dp_level *L, double
 
 /* Level l: the 3 x 3 block when the reach fits in a cell (as on the top grid), else any
  * span (a candidate larger than the level's points). */
-static inline uint32_t level_hit(const dapple_sampler *s, int l, double x, double y, double r)
+DP_HOT uint32_t level_hit(const dapple_sampler *s, int l, double x, double y, double r)
 {
     const dp_level *L = &s->lv.lv[l];
     int cx = (int)(x * L->inv_cw), cy = (int)(y * L->inv_ch);

@@ -42,23 +42,23 @@ static inline bool advance(turn *t, double c, double s)
  * keeps dp_try_in's two passes (the first, at the cell's smallest radius, is cheaper for
  * its mostly blocked candidates: 9082 -> 9422 instructions per point the other way).
  * 'raster' (maximal mode, a parent whose whole circle lies inside the raster's interior,
- * see lane_start): the bilinear read without bounds checks or clamp, in raster units
- * stepped from the parent's (d only places the candidate; its radius comes from the grid
- * test's own lookup). */
+ * see lane_start): the parent in raster units, and the bilinear read without bounds
+ * checks or clamp stepped from there (d only places the candidate; its radius comes from
+ * the grid test's own lookup); else NULL. */
 DP_HOT double ring_radius(const dapple_sampler *s, dapple_point p, const turn *t, double pad,
-                          bool constant, bool known, bool raster, float *rc)
+                          bool constant, bool known, const double *raster, float *rc)
 {
     const dapple_field *f = s->field;
     double d = (double)p.r + pad;
     *rc = -1;
     if (constant)
         return d;
-    double u0 = (double)p.x * f->inv_sx - 0.5, w0 = (double)p.y * f->inv_sy - 0.5;
     double du = t->ux * f->inv_sx, dw = t->uy * f->inv_sy;
     for (int step = 0; step < 6; step++) {
         double r;
         if (raster) {
-            r = f->rmin + dp_field_bilinear(f, u0 + d * du, w0 + d * dw) * (f->rmax - f->rmin);
+            r = f->rmin + dp_field_bilinear(f, raster[0] + d * du, raster[1] + d * dw) *
+                              (f->rmax - f->rmin);
         } else {
             double x = (double)p.x + d * t->ux, y = (double)p.y + d * t->uy;
             if (known)
@@ -183,6 +183,7 @@ typedef struct lane {
     turn t;
     bool inner;
     bool raster; /* maximal, variable radius: ring_radius may read the raster directly */
+    double uw[2]; /* p in raster units, for those reads */
     bool half;   /* maximal: only the upper half turn (see dp_sampler_fill_gaps) */
     int level;   /* variable radius: the parent's level, where most blockers are */
     bool closing; /* the turn ended on a jump that no next try checked (see end_overshot) */
@@ -205,6 +206,7 @@ DP_HOT void lane_start(dapple_sampler *s, lane *l, size_t i, bool constant, cons
     /* the circle stays within 2 reach of p: inside the raster's interior? */
     const dapple_field *f = s->field;
     double m = 2 * s->reach;
+    l->uw[0] = (double)l->p.x * f->inv_sx - 0.5, l->uw[1] = (double)l->p.y * f->inv_sy - 0.5;
     l->raster = l->inner && !constant && ((double)l->p.x - m) * f->inv_sx - 0.5 >= 0 &&
                 ((double)l->p.y - m) * f->inv_sy - 0.5 >= 0 &&
                 ((double)l->p.x + m) * f->inv_sx - 0.5 < f->ulim &&
@@ -279,7 +281,8 @@ DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool ex
     const double *j = s->jitter[exact ? 0 : dp_rng_u32(&s->rng) >> 22];
     double cm = j[0], sm = j[1];
     float rc;
-    double d = ring_radius(s, p, &l->t, pad, constant, !exact, exact && l->raster, &rc);
+    double d = ring_radius(s, p, &l->t, pad, constant, !exact, exact && l->raster ? l->uw : NULL,
+                           &rc);
     double c, sn;
     uint32_t by = 0;
     double x = (double)p.x + d * l->t.ux, y = (double)p.y + d * l->t.uy;
@@ -348,7 +351,8 @@ DP_HOT bool end_overshot(const dapple_sampler *s, lane *l, double pad)
     turn end = l->t;
     end.ux = end.u0x, end.uy = end.u0y;
     float unused;
-    double d = ring_radius(s, l->p, &end, pad, false, false, l->raster, &unused), fx, fy;
+    double d = ring_radius(s, l->p, &end, pad, false, false, l->raster ? l->uw : NULL, &unused),
+           fx, fy;
     /* q blocks within its own radius at least, whatever the candidate's */
     double x = (double)l->p.x + d * end.ux, y = (double)l->p.y + d * end.uy;
     if (dist2_to(s, x, y, b) < (double)b->r * (double)b->r || !ends_sooner(s, l, d, 0, &fx, &fy) ||
