@@ -87,9 +87,10 @@ static dapple_status make_level(dp_level *L, const dp_grid *top, int sh, dapple_
     return DAPPLE_OK;
 }
 
-/* Per top cell: smallest radius inside, and the levels of points inside (lo..hi). */
+/* Per top cell: smallest and largest radius inside, and the levels of points inside
+ * (lo..hi). */
 static void own_levels(dp_levels *lv, const dp_grid *top, const dapple_field *f, uint8_t *own,
-                       uint8_t *hi)
+                       uint8_t *hi, float *hir)
 {
     for (int ty = 0; ty < lv->th; ty++)
         for (int tx = 0; tx < lv->tw; tx++) {
@@ -97,19 +98,22 @@ static void own_levels(dp_levels *lv, const dp_grid *top, const dapple_field *f,
             field_bounds(f, tx * top->cw, (tx + 1) * top->cw, ty * top->ch, (ty + 1) * top->ch,
                          &lo_r, &hi_r);
             size_t t = (size_t)ty * lv->tw + tx;
-            lv->rlo[t] = (float)lo_r; /* the bounds carry a tolerance beyond float rounding */
+            /* the bounds carry a tolerance beyond float rounding */
+            lv->rlo[t] = (float)lo_r, hir[t] = (float)hi_r;
             own[t] = (uint8_t)dp_levels_of(lv, lo_r);
             hi[t] = (uint8_t)dp_levels_of(lv, hi_r);
         }
 }
 
-/* Per top cell: the level range over its 3 x 3 block (a conflict is never farther than
- * one top cell). */
-static void query_levels(dp_levels *lv, const uint8_t *own, const uint8_t *hi, bool periodic)
+/* Per top cell: the level range and the largest radius over its 3 x 3 block (a conflict
+ * is never farther than one top cell). */
+static void query_levels(dp_levels *lv, const uint8_t *own, const uint8_t *hi, const float *hir,
+                         bool periodic)
 {
     for (int ty = 0; ty < lv->th; ty++)
         for (int tx = 0; tx < lv->tw; tx++) {
             int lo = DP_LEVELS_MAX + 1, up = 0;
+            float rhi = 0;
             for (int dy = -1; dy <= 1; dy++)
                 for (int dx = -1; dx <= 1; dx++) {
                     int x = tx + dx, y = ty + dy;
@@ -119,7 +123,9 @@ static void query_levels(dp_levels *lv, const uint8_t *own, const uint8_t *hi, b
                         continue;
                     size_t t = (size_t)y * lv->tw + x;
                     lo = DP_MIN(lo, (int)own[t]), up = DP_MAX(up, (int)hi[t]);
+                    rhi = DP_MAX(rhi, hir[t]);
                 }
+            lv->rhi[(size_t)ty * lv->tw + tx] = rhi;
             lv->qlo[(size_t)ty * lv->tw + tx] = (uint8_t)lo;
             lv->qhi[(size_t)ty * lv->tw + tx] = (uint8_t)up;
         }
@@ -154,16 +160,21 @@ dapple_status dp_levels_init(dp_levels *lv, const dp_grid *top, const dapple_fie
         return st;
     size_t cells = (size_t)lv->tw * lv->th;
     uint8_t *own = lv->own = malloc(cells), *hi = malloc(cells);
+    float *hir = dp_calloc_n(cells, sizeof *hir);
     lv->qlo = malloc(cells);
     lv->qhi = malloc(cells);
     lv->rlo = dp_calloc_n(cells, sizeof *lv->rlo);
-    if (own == NULL || hi == NULL || lv->qlo == NULL || lv->qhi == NULL || lv->rlo == NULL) {
+    lv->rhi = dp_calloc_n(cells, sizeof *lv->rhi);
+    if (own == NULL || hi == NULL || hir == NULL || lv->qlo == NULL || lv->qhi == NULL ||
+        lv->rlo == NULL || lv->rhi == NULL) {
         free(hi);
+        free(hir);
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu grid cells", cells);
     }
-    own_levels(lv, top, field, own, hi);
-    query_levels(lv, own, hi, top->periodic);
+    own_levels(lv, top, field, own, hi, hir);
+    query_levels(lv, own, hi, hir, top->periodic);
     free(hi);
+    free(hir);
     return DAPPLE_OK;
 }
 
@@ -174,6 +185,7 @@ void dp_levels_fini(dp_levels *lv)
     free(lv->qlo);
     free(lv->qhi);
     free(lv->rlo);
+    free(lv->rhi);
     free(lv->own);
     memset(lv, 0, sizeof *lv);
 }
@@ -186,6 +198,6 @@ void dp_levels_clear(dp_levels *lv)
 
 size_t dp_levels_bytes(const dp_levels *lv)
 {
-    size_t top = lv->rlo == NULL ? 0 : (size_t)lv->tw * lv->th * (3 + sizeof *lv->rlo);
+    size_t top = lv->rlo == NULL ? 0 : (size_t)lv->tw * lv->th * (3 + 2 * sizeof *lv->rlo);
     return top + lv->cells * sizeof(uint32_t);
 }

@@ -33,6 +33,7 @@ typedef struct dp_levels {
     dp_level lv[DP_LEVELS_MAX];
     uint8_t *qlo, *qhi; /* per top cell: levels that may hold a point within reach of it */
     float *rlo;         /* per top cell: no point inside it has a smaller radius */
+    float *rhi;         /* per top cell: no point within one top cell has a larger radius */
     uint8_t *own;       /* per top cell: the level of rlo */
     size_t cells;       /* heads over all levels */
 } dp_levels;

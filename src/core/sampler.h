@@ -94,6 +94,11 @@ void dp_vcover_mark(dapple_sampler *s, double x, double y, double r);
 /** Maximal mode: finds every spot where a point still fits and fills it. */
 void dp_sampler_fill_gaps(dapple_sampler *s);
 
+/** For the tests: true when the gap fill leaves point i's sweep out, every cell of the
+ * fine cover map its half turn's candidates can fall in being marked; *slack gets the
+ * half turn's overlap below the horizontal (directions -slack to pi + slack). */
+bool dp_sweep_left_out(dapple_sampler *s, size_t i, double *slack);
+
 /** The Bridson front (default or dense, as opts say) from point number 'first'. */
 void dp_sampler_grow(dapple_sampler *s, size_t first);
 
@@ -121,6 +126,20 @@ DP_HOT bool dp_vcover_hit(const dapple_sampler *s, double x, double y)
     cx = cx < s->vw ? cx : s->vw - 1;
     cy = cy < s->vh ? cy : s->vh - 1;
     return (s->vcover[(size_t)cy * s->vstride + ((unsigned)cx >> 6)] >> (cx & 63)) & 1u;
+}
+
+/* True when every cell of the fine cover map's row j from i0 to i1 is marked. */
+DP_HOT bool dp_vcover_run(const dapple_sampler *s, int j, int i0, int i1)
+{
+    const uint64_t *row = s->vcover + (size_t)j * s->vstride;
+    int w0 = i0 >> 6, w1 = i1 >> 6;
+    uint64_t m0 = ~(uint64_t)0 << (i0 & 63), m1 = ~(uint64_t)0 >> (63 - (i1 & 63));
+    if (w0 == w1)
+        return (row[w0] & m0 & m1) == (m0 & m1);
+    bool all = (row[w0] & m0) == m0 && (row[w1] & m1) == m1;
+    for (int w = w0 + 1; all && w < w1; w++)
+        all = row[w] == ~(uint64_t)0;
+    return all;
 }
 
 /* The last entry of the list from q closer than max(r, r_q) (or r alone when every radius

@@ -422,6 +422,44 @@ Test(sampler, maximal_mode_with_a_variable_radius)
         }
 }
 
+/* The sweeps the gap fill leaves out: every candidate of the half turn, at any circle
+ * radius from r_p to a little beyond the ring's fixed point, lies in a marked cell of the
+ * fine cover map (so the full test would block it). */
+Test(sampler, maximal_mode_leaves_out_only_sweeps_with_nothing_to_add)
+{
+    size_t left_out = 0, parents = 0;
+    for (unsigned seed = 1; seed <= 3; seed++) {
+        dapple_sampler_opts so = sampler_opts(200, 120);
+        so.maximal = true;
+        so.seed = seed;
+        dapple_field_opts fo = field_opts(200, 120, 0.7, 3);
+        fo.seed = seed;
+        run r = sample(fo, so);
+        for (size_t i = 1; i <= r.n; i++, parents++) {
+            double slack;
+            if (!dp_sweep_left_out(r.s, i, &slack))
+                continue;
+            left_out++;
+            double px = r.p[i - 1].x, py = r.p[i - 1].y, pr = r.p[i - 1].r;
+            for (double a = -slack; a <= DP_PI + slack; a += 0.002) {
+                double ux = cos(a), uy = sin(a), d = pr;
+                for (int step = 0; step < 8; step++)
+                    d = fmax(d, dapple_field_radius_at(r.field, px + d * ux, py + d * uy) *
+                                    (1 + 1e-4));
+                for (double e = pr; e <= d + 2e-3; e += 0.05 * (d + 2e-3 - pr) + 1e-4) {
+                    float x = (float)(px + e * ux), y = (float)(py + e * uy);
+                    cr_assert(dp_vcover_hit(r.s, x, y),
+                              "point %zu (seed %u) left out, but (%g, %g) at %g rad is open", i,
+                              seed, (double)x, (double)y, a);
+                }
+            }
+        }
+        done(&r);
+    }
+    /* the rule must be doing something here */
+    cr_assert_gt(left_out, parents / 10, "%zu of %zu sweeps left out", left_out, parents);
+}
+
 /* ---------------------------------------------------------------- avoid */
 
 Test(sampler, avoid_keeps_clear_of_obstacles_and_fills_the_gaps)
