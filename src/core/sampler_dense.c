@@ -228,6 +228,15 @@ DP_HOT void lane_start(dapple_sampler *s, lane *l, size_t i, bool constant, cons
     l->level = constant ? -1 : dp_levels_of(&s->lv, l->p.r);
 }
 
+/* True when every cell of the fine cover map's row j within sqrt(w2) of x is marked. */
+DP_HOT bool row_covered(const dapple_sampler *s, int j, double x, double w2)
+{
+    if (w2 <= 0)
+        return true;
+    double w = sqrt(w2);
+    return dp_vcover_run(s, j, (int)((x - w) * s->vinv), (int)((x + w) * s->vinv));
+}
+
 /* Maximal mode, variable radius, a half turn: true when every cell of the fine cover map
  * where one of its candidates can fall is marked, i.e. wholly inside some point's disc.
  * Then every candidate would be blocked and the sweep could add nothing, so it is left
@@ -248,17 +257,18 @@ static bool half_covered(const dapple_sampler *s, const lane *l, double pad)
     if (rout > DP_MIN(g->cw, g->ch) || px - rout < 0 || ylo < 0 ||
         (px + rout) * s->vinv >= s->vw - 1 || (py + rout) * s->vinv >= s->vh - 1)
         return false;
-    /* from p's row up (the widest rows first: a gap shows there soonest), then below */
-    int j0 = (int)(ylo * s->vinv), jp = (int)(py * s->vinv), j1 = (int)((py + rout) * s->vinv);
-    for (int k = 0; k <= j1 - j0; k++) {
-        int j = jp + k <= j1 ? jp + k : jp - 1 - (k - (j1 - jp + 1));
-        double ya = j * c - py, yb = ya + c;
-        double near = ya <= 0 && yb >= 0 ? 0 : DP_MIN(fabs(ya), fabs(yb));
-        double xo2 = rout * rout - near * near;
-        if (xo2 <= 0)
-            continue;
-        double xo = sqrt(xo2);
-        if (!dp_vcover_run(s, j, (int)((px - xo) * s->vinv), (int)((px + xo) * s->vinv)))
+    /* p's row first (the widest: a gap shows there soonest), then those above and below;
+     * a row's nearest point to p is on its edge nearer p */
+    double r2 = rout * rout;
+    int jp = (int)(py * s->vinv), j0 = (int)(ylo * s->vinv), j1 = (int)((py + rout) * s->vinv);
+    for (int j = jp; j <= j1; j++) {
+        double near = j == jp ? 0 : j * c - py;
+        if (!row_covered(s, j, px, r2 - near * near))
+            return false;
+    }
+    for (int j = jp - 1; j >= j0; j--) {
+        double near = py - (j + 1) * c;
+        if (!row_covered(s, j, px, r2 - near * near))
             return false;
     }
     return true;
