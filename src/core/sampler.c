@@ -55,7 +55,7 @@ bool dp_sampler_append(dapple_sampler *s, float x, float y, float r)
     }
     s->n++;
     s->store[s->n] = (dapple_point){ x, y, r };
-    if (s->cover_on) {
+    if (s->mark_on) {
         if (s->vcover != NULL)
             dp_vcover_mark(s, x, y, r);
         else
@@ -387,10 +387,12 @@ dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_er
     dp_grid_clear(&s->grid);
     if (s->cover != NULL)
         memset(s->cover, 0, dp_cover_bytes(s));
-    /* only the default mode without 'avoid' reads the map; marks elsewhere are wasted */
+    /* the default mode without 'avoid' reads the maps (and maximal's gap fill the fine
+     * one); marks elsewhere are wasted */
     if (s->vcover != NULL)
         memset(s->vcover, 0, dp_cover_bytes(s));
     s->cover_on = (s->cover != NULL || s->vcover != NULL) && !s->o.dense && s->o.avoid == NULL;
+    s->mark_on = s->cover_on;
     dp_levels_clear(&s->lv);
     dp_rng_seed(&s->rng, s->o.seed, 0x5eed);
     if (!reserve(s, initial_capacity(s)))
@@ -408,7 +410,11 @@ dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_er
        empty. The sweep seeds every island the first front missed. */
     if (s->o.avoid != NULL || s->field->v != NULL)
         sweep(s, SWEEP_TRIES);
+    /* the gap fill names its blockers, so it reads no map for its tries, but it leaves
+     * out sweeps where the fine map shows every candidate covered: the points it adds
+     * keep marking that */
     s->cover_on = false;
+    s->mark_on = s->mark_on && s->vcover != NULL && s->o.maximal;
     if (s->o.maximal)
         dp_sampler_fill_gaps(s);
     if (s->halt == DP_HALT_NOMEM)

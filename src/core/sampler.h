@@ -43,7 +43,8 @@ struct dapple_sampler {
      * quarter cell, the quarters of the 5 x 5 around it that its disc surely covers */
     uint32_t cover_tab[DP_COVER_SUB * DP_COVER_SUB];
     float cover_r; /* the radius the table was made for */
-    bool cover_on; /* marking: only while the default mode reads the map */
+    bool cover_on; /* while the default mode reads the map */
+    bool mark_on;  /* while points mark it: then, and for maximal's gap fill (fine map) */
     /* variable radius: 1 bit per cell of side vcell on a grid over the domain, set once
      * the cell lies wholly inside some point's disc (see sampler_cover.c) */
     uint64_t *vcover;

@@ -244,8 +244,8 @@ DP_HOT bool row_covered(const dapple_sampler *s, int j, double x, double w2)
  * ends, within rout of p: the ring radius never exceeds max(r_p, rhi) (1 + 1e-4) + pad,
  * rhi bounding the field within one top cell of p's, as long as that stays within one
  * top cell. Each row of the map is tested across the whole width of the circle there:
- * the cells inside the circle, well within p's own disc, were marked with it (points the
- * gap fill adds mark nothing, and are never left out). */
+ * the cells inside the circle, well within p's own disc, were marked with it; the gap
+ * fill's own points mark the map too). */
 static bool half_covered(const dapple_sampler *s, const lane *l, double pad)
 {
     const dp_grid *g = &s->grid;
