@@ -57,8 +57,8 @@ DP_HOT double ring_radius(const dapple_sampler *s, dapple_point p, const turn *t
     for (int step = 0; step < 6; step++) {
         double r;
         if (raster) {
-            r = f->rmin + dp_field_bilinear(f, raster[0] + d * du, raster[1] + d * dw) *
-                              (f->rmax - f->rmin);
+            r = f->rmin +
+                dp_field_bilinear(f, raster[0] + d * du, raster[1] + d * dw) * (f->rmax - f->rmin);
         } else {
             double x = (double)p.x + d * t->ux, y = (double)p.y + d * t->uy;
             if (known)
@@ -182,17 +182,17 @@ typedef struct lane {
     dapple_point p;
     turn t;
     bool inner;
-    bool raster; /* maximal, variable radius: ring_radius may read the raster directly */
+    bool raster;  /* maximal, variable radius: ring_radius may read the raster directly */
     double uw[2]; /* p in raster units, for those reads */
-    bool half;   /* maximal: only the upper half turn (see dp_sampler_fill_gaps) */
-    int level;   /* variable radius: the parent's level, where most blockers are */
+    bool half;    /* maximal: only the upper half turn (see dp_sampler_fill_gaps) */
+    int level;    /* variable radius: the parent's level, where most blockers are */
     bool closing; /* the turn ended on a jump that no next try checked (see end_overshot) */
     /* maximal, variable radius: the blocker the last try jumped past (or 0), the radius
      * it blocked within, and the direction of that try */
     uint32_t jumped;
     float jumped_rc;
     double px, py, pd; /* and the circle radius there */
-    int k; /* tries so far */
+    int k;             /* tries so far */
 } lane;
 
 /* 'half': the half turn every parent away from the domain's edges may take, or NULL. */
@@ -214,8 +214,8 @@ DP_HOT void lane_start(dapple_sampler *s, lane *l, size_t i, bool constant, cons
     /* a spot touching the bottom edge may have its lowest point on it, not on a circle:
      * parents near any edge take full turns */
     double e = 2 * s->reach, x = l->p.x, y = l->p.y;
-    l->half = half != NULL && (s->o.periodic || (x >= e && y >= e && x <= s->o.width - e &&
-                                                 y <= s->o.height - e));
+    l->half = half != NULL &&
+              (s->o.periodic || (x >= e && y >= e && x <= s->o.width - e && y <= s->o.height - e));
     if (l->half) {
         l->t = *half;
     } else {
@@ -331,8 +331,8 @@ DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool ex
     const double *j = s->jitter[exact ? 0 : dp_rng_u32(&s->rng) >> 22];
     double cm = j[0], sm = j[1];
     float rc;
-    double d = ring_radius(s, p, &l->t, pad, constant, !exact, exact && l->raster ? l->uw : NULL,
-                           &rc);
+    double d =
+            ring_radius(s, p, &l->t, pad, constant, !exact, exact && l->raster ? l->uw : NULL, &rc);
     double c, sn;
     uint32_t by = 0;
     double x = (double)p.x + d * l->t.ux, y = (double)p.y + d * l->t.uy;
@@ -401,8 +401,8 @@ DP_HOT bool end_overshot(const dapple_sampler *s, lane *l, double pad)
     turn end = l->t;
     end.ux = end.u0x, end.uy = end.u0y;
     float unused;
-    double d = ring_radius(s, l->p, &end, pad, false, false, l->raster ? l->uw : NULL, &unused),
-           fx, fy;
+    double d = ring_radius(s, l->p, &end, pad, false, false, l->raster ? l->uw : NULL, &unused), fx,
+           fy;
     /* q blocks within its own radius at least, whatever the candidate's */
     double x = (double)l->p.x + d * end.ux, y = (double)l->p.y + d * end.uy;
     if (dist2_to(s, x, y, b) < (double)b->r * (double)b->r || !ends_sooner(s, l, d, 0, &fx, &fy) ||

@@ -445,7 +445,7 @@ Test(sampler, maximal_mode_leaves_out_only_sweeps_with_nothing_to_add)
                 double ux = cos(a), uy = sin(a), d = pr;
                 for (int step = 0; step < 8; step++)
                     d = fmax(d, dapple_field_radius_at(r.field, px + d * ux, py + d * uy) *
-                                    (1 + 1e-4));
+                                        (1 + 1e-4));
                 for (double e = pr; e <= d + 2e-3; e += 0.05 * (d + 2e-3 - pr) + 1e-4) {
                     float x = (float)(px + e * ux), y = (float)(py + e * uy);
                     cr_assert(dp_vcover_hit(r.s, x, y),
