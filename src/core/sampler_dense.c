@@ -240,11 +240,11 @@ DP_HOT bool row_covered(const dapple_sampler *s, int j, double x, double w2)
 /* Maximal mode, variable radius, a half turn: true when every cell of the fine cover map
  * where one of its candidates can fall is marked, i.e. wholly inside some point's disc.
  * Then every candidate would be blocked and the sweep could add nothing, so it is left
- * out (36% of W3's parents). The candidates lie in directions no lower than the turn's
+ * out (55% of W3's parents). The candidates lie in directions no lower than the turn's
  * ends, within rout of p: the ring radius never exceeds max(r_p, rhi) (1 + 1e-4) + pad,
  * rhi bounding the field within one top cell of p's, as long as that stays within one
  * top cell. Each row of the map is tested across the whole width of the circle there:
- * the cells inside the circle, well within p's own disc, were marked with it; the gap
+ * the cells inside the circle, well within p's own disc, were marked with it (the gap
  * fill's own points mark the map too). */
 static bool half_covered(const dapple_sampler *s, const lane *l, double pad)
 {
@@ -375,7 +375,7 @@ DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool ex
 /* Half turns: true when q's disc holds the turn's end u0 on every circle radius the
  * parent can have there, so that end_overshot needs no lookup (most turns). Along a turn
  * the radius changes by a factor of at most exp(k a) over an angle a, k = tan(lean) of
- * the half turn (see halves_init), from pd at the last try. */
+ * the half turn (see half_turn), from pd at the last try. */
 DP_HOT bool end_held(const dapple_sampler *s, const lane *l, const dapple_point *b, double pad)
 {
     double k = l->t.u0y / l->t.u0x, cx = l->t.u0x - l->px, cy = l->t.u0y - l->py;
@@ -412,13 +412,19 @@ DP_HOT bool end_overshot(const dapple_sampler *s, lane *l, double pad)
     return true;
 }
 
+/* Maximal mode, variable radius: true when l's sweep can be left out (half_covered). */
+static bool left_out(const dapple_sampler *s, const lane *l, double pad)
+{
+    return l->half && s->vcover != NULL && half_covered(s, l, pad);
+}
+
 /* Starts l on the next parent that needs a sweep; false when none is left. */
 DP_HOT bool next_parent(dapple_sampler *s, lane *l, size_t *next, bool exact, bool constant,
                         const turn *half, double pad)
 {
     while (*next <= s->n && s->halt == DP_HALT_NONE) {
         lane_start(s, l, (*next)++, constant, half);
-        if (!(exact && !constant && l->half && s->vcover != NULL && half_covered(s, l, pad)))
+        if (!(exact && !constant && left_out(s, l, pad)))
             return true;
     }
     return false;
@@ -501,9 +507,9 @@ bool dp_sweep_left_out(dapple_sampler *s, size_t i, double *slack)
     turn half;
     lane l;
     *slack = 0;
-    if (s->field->v == NULL || s->vcover == NULL || !half_turn(s, &half))
+    if (s->field->v == NULL || !half_turn(s, &half))
         return false;
     *slack = asin(-half.u0y);
     lane_start(s, &l, i, false, &half);
-    return l.half && half_covered(s, &l, sweep_pad(s));
+    return left_out(s, &l, sweep_pad(s));
 }

@@ -400,6 +400,18 @@ Test(sampler, maximal_mode_leaves_no_gap_on_a_torus)
     done(&r);
 }
 
+/* Maximal mode on a 200 x 120 Perlin field, r in [0.7, 3], field and sampler on 'seed'. */
+static run maximal_variable(unsigned seed, bool periodic)
+{
+    dapple_sampler_opts so = sampler_opts(200, 120);
+    so.maximal = true;
+    so.periodic = periodic;
+    so.seed = seed;
+    dapple_field_opts fo = field_opts(200, 120, 0.7, 3);
+    fo.seed = seed;
+    return sample(fo, so);
+}
+
 /* every probe covered, edges included. The jumps of a variable-radius sweep overshot
  * before they were checked (algorithm.md, 8): with full turns and left-out parents,
  * seeds 3 and 6 on the torus left probes uncovered here */
@@ -407,14 +419,7 @@ Test(sampler, maximal_mode_with_a_variable_radius)
 {
     for (int per = 0; per < 2; per++)
         for (unsigned seed = 1; seed <= (per ? 6u : 2u); seed++) {
-            dapple_sampler_opts so = sampler_opts(200, 120);
-            so.maximal = true;
-            so.periodic = per;
-            so.seed = seed;
-            dapple_field_opts fo = field_opts(200, 120, 0.7, 3);
-            fo.seed = seed;
-            fo.periodic = per;
-            run r = sample(fo, so);
+            run r = maximal_variable(seed, per);
             assert_pair_rule(&r);
             double open = dp_points_uncovered(r.p, r.n, 200, 120, per, 0, 0.05, r.field);
             cr_assert_eq(open, 0.0, "uncovered %g (periodic %d, seed %u)", open, per, seed);
@@ -429,12 +434,7 @@ Test(sampler, maximal_mode_leaves_out_only_sweeps_with_nothing_to_add)
 {
     size_t left_out = 0, parents = 0;
     for (unsigned seed = 1; seed <= 3; seed++) {
-        dapple_sampler_opts so = sampler_opts(200, 120);
-        so.maximal = true;
-        so.seed = seed;
-        dapple_field_opts fo = field_opts(200, 120, 0.7, 3);
-        fo.seed = seed;
-        run r = sample(fo, so);
+        run r = maximal_variable(seed, false);
         for (size_t i = 1; i <= r.n; i++, parents++) {
             double slack;
             if (!dp_sweep_left_out(r.s, i, &slack))
