@@ -36,7 +36,7 @@
 extern "C" {
 #endif
 
-#define DAPPLE_VERSION "0.1.0"
+#define DAPPLE_VERSION "0.2.0"
 
 #if defined(__GNUC__)
 #define DAPPLE_USERESULT __attribute__((warn_unused_result))
@@ -93,29 +93,68 @@ typedef struct dapple_grey {
     int width, height;
 } dapple_grey;
 
+/** How the field's value v in [0, 1] becomes a radius. */
+typedef enum dapple_field_map {
+    DAPPLE_MAP_RADIUS,  /* r = rmin + v (rmax - rmin): the Dev.Mag article's rule (default) */
+    DAPPLE_MAP_DENSITY, /* v is relative density: r = rmin / sqrt(v), at most rmax; no point
+                           at all where v <= cutoff */
+} dapple_field_map;
+
+#define DAPPLE_DEFAULT_CUTOFF (1.0 / 255.0)
+/** Density map with rmax = 0: densities below this floor are read as the floor, so the
+ * spacing is at most rmin / sqrt(max(cutoff, DAPPLE_DENSITY_FLOOR)). */
+#define DAPPLE_DENSITY_FLOOR (1.0 / 1024.0)
+#define DAPPLE_MAX_EXCLUDE   16
+
+/** The order of the steps: source value (image, Perlin or 1 for a constant), levels
+ * (black, white), gamma, invert, dilate, then the map. */
 typedef struct dapple_field_opts {
     dapple_field_kind kind;
     double width, height; /* the domain the field covers, in units (pixels) */
-    double rmin, rmax;    /* r = rmin + v * (rmax - rmin); 0 < rmin <= rmax */
-    bool invert;          /* use 1 - v */
-    double dilate;        /* grow bright (large-radius) areas by this many units; < 0 erodes */
+    double rmin, rmax;    /* 0 < rmin <= rmax; the density map also takes rmax = 0 (see
+                             DAPPLE_DENSITY_FLOOR) */
+    dapple_field_map map; /* default DAPPLE_MAP_RADIUS */
+    double cutoff;        /* density map: no points where v <= cutoff; [0, 1), default
+                             DAPPLE_DEFAULT_CUTOFF; the radius map ignores it */
+    double black, white;  /* levels: v = (v - black) / (white - black), clamped to [0, 1];
+                             0 <= black < white <= 1, default 0 and 1 */
+    double gamma;         /* then v = v^gamma; (0, 16], default 1 */
+    bool invert;          /* then use 1 - v */
+    double dilate;        /* then grow bright areas of v by this many units; < 0 erodes */
     dapple_perlin perlin;
     dapple_grey image; /* for DAPPLE_FIELD_IMAGE; borrowed for the dapple_field_new call only */
-    uint64_t seed;     /* offsets the Perlin noise */
-    bool periodic;     /* the field tiles: Perlin wraps, lookups and dilation wrap */
+    /* exclusion images, each stretched over the domain like 'image': no point is placed
+     * on a pixel at least half white. Borrowed for the call only. */
+    const dapple_grey *exclude;
+    int n_exclude; /* 0..DAPPLE_MAX_EXCLUDE */
+    uint64_t seed; /* offsets the Perlin noise */
+    bool periodic; /* the field tiles: Perlin wraps, lookups and dilation wrap */
 } dapple_field_opts;
 
 typedef struct dapple_field dapple_field;
 
-/** Fills *o with defaults: constant kind, rmin = rmax = 1, Perlin 64/4/2/0.5. */
+/** Fills *o with defaults: constant kind, rmin = rmax = 1, radius map, cutoff 1/255,
+ * levels 0..1, gamma 1, Perlin 64/4/2/0.5. */
 void dapple_field_opts_init(dapple_field_opts *o);
 
 /** Builds and rasterises a field. On failure *out is NULL and err says which option. */
 DAPPLE_USERESULT dapple_status dapple_field_new(dapple_field **out, const dapple_field_opts *o,
                                                 dapple_error *err);
 
-/** The radius at (x, y), bilinear; always inside [rmin, rmax]. */
+/** The radius at (x, y), bilinear; always inside [rmin, rmax]. Where no point may lie
+ * (see dapple_field_allowed_at) it is that of the nearest allowed raster pixels. */
 double dapple_field_radius_at(const dapple_field *f, double x, double y);
+
+/** False where the field places no point: the pixel under (x, y) of the density map is
+ * at or below its cutoff, or that of an exclusion image at least half white. */
+bool dapple_field_allowed_at(const dapple_field *f, double x, double y);
+
+/** Relative point density at (x, y): (rmin / r)^2, in (0, 1], or 0 where no point is
+ * allowed. The density map gives back v (capped at rmax); the radius map 1/r^2 scaled. */
+double dapple_field_density_at(const dapple_field *f, double x, double y);
+
+/** DAPPLE_MAP_RADIUS or DAPPLE_MAP_DENSITY. */
+dapple_field_map dapple_field_map_kind(const dapple_field *f);
 
 double dapple_field_rmin(const dapple_field *f);
 double dapple_field_rmax(const dapple_field *f);
@@ -123,8 +162,10 @@ double dapple_field_rmax(const dapple_field *f);
 /** Expected number of Bridson points for this field (integral of ~0.7 / r^2). */
 double dapple_field_estimate_points(const dapple_field *f);
 
-/** Writes the prepared field as grey levels 0..65535 = (r - rmin) / (rmax - rmin) into
- * the caller's w x h buffer (row-major, stride w), sampled at pixel centres over the domain. */
+/** Writes the prepared field as grey levels into the caller's w x h buffer (row-major,
+ * stride w), sampled at pixel centres over the domain: for the radius map
+ * 65535 (r - rmin) / (rmax - rmin) (white = sparse); for the density map 65535 times
+ * dapple_field_density_at (white = dense, black = no points). */
 void dapple_field_render_into(const dapple_field *f, uint16_t *buf, int w, int h);
 
 void dapple_field_free(dapple_field *f);
@@ -134,9 +175,8 @@ void dapple_field_free(dapple_field *f);
 /** A set of circles with its own spatial index: the earlier layers a new layer avoids. */
 typedef struct dapple_circles dapple_circles;
 
-DAPPLE_USERESULT dapple_status dapple_circles_new(dapple_circles **out, double width,
-                                                  double height, bool periodic,
-                                                  dapple_error *err);
+DAPPLE_USERESULT dapple_status dapple_circles_new(dapple_circles **out, double width, double height,
+                                                  bool periodic, dapple_error *err);
 
 /** Adds one circle per point, of radius scale * p.r. Points are copied. */
 DAPPLE_USERESULT dapple_status dapple_circles_add(dapple_circles *c, const dapple_point *pts,
@@ -157,15 +197,16 @@ typedef enum dapple_stop {
 #define DAPPLE_DEFAULT_MAX_POINTS ((size_t)20000000)
 
 typedef struct dapple_sampler_opts {
-    double width, height; /* domain; points lie in [0, width) x [0, height) */
-    int k;                /* candidates per active point; default 30 */
-    size_t max_points;    /* bail-out; default DAPPLE_DEFAULT_MAX_POINTS */
-    uint64_t seed;        /* default 1 */
-    bool periodic;        /* the domain is a torus: tileable point sets */
-    bool dense;           /* candidates on the circle just outside r, swept in angle */
-    bool maximal;         /* after sampling, fill every gap (no spot farther than r(x)) */
+    double width, height;        /* domain; points lie in [0, width) x [0, height) */
+    int k;                       /* candidates per active point; default 30 */
+    size_t max_points;           /* bail-out; default DAPPLE_DEFAULT_MAX_POINTS */
+    uint64_t seed;               /* default 1 */
+    bool periodic;               /* the domain is a torus: tileable point sets */
+    bool dense;                  /* candidates on the circle just outside r, swept in angle */
+    bool maximal;                /* after sampling, fill every gap (no spot farther than r(x)) */
     const dapple_circles *avoid; /* borrowed; candidates whose circle overlaps are rejected */
     double avoid_scale;          /* a new point's circle for 'avoid' has radius avoid_scale * r */
+    double spacing_scale;        /* every radius of the field times this; default 1 (> 0) */
 } dapple_sampler_opts;
 
 void dapple_sampler_opts_init(dapple_sampler_opts *o);
@@ -184,6 +225,17 @@ DAPPLE_USERESULT dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop
 /** Points in generation order. The array belongs to the sampler and stays valid until the
  * next dapple_sampler_run() or dapple_sampler_free(). */
 const dapple_point *dapple_sampler_points(const dapple_sampler *s, size_t *count);
+
+/** Creates and runs a sampler (as dapple_sampler_new and dapple_sampler_run) whose
+ * spacing_scale is chosen so that it gives 'count' points within 1 %: deterministic, the
+ * same arguments give the same points. *scale gets the factor (relative to o's own
+ * spacing_scale). DAPPLE_E_INVALID when count is 0 or above o->max_points, or when no
+ * scale reaches it (the message gives the closest count). */
+DAPPLE_USERESULT dapple_status dapple_sampler_new_count(dapple_sampler **out,
+                                                        const dapple_field *field,
+                                                        const dapple_sampler_opts *o, size_t count,
+                                                        double *scale, dapple_stop *stop,
+                                                        dapple_error *err);
 
 void dapple_sampler_free(dapple_sampler *s);
 

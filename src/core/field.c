@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT
- * Radius fields: constant, a grey image stretched over the domain, or Perlin fBm.
+ * Radius fields: constant, a grey image stretched over the domain, or Perlin fBm, read
+ * as radius (r = rmin + v (rmax - rmin), Dev.Mag) or as relative density (r = rmin /
+ * sqrt(v): points per area proportional to v, none at or below the cutoff).
  * Everything but the constant becomes one float raster at build time (Perlin at about one
  * sample per unit), because the sampler asks for r millions of times and one fBm call
  * costs as much as a whole candidate test. stb_perlin keys its hash by 8 bits only, so the
@@ -29,8 +31,7 @@ static dapple_status check_extent(const char *name, double v, dapple_error *err)
 static dapple_status check_perlin(const dapple_perlin *p, dapple_error *err)
 {
     if (!(p->scale > 0 && p->scale <= 1e9))
-        return dp_fail(err, DAPPLE_E_INVALID, "perlin scale must be in (0, 1e9], got %g",
-                       p->scale);
+        return dp_fail(err, DAPPLE_E_INVALID, "perlin scale must be in (0, 1e9], got %g", p->scale);
     if (p->octaves < 1 || p->octaves > 12)
         return dp_fail(err, DAPPLE_E_INVALID, "perlin octaves must be in [1, 12], got %d",
                        p->octaves);
@@ -53,22 +54,57 @@ static dapple_status check_image(const dapple_grey *g, dapple_error *err)
     return DAPPLE_OK;
 }
 
+/* The density map's rmax = 0: the spacing of the lowest density it reads. */
+static double auto_rmax(const dapple_field_opts *o)
+{
+    return o->rmin / sqrt(DP_MAX(o->cutoff, DAPPLE_DENSITY_FLOOR));
+}
+
+static dapple_status check_mapping(const dapple_field_opts *o, dapple_error *err)
+{
+    if (o->map != DAPPLE_MAP_RADIUS && o->map != DAPPLE_MAP_DENSITY)
+        return dp_fail(err, DAPPLE_E_INVALID, "unknown field map %d", (int)o->map);
+    if (!(o->cutoff >= 0 && o->cutoff < 1))
+        return dp_fail(err, DAPPLE_E_INVALID, "cutoff must be in [0, 1), got %g", o->cutoff);
+    if (!(o->black >= 0 && o->black < o->white && o->white <= 1))
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "levels must satisfy 0 <= black < white <= 1, got %g and %g", o->black,
+                       o->white);
+    if (!(o->gamma > 0 && o->gamma <= 16))
+        return dp_fail(err, DAPPLE_E_INVALID, "gamma must be in (0, 16], got %g", o->gamma);
+    if (o->n_exclude < 0 || o->n_exclude > DAPPLE_MAX_EXCLUDE ||
+        (o->n_exclude > 0 && o->exclude == NULL))
+        return dp_fail(err, DAPPLE_E_INVALID, "n_exclude must be in [0, %d] with images, got %d",
+                       DAPPLE_MAX_EXCLUDE, o->n_exclude);
+    return DAPPLE_OK;
+}
+
 static dapple_status check_opts(const dapple_field_opts *o, dapple_error *err)
 {
     dapple_status st;
-    if ((st = check_extent("width", o->width, err)) || (st = check_extent("height", o->height, err)))
+    if ((st = check_extent("width", o->width, err)) ||
+        (st = check_extent("height", o->height, err)))
         return st;
     if (!(o->rmin > 0) || !isfinite(o->rmin))
         return dp_fail(err, DAPPLE_E_INVALID, "rmin must be > 0, got %g", o->rmin);
-    if (!isfinite(o->rmax) || !(o->rmin <= o->rmax))
+    if ((st = check_mapping(o, err)) != DAPPLE_OK)
+        return st;
+    bool auto_cap = o->map == DAPPLE_MAP_DENSITY && o->rmax == 0;
+    if (!isfinite(o->rmax) || !(o->rmin <= o->rmax || auto_cap))
         return dp_fail(err, DAPPLE_E_INVALID, "rmin (%g) must not exceed rmax (%g)", o->rmin,
                        o->rmax);
     if (!(fabs(o->dilate) <= MAX_EXTENT))
         return dp_fail(err, DAPPLE_E_INVALID, "dilate must be in [-1e6, 1e6], got %g", o->dilate);
+    for (int i = 0; i < o->n_exclude; i++)
+        if ((st = check_image(&o->exclude[i], err)) != DAPPLE_OK)
+            return dp_fail_prefix(err, st, "exclusion image %d", i + 1);
     switch (o->kind) {
-    case DAPPLE_FIELD_CONSTANT: return DAPPLE_OK;
-    case DAPPLE_FIELD_PERLIN: return check_perlin(&o->perlin, err);
-    case DAPPLE_FIELD_IMAGE: return check_image(&o->image, err);
+    case DAPPLE_FIELD_CONSTANT:
+        return DAPPLE_OK;
+    case DAPPLE_FIELD_PERLIN:
+        return check_perlin(&o->perlin, err);
+    case DAPPLE_FIELD_IMAGE:
+        return check_image(&o->image, err);
     }
     return dp_fail(err, DAPPLE_E_INVALID, "unknown field kind %d", (int)o->kind);
 }
@@ -81,6 +117,18 @@ static void image_raster(dapple_field *f, const dapple_grey *g)
         f->v[i] = (float)(g->pixels[i] * (1.0 / 65535.0));
 }
 
+/* Levels, then gamma, on the source value. */
+static void tone_curve(float *v, size_t n, const dapple_field_opts *o)
+{
+    if (o->black == 0 && o->white == 1 && o->gamma == 1)
+        return;
+    double span = o->white - o->black;
+    for (size_t i = 0; i < n; i++) {
+        double t = DP_MIN(DP_MAX(((double)v[i] - o->black) / span, 0.0), 1.0);
+        v[i] = (float)(o->gamma == 1 ? t : pow(t, o->gamma));
+    }
+}
+
 /* splitmix64: spreads the 64-bit seed into independent coordinate offsets. */
 static uint64_t mix64(uint64_t *s)
 {
@@ -91,8 +139,8 @@ static uint64_t mix64(uint64_t *s)
 }
 
 typedef struct octave {
-    float fx, fy;       /* lattice units per domain unit */
-    int wx, wy;         /* lattice period when periodic (<= 256), else 0 */
+    float fx, fy; /* lattice units per domain unit */
+    int wx, wy;   /* lattice period when periodic (<= 256), else 0 */
     float amp;
 } octave;
 
@@ -170,8 +218,8 @@ static dapple_status dilate(dapple_field *f, double radius, dapple_error *err)
         free(scratch);
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory dilating a %dx%d field", f->gw, f->gh);
     }
-    dp_morph_disc_into(f->v, out, scratch, f->gw, f->gh, 1.0 / f->inv_sx, 1.0 / f->inv_sy,
-                       radius, f->periodic);
+    dp_morph_disc_into(f->v, out, scratch, f->gw, f->gh, 1.0 / f->inv_sx, 1.0 / f->inv_sy, radius,
+                       f->periodic);
     free(scratch);
     free(f->v);
     f->v = out;
@@ -205,6 +253,102 @@ static double raster_slope(const dapple_field *f)
     return sqrt((double)best) * (f->rmax - f->rmin) * (1 + 1e-5);
 }
 
+/* ---------------------------------------------------------------- refusals and the density map */
+
+/* A new refusal mask of w x h over the domain, all clear. */
+static uint8_t *add_refusal(dapple_field *f, int w, int h)
+{
+    dp_refusal *m = &f->refuse[f->n_refusals];
+    m->no = dp_calloc_n((size_t)w * (size_t)h, 1);
+    if (m->no == NULL)
+        return NULL;
+    m->w = w, m->h = h;
+    m->inv_sx = w / f->width, m->inv_sy = h / f->height;
+    f->n_refusals++;
+    return m->no;
+}
+
+/* An exclusion image refuses its pixels that are at least half white; one with none
+ * adds no mask. */
+static dapple_status add_exclusion(dapple_field *f, const dapple_grey *g, dapple_error *err)
+{
+    size_t n = (size_t)g->width * (size_t)g->height;
+    bool any = false;
+    for (size_t i = 0; i < n && !any; i++)
+        any = g->pixels[i] >= 32768;
+    if (!any)
+        return DAPPLE_OK;
+    uint8_t *no = add_refusal(f, g->width, g->height);
+    if (no == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d exclusion image", g->width,
+                       g->height);
+    for (size_t i = 0; i < n; i++)
+        no[i] = g->pixels[i] >= 32768;
+    return DAPPLE_OK;
+}
+
+/* Density map: the pixels at or below the cutoff are refused. */
+static dapple_status add_cutoff(dapple_field *f, double cutoff, dapple_error *err)
+{
+    size_t n = (size_t)f->gw * f->gh;
+    bool any = false;
+    for (size_t i = 0; i < n && !any; i++)
+        any = (double)f->v[i] <= cutoff;
+    if (!any)
+        return DAPPLE_OK;
+    uint8_t *no = add_refusal(f, f->gw, f->gh);
+    if (no == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d field", f->gw, f->gh);
+    for (size_t i = 0; i < n; i++)
+        no[i] = (double)f->v[i] <= cutoff;
+    return DAPPLE_OK;
+}
+
+/* The smallest t among the allowed pixels of the 3 x 3 block around (i, j), or 1. */
+static float nearest_allowed_t(const dapple_field *f, const float *t, int i, int j)
+{
+    float best = 1;
+    for (int dj = -1; dj <= 1; dj++)
+        for (int di = -1; di <= 1; di++) {
+            int a = i + di, b = j + dj;
+            if (f->periodic)
+                a = dp_field_wrap(a, f->gw), b = dp_field_wrap(b, f->gh);
+            else if (a < 0 || b < 0 || a >= f->gw || b >= f->gh)
+                continue;
+            float u = t[(size_t)b * f->gw + a];
+            if (u == u) /* not NaN: allowed */
+                best = DP_MIN(best, u);
+        }
+    return best;
+}
+
+/* v (density) -> t of r = rmin / sqrt(v), at most rmax. A refused pixel takes the radius
+ * of its allowed neighbours, so that bilinear reads beside the cutoff's edge stay the
+ * radius of the allowed side rather than jumping towards rmax. */
+static dapple_status density_to_radius(dapple_field *f, double cutoff, dapple_error *err)
+{
+    size_t n = (size_t)f->gw * f->gh;
+    float *t = dp_calloc_n(n, sizeof *t);
+    if (t == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d field", f->gw, f->gh);
+    double span = f->rmax - f->rmin;
+    for (size_t i = 0; i < n; i++) {
+        double v = f->v[i];
+        double r = DP_MIN(f->rmin / sqrt(DP_MAX(v, 1e-30)), f->rmax);
+        t[i] = v <= cutoff ? NAN : span > 0 ? (float)DP_MAX((r - f->rmin) / span, 0.0) : 0.0f;
+    }
+    for (int j = 0; j < f->gh; j++)
+        for (int i = 0; i < f->gw; i++)
+            if ((double)f->v[(size_t)j * f->gw + i] <= cutoff)
+                f->v[(size_t)j * f->gw + i] = nearest_allowed_t(f, t, i, j);
+            else
+                f->v[(size_t)j * f->gw + i] = t[(size_t)j * f->gw + i];
+    free(t);
+    return DAPPLE_OK;
+}
+
+/* ---------------------------------------------------------------- building */
+
 static dapple_status build_raster(dapple_field *f, const dapple_field_opts *o, dapple_error *err)
 {
     dapple_status st;
@@ -214,20 +358,45 @@ static dapple_status build_raster(dapple_field *f, const dapple_field_opts *o, d
     f->inv_sx = f->gw / o->width;
     f->inv_sy = f->gh / o->height;
     f->ulim = f->gw - 1, f->wlim = f->gh - 1;
-    f->v = dp_calloc_n((size_t)f->gw * f->gh, sizeof *f->v);
+    size_t n = (size_t)f->gw * f->gh;
+    f->v = dp_calloc_n(n, sizeof *f->v);
     if (f->v == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d field", f->gw, f->gh);
     if (img)
         image_raster(f, &o->image);
     else
         perlin_raster(f, &o->perlin, o->seed);
+    tone_curve(f->v, n, o);
     if (o->invert)
-        for (size_t i = 0; i < (size_t)f->gw * f->gh; i++)
+        for (size_t i = 0; i < n; i++)
             f->v[i] = 1.0f - f->v[i];
     if (o->dilate != 0 && (st = dilate(f, o->dilate, err)) != DAPPLE_OK)
         return st;
+    if (o->map == DAPPLE_MAP_DENSITY && ((st = add_cutoff(f, o->cutoff, err)) != DAPPLE_OK ||
+                                         (st = density_to_radius(f, o->cutoff, err)) != DAPPLE_OK))
+        return st;
     f->slope = raster_slope(f);
     return DAPPLE_OK;
+}
+
+/* The integral of 1 / r^2 over the allowed area, at the raster's pixel centres (or a
+ * 256 x 256 grid of them for a constant field). */
+static double integral_inv_r2(const dapple_field *f)
+{
+    int w = f->v ? f->gw : 256, h = f->v ? f->gh : 256;
+    double sx = f->width / w, sy = f->height / h, sum = 0;
+    if (f->v == NULL && f->n_refusals == 0)
+        return f->width * f->height / (f->rmax * f->rmax);
+    for (int j = 0; j < h; j++)
+        for (int i = 0; i < w; i++) {
+            double x = (i + 0.5) * sx, y = (j + 0.5) * sy;
+            if (f->n_refusals > 0 && !dp_field_allowed(f, x, y))
+                continue;
+            double r = f->v ? f->rmin + (double)f->v[(size_t)j * w + i] * (f->rmax - f->rmin)
+                            : f->rmax;
+            sum += 1.0 / (r * r);
+        }
+    return sum * sx * sy;
 }
 
 /* ---------------------------------------------------------------- public API */
@@ -238,6 +407,9 @@ void dapple_field_opts_init(dapple_field_opts *o)
     o->kind = DAPPLE_FIELD_CONSTANT;
     o->width = o->height = 512;
     o->rmin = o->rmax = 1;
+    o->map = DAPPLE_MAP_RADIUS;
+    o->cutoff = DAPPLE_DEFAULT_CUTOFF;
+    o->black = 0, o->white = 1, o->gamma = 1;
     o->perlin = (dapple_perlin){ .scale = 64, .octaves = 4, .lacunarity = 2, .gain = 0.5 };
     o->seed = 1;
 }
@@ -251,14 +423,39 @@ dapple_status dapple_field_new(dapple_field **out, const dapple_field_opts *o, d
     dapple_field *f = calloc(1, sizeof *f);
     if (f == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a field");
-    *f = (dapple_field){ .kind = o->kind, .width = o->width, .height = o->height,
-                         .rmin = o->rmin, .rmax = o->rmax, .periodic = o->periodic };
-    if (o->kind != DAPPLE_FIELD_CONSTANT && (st = build_raster(f, o, err)) != DAPPLE_OK) {
+    /* a constant field's radius is rmax: for the density map that is full density */
+    bool density = o->map == DAPPLE_MAP_DENSITY;
+    double rmax = !density                           ? o->rmax
+                  : o->kind == DAPPLE_FIELD_CONSTANT ? o->rmin
+                  : o->rmax > 0                      ? o->rmax
+                                                     : auto_rmax(o);
+    *f = (dapple_field){ .kind = o->kind,
+                         .map = o->map,
+                         .width = o->width,
+                         .height = o->height,
+                         .rmin = o->rmin,
+                         .rmax = rmax,
+                         .periodic = o->periodic,
+                         .owner = true };
+    if (o->kind != DAPPLE_FIELD_CONSTANT)
+        st = build_raster(f, o, err);
+    for (int i = 0; i < o->n_exclude && st == DAPPLE_OK; i++)
+        st = add_exclusion(f, &o->exclude[i], err);
+    if (st != DAPPLE_OK) {
         dapple_field_free(f);
         return st;
     }
+    f->inv_r2 = integral_inv_r2(f);
     *out = f;
     return DAPPLE_OK;
+}
+
+void dp_field_scaled_view(const dapple_field *f, double scale, dapple_field *view)
+{
+    *view = *f;
+    view->owner = false;
+    view->rmin *= scale, view->rmax *= scale, view->slope *= scale;
+    view->inv_r2 /= scale * scale;
 }
 
 double dp_field_value_edge(const dapple_field *f, double x, double y)
@@ -287,11 +484,37 @@ double dp_field_value_edge(const dapple_field *f, double x, double y)
     return top + b * (bot - top);
 }
 
+/* Non-finite coordinates read the origin: a lookup never fails. */
+static void finite_xy(double *x, double *y)
+{
+    if (!isfinite(*x) || !isfinite(*y))
+        *x = *y = 0;
+}
+
 double dapple_field_radius_at(const dapple_field *f, double x, double y)
 {
-    if (!isfinite(x) || !isfinite(y))
-        x = y = 0;
+    finite_xy(&x, &y);
     return dp_field_r_at(f, x, y);
+}
+
+bool dapple_field_allowed_at(const dapple_field *f, double x, double y)
+{
+    finite_xy(&x, &y);
+    return dp_field_allowed(f, x, y);
+}
+
+double dapple_field_density_at(const dapple_field *f, double x, double y)
+{
+    finite_xy(&x, &y);
+    if (!dp_field_allowed(f, x, y))
+        return 0;
+    double q = f->rmin / dp_field_r_at(f, x, y);
+    return q * q;
+}
+
+dapple_field_map dapple_field_map_kind(const dapple_field *f)
+{
+    return f->map;
 }
 
 double dapple_field_rmin(const dapple_field *f)
@@ -306,23 +529,19 @@ double dapple_field_rmax(const dapple_field *f)
 
 double dapple_field_estimate_points(const dapple_field *f)
 {
-    if (f->v == NULL)
-        return 0.7 * f->width * f->height / (f->rmax * f->rmax);
-    double sum = 0, span = f->rmax - f->rmin;
-    for (size_t i = 0; i < (size_t)f->gw * f->gh; i++) {
-        double r = f->rmin + (double)f->v[i] * span;
-        sum += 1.0 / (r * r);
-    }
-    return 0.7 * sum / (f->inv_sx * f->inv_sy);
+    return 0.7 * f->inv_r2;
 }
 
 void dapple_field_render_into(const dapple_field *f, uint16_t *buf, int w, int h)
 {
     double span = f->rmax - f->rmin;
+    bool density = f->map == DAPPLE_MAP_DENSITY;
     for (int j = 0; j < h; j++)
         for (int i = 0; i < w; i++) {
             double x = (i + 0.5) * f->width / w, y = (j + 0.5) * f->height / h;
-            double v = span > 0 ? (dp_field_r_at(f, x, y) - f->rmin) / span : 1.0;
+            double v = density    ? dapple_field_density_at(f, x, y)
+                       : span > 0 ? (dp_field_r_at(f, x, y) - f->rmin) / span
+                                  : 1.0;
             buf[(size_t)j * w + i] = (uint16_t)floor(DP_MIN(DP_MAX(v, 0.0), 1.0) * 65535 + 0.5);
         }
 }
@@ -331,6 +550,10 @@ void dapple_field_free(dapple_field *f)
 {
     if (f == NULL)
         return;
-    free(f->v);
+    if (f->owner) {
+        free(f->v);
+        for (int i = 0; i < f->n_refusals; i++)
+            free(f->refuse[i].no);
+    }
     free(f);
 }

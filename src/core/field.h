@@ -1,25 +1,46 @@
 /* SPDX-License-Identifier: MIT
  * The radius field's insides, shared with the sampler so that its hot loop can read the
- * raster without a function call. A field is a gw x gh raster of v in [0, 1] (after
- * Perlin/image, invert and dilation) whose pixel centres cover the domain; lookups are
- * bilinear and r = rmin + v (rmax - rmin). A constant field has no raster (v = 1). */
+ * raster without a function call. A field is a gw x gh raster of t in [0, 1] whose pixel
+ * centres cover the domain; lookups are bilinear and r = rmin + t (rmax - rmin). For the
+ * radius map t is the prepared value v itself (after levels, gamma, invert, dilation);
+ * the density map stores t of rmin / sqrt(v), so the hot loop is the same for both. A
+ * constant field has no raster (t = 1). Where no point may lie (the density map's
+ * cutoff, exclusion images) the field keeps byte masks stretched over the domain: a
+ * point is refused when the mask pixel under it is set, so no point ever lies on a pixel
+ * the user painted black (or white, for an exclusion). */
 #ifndef DP_FIELD_H
 #define DP_FIELD_H
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "core/dp.h"
 
-#define DP_FIELD_MAX_SIDE   4096     /* Perlin rasters: at most this many samples a side */
+#define DP_FIELD_MAX_SIDE   4096      /* Perlin rasters: at most this many samples a side */
 #define DP_FIELD_MAX_PIXELS (1 << 26) /* image fields: refuse larger images */
+
+/* Pixels refused (1) or not (0), stretched over the domain. */
+typedef struct dp_refusal {
+    uint8_t *no;
+    int w, h;
+    double inv_sx, inv_sy; /* pixels per domain unit */
+} dp_refusal;
+
+#define DP_FIELD_MAX_REFUSALS (DAPPLE_MAX_EXCLUDE + 1)
 
 struct dapple_field {
     dapple_field_kind kind;
+    dapple_field_map map;
     double width, height;
     double rmin, rmax;
     bool periodic;
-    float *v;              /* gw * gh values in [0, 1]; NULL for a constant field */
+    bool owner;    /* frees the rasters (a scaled view borrows them) */
+    double inv_r2; /* the integral of 1 / r^2 over the allowed area */
+    /* no point on a pixel set in any of these: v <= cutoff, an exclusion image >= 1/2 */
+    dp_refusal refuse[DP_FIELD_MAX_REFUSALS];
+    int n_refusals;
+    float *v; /* gw * gh values in [0, 1]; NULL for a constant field */
     int gw, gh;
     double inv_sx, inv_sy; /* raster pixels per domain unit */
     double ulim, wlim;     /* gw - 1 and gh - 1: the fast lookup's bounds */
@@ -37,6 +58,33 @@ static inline int dp_field_wrap(int i, int n)
 /** Bilinear v at (x, y) near the raster's edges (or beyond): clamped to the edge pixels,
  * or wrapped when periodic. Out of line: the hot loops take the fast path below. */
 double dp_field_value_edge(const dapple_field *f, double x, double y);
+
+/** The pixel of a w-wide raster under domain coordinate x (times inv_s): clamped, or
+ * wrapped when periodic. */
+static inline int dp_field_pixel(double x, double inv_s, int w, bool periodic)
+{
+    double u = floor(x * inv_s);
+    if (periodic)
+        u -= w * floor(u / w);
+    return (int)DP_MIN(DP_MAX(u, 0.0), w - 1.0);
+}
+
+/** True where a point may lie: no refusal mask has the pixel under (x, y) set. */
+static inline bool dp_field_allowed(const dapple_field *f, double x, double y)
+{
+    for (int k = 0; k < f->n_refusals; k++) {
+        const dp_refusal *m = &f->refuse[k];
+        int i = dp_field_pixel(x, m->inv_sx, m->w, f->periodic);
+        int j = dp_field_pixel(y, m->inv_sy, m->h, f->periodic);
+        if (m->no[(size_t)j * m->w + i])
+            return false;
+    }
+    return true;
+}
+
+/** A view of f with every radius times 'scale': the rasters are borrowed from f, which
+ * must outlive the view; the view needs no free. */
+void dp_field_scaled_view(const dapple_field *f, double scale, dapple_field *view);
 
 /** Bilinear v at raster coordinates (us, ws) = (x * inv_sx - 0.5, y * inv_sy - 0.5),
  * which must lie in [0, ulim) x [0, wlim): no clamping, no wrapping, truncation is floor. */

@@ -5,9 +5,9 @@
  * least as wide as the largest radius, so a candidate only meets the 3 x 3 cells around
  * it. Points are processed first-in first-out: the active list is the tail of the point
  * array itself, which costs no memory. Each point gets k candidates, uniform by area in
- * the annulus [r, 2r], their directions stratified. 'avoid' and a varying radius split the
- * free space into islands, so a sweep over the grid cells seeds every island the front
- * missed. */
+ * the annulus [r, 2r], their directions stratified. 'avoid', refused areas and a varying
+ * radius split the free space into islands, so a sweep over the grid cells seeds every
+ * island, smallest radii first. */
 #include "core/sampler.h"
 
 #include <math.h>
@@ -80,8 +80,8 @@ bool dp_sampler_append(dapple_sampler *s, float x, float y, float r)
 /* A point of one grid (the top grid or a level: heads over gw x gh cells of 1 / icw by
  * 1 / ich) within 'reach' of (x, y) and closer than max(r, r_q), or 0: any span, wrapped
  * on a torus. The slow path, near the grid's edges or for a wide reach. */
-static uint32_t span_hit(const dapple_sampler *s, const uint32_t *head, int gw, int gh,
-                         double icw, double ich, double x, double y, double r, double reach)
+static uint32_t span_hit(const dapple_sampler *s, const uint32_t *head, int gw, int gh, double icw,
+                         double ich, double x, double y, double r, double reach)
 {
     bool per = s->o.periodic;
     int fx, nx, fy, ny;
@@ -132,8 +132,8 @@ DP_HOT uint32_t level_hit(const dapple_sampler *s, int l, double x, double y, do
 
 /* The candidate's own level first (a neighbour of similar radius is the likeliest
  * conflict), then the other levels the field allows near here, then the top grid. */
-uint32_t dp_sampler_conflict_levels(const dapple_sampler *s, double x, double y, double r,
-                                    size_t t, int own)
+uint32_t dp_sampler_conflict_levels(const dapple_sampler *s, double x, double y, double r, size_t t,
+                                    int own)
 {
     const dp_levels *lv = &s->lv;
     int lo = lv->qlo[t], hi = lv->qhi[t];
@@ -175,8 +175,8 @@ static inline bool block_any(const dapple_sampler *s, const uint32_t *h, double 
  * still uniform on its own, but the k of a parent cover its circle evenly instead of
  * clumping, which finds more of the free spots: at W1 it raised rho from 0.729 to 0.742
  * and halved the uncovered area, with no more candidates. */
-static inline void candidate(dapple_sampler *s, dapple_point p, uint32_t start, int t,
-                             double *x, double *y)
+static inline void candidate(dapple_sampler *s, dapple_point p, uint32_t start, int t, double *x,
+                             double *y)
 {
     uint32_t b = dp_rng_u32(&s->rng);
     uint64_t sector = (uint64_t)t * DP_SAMPLER_DIRS + (b >> 22);
@@ -237,7 +237,7 @@ DP_HOT void grow_annulus(dapple_sampler *s, size_t first, bool constant)
         dapple_point p = s->store[i];
         uint32_t start = dp_rng_u32(&s->rng) >> 22;
         bool inner = s->o.avoid == NULL && dp_inner_parent(s, p);
-        if (constant && inner) {
+        if (constant && inner && s->open) {
             annulus_inner(s, p, start);
             continue;
         }
@@ -265,21 +265,64 @@ void dp_sampler_grow(dapple_sampler *s, size_t first)
         grow_annulus(s, first, false);
 }
 
-/* A few uniform tries in every grid cell; each success grows a new front. Bounded:
- * cells * tries candidates plus the fronts they start. */
-static void sweep(dapple_sampler *s, int tries)
+/* ---------------------------------------------------------------- seeding */
+
+/* Tries per top cell side: one sub-cell per 8 rmin or so, so that a small-radius island
+ * inside a wide top cell is found too, within a budget of about 2^21 tries. */
+static int sweep_sub(const dapple_sampler *s)
 {
     const dp_grid *g = &s->grid;
-    for (int cy = 0; cy < g->gh; cy++)
-        for (int cx = 0; cx < g->gw; cx++)
-            for (int t = 0; t < tries && s->halt == DP_HALT_NONE; t++) {
-                double x = (cx + dp_rng_unit(&s->rng)) * g->cw;
-                double y = (cy + dp_rng_unit(&s->rng)) * g->ch;
+    double cells = (double)g->gw * g->gh;
+    int sub = (int)DP_MIN(DP_MAX(floor(g->cw / (8 * s->field->rmin)), 1.0), 16.0);
+    while (sub > 1 && cells * sub * sub * SWEEP_TRIES > (double)(1 << 21))
+        sub--;
+    return sub;
+}
+
+/* Cell (cx, cy)'s tries whose radius lies in (lo, hi]; each success grows a new front.
+ * The tries come from the cell's own stream, so every pass sees the same ones. */
+static void sweep_cell(dapple_sampler *s, int cx, int cy, int sub, double lo, double hi)
+{
+    const dp_grid *g = &s->grid;
+    bool constant = s->field->v == NULL;
+    dp_rng rng;
+    dp_rng_seed(&rng, s->o.seed, ((uint64_t)1 << 40) + (uint64_t)cy * (uint64_t)g->gw + cx);
+    for (int b = 0; b < sub; b++)
+        for (int a = 0; a < sub; a++)
+            for (int t = 0; t < SWEEP_TRIES && s->halt == DP_HALT_NONE; t++) {
+                double x = (cx + (a + dp_rng_unit(&rng)) / sub) * g->cw;
+                double y = (cy + (b + dp_rng_unit(&rng)) / sub) * g->ch;
+                double r = constant ? s->field->rmax : dp_field_r_at(s->field, x, y);
                 uint32_t by;
-                float r;
-                if (dp_try(s, x, y, s->field->v == NULL, &by, &r) == DP_TRY_OK)
+                float rc;
+                if (r > lo && r <= hi && dp_try(s, x, y, constant, &by, &rc) == DP_TRY_OK)
                     dp_sampler_grow(s, s->n);
             }
+}
+
+/* Seeds every island, in bands of radius a factor 2 wide, the smallest first: a front
+ * cannot step from a small radius into a much larger one, so each band is a pass of
+ * tries over the grid. Were a large radius seeded first, its disc would hold off every
+ * smaller point within it (the pair rule is max(r_p, r_q)), and one huge disc could blank
+ * a map that asks for points all round it. Cells whose radii miss a band are skipped. */
+static void sweep(dapple_sampler *s)
+{
+    const dp_grid *g = &s->grid;
+    const dp_levels *lv = &s->lv;
+    bool constant = s->field->v == NULL;
+    int sub = sweep_sub(s);
+    double lo = 0, hi = constant ? (double)INFINITY : 2 * s->field->rmin;
+    for (;;) {
+        for (int cy = 0; cy < g->gh; cy++)
+            for (int cx = 0; cx < g->gw; cx++) {
+                size_t t = (size_t)cy * g->gw + cx;
+                if (constant || ((double)lv->rlo[t] <= hi && (double)lv->rhi[t] > lo))
+                    sweep_cell(s, cx, cy, sub, lo, hi);
+            }
+        if (hi >= s->field->rmax || s->halt != DP_HALT_NONE)
+            return;
+        lo = hi, hi *= 2;
+    }
 }
 
 /* ---------------------------------------------------------------- public API */
@@ -292,6 +335,7 @@ void dapple_sampler_opts_init(dapple_sampler_opts *o)
     o->max_points = DAPPLE_DEFAULT_MAX_POINTS;
     o->seed = 1;
     o->avoid_scale = 1;
+    o->spacing_scale = 1;
 }
 
 static dapple_status check_opts(const dapple_field *f, const dapple_sampler_opts *o,
@@ -312,6 +356,9 @@ static dapple_status check_opts(const dapple_field *f, const dapple_sampler_opts
                        UINT32_MAX - 1, o->max_points);
     if (!(o->avoid_scale >= 0) || !isfinite(o->avoid_scale))
         return dp_fail(err, DAPPLE_E_INVALID, "avoid_scale must be >= 0, got %g", o->avoid_scale);
+    if (!(o->spacing_scale > 0 && o->spacing_scale <= 1e6))
+        return dp_fail(err, DAPPLE_E_INVALID, "spacing_scale must be in (0, 1e6], got %g",
+                       o->spacing_scale);
     return DAPPLE_OK;
 }
 
@@ -347,17 +394,18 @@ dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field
     dapple_sampler *s = calloc(1, sizeof *s);
     if (s == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a sampler");
-    s->field = field;
+    dp_field_scaled_view(field, o->spacing_scale, &s->view);
+    s->field = &s->view;
     s->o = *o;
+    s->open = o->avoid == NULL && s->view.n_refusals == 0;
     /* float rounding may lift a stored radius just above rmax: the reach must cover it */
-    s->reach = DP_MAX(field->rmax, (double)(float)field->rmax);
-    st = dp_grid_init(&s->grid, o->width, o->height, s->reach, o->periodic,
-                      DP_SAMPLER_MAX_CELLS, err);
+    s->reach = DP_MAX(s->view.rmax, (double)(float)s->view.rmax);
+    st = dp_grid_init(&s->grid, o->width, o->height, s->reach, o->periodic, DP_SAMPLER_MAX_CELLS,
+                      err);
     if (st == DAPPLE_OK)
-        st = dp_levels_init(&s->lv, &s->grid, field, o->max_points, err);
+        st = dp_levels_init(&s->lv, &s->grid, s->field, o->max_points, err);
     if (st == DAPPLE_OK && !dp_cover_init(s))
-        st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d grid", s->grid.gw,
-                     s->grid.gh);
+        st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d grid", s->grid.gw, s->grid.gh);
     if (st != DAPPLE_OK) {
         dapple_sampler_free(s);
         return st;
@@ -374,8 +422,8 @@ dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field
 static size_t initial_capacity(const dapple_sampler *s)
 {
     double per = s->o.dense ? 0.96 : s->o.maximal ? 0.72 : 0.65;
-    double est = dapple_field_estimate_points(s->field) / 0.7 * per *
-                 (s->o.width * s->o.height) / (s->field->width * s->field->height);
+    double est = dapple_field_estimate_points(s->field) / 0.7 * per * (s->o.width * s->o.height) /
+                 (s->field->width * s->field->height);
     est = DP_MIN(DP_MAX(est, 64.0), (double)s->o.max_points);
     return (size_t)est;
 }
@@ -397,19 +445,16 @@ dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_er
     dp_rng_seed(&s->rng, s->o.seed, 0x5eed);
     if (!reserve(s, initial_capacity(s)))
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu points", initial_capacity(s));
-    if (s->o.avoid == NULL) {
+    /* one front fills a constant radius over an open domain; anything else has islands */
+    if (s->open && s->field->v == NULL) {
         uint32_t by;
         float r;
-        dp_try(s, dp_rng_unit(&s->rng) * s->o.width, dp_rng_unit(&s->rng) * s->o.height,
-               s->field->v == NULL, &by, &r);
+        dp_try(s, dp_rng_unit(&s->rng) * s->o.width, dp_rng_unit(&s->rng) * s->o.height, true, &by,
+               &r);
         dp_sampler_grow(s, 1);
+    } else {
+        sweep(s);
     }
-    /* 'avoid' cuts the free space into islands, and so does a varying radius: a front in
-       a small-radius region cannot step into a large-radius one (a candidate there must be
-       a large radius from its own parent), so a checkerboard field left whole squares
-       empty. The sweep seeds every island the first front missed. */
-    if (s->o.avoid != NULL || s->field->v != NULL)
-        sweep(s, SWEEP_TRIES);
     /* the gap fill names its blockers, so it reads no map for its tries, but it leaves
      * out sweeps where the fine map shows every candidate covered: the points it adds
      * keep marking that */

@@ -25,8 +25,10 @@ enum { DP_HALT_NONE, DP_HALT_LIMIT, DP_HALT_NOMEM };
 enum { DP_TRY_OK, DP_TRY_OUTSIDE, DP_TRY_BLOCKED, DP_TRY_AVOIDED, DP_TRY_HALT };
 
 struct dapple_sampler {
-    const dapple_field *field;
+    const dapple_field *field; /* &view: the caller's field, its radii times spacing_scale */
+    dapple_field view;
     dapple_sampler_opts o;
+    bool open; /* no 'avoid' and no refused area: a candidate clear of points is accepted */
     dapple_point *store; /* store[0]: a far-away sentinel; the points are store[1..n] */
     size_t n, cap;       /* points used and allocated (store has cap + 1 entries) */
     dp_grid grid;        /* cells >= rmax: every point of a constant field, the largest otherwise */
@@ -235,7 +237,7 @@ DP_HOT bool dp_inner_parent(const dapple_sampler *s, dapple_point p)
            ((double)p.x + m) * g->inv_cw < g->gw - 2 && ((double)p.y + m) * g->inv_ch < g->gh - 2;
 }
 
-/* dp_try for a constant radius, no 'avoid', and a candidate within 2r of an inner parent
+/* dp_try for a constant radius, an open sampler, and a candidate within 2r of an inner parent
  * (dp_inner_parent): it lies in the domain and its 3 x 3 block inside the grid, so the
  * domain and edge checks are left out; the verdict is the same. */
 DP_HOT int dp_try_inner(dapple_sampler *s, double x, double y, uint32_t *by, float *r)
@@ -250,12 +252,14 @@ DP_HOT int dp_try_inner(dapple_sampler *s, double x, double y, uint32_t *by, flo
     return dp_sampler_append(s, xf, yf, *r) ? DP_TRY_OK : DP_TRY_HALT;
 }
 
-/* A candidate clear of every point: DP_TRY_AVOIDED when it meets 'avoid', else stored
- * (DP_TRY_HALT at the bail-out limit or out of memory). */
+/* A candidate clear of every point: DP_TRY_AVOIDED when it meets 'avoid' or lies where
+ * the field allows no point, else stored (DP_TRY_HALT at the bail-out limit or out of
+ * memory). */
 DP_HOT int dp_try_place(dapple_sampler *s, float xf, float yf, float r)
 {
-    if (s->o.avoid != NULL &&
-        dapple_circles_overlap(s->o.avoid, xf, yf, s->o.avoid_scale * (double)r))
+    if (!s->open && ((s->o.avoid != NULL &&
+                      dapple_circles_overlap(s->o.avoid, xf, yf, s->o.avoid_scale * (double)r)) ||
+                     !dp_field_allowed(s->field, xf, yf)))
         return DP_TRY_AVOIDED;
     return dp_sampler_append(s, xf, yf, r) ? DP_TRY_OK : DP_TRY_HALT;
 }

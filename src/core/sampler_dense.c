@@ -169,7 +169,7 @@ static void past_edge(const dapple_sampler *s, dapple_point p, double d, double 
         ny = 1, dist = s->o.height - (double)p.y;
     else if (y < 0)
         ny = -1, dist = (double)p.y;
-    else { /* inside the domain (an 'avoid' circle's refusal): a blind step of 10 degrees */
+    else { /* inside the domain ('avoid' or a refused area): a blind step of 10 degrees */
         *c = 0.98480775301220806, *sn = 0.17364817766693033;
         return;
     }
@@ -202,7 +202,9 @@ DP_HOT void lane_start(dapple_sampler *s, lane *l, size_t i, bool constant, cons
     /* away from the edges, candidates need no domain checks (nor, for a constant radius,
      * edge checks); a variable radius reaches at most rmax (1 + 1e-4) + pad < 2 reach */
     dapple_point far = { l->p.x, l->p.y, (float)s->reach };
-    l->inner = s->o.avoid == NULL && dp_inner_parent(s, constant ? l->p : far);
+    /* (dp_try_inner stores a constant radius without asking the field or 'avoid') */
+    l->inner =
+            (constant ? s->open : s->o.avoid == NULL) && dp_inner_parent(s, constant ? l->p : far);
     /* the circle stays within 2 reach of p: inside the raster's interior? */
     const dapple_field *f = s->field;
     double m = 2 * s->reach;
@@ -474,11 +476,12 @@ void dp_sampler_grow_dense(dapple_sampler *s, size_t first)
 /* The half turn of the gap sweep: directions from -slack to pi + slack, where slack
  * covers how far the normal of a circle whose radius follows the field, max(r_p, r(x)),
  * can lean away from the radial direction (tan = |grad r| / (1 - |grad r|)). False when
- * full turns are needed: with 'avoid' (its circles bound spots but are never swept), on
+ * full turns are needed: with 'avoid' or refused areas (they bound spots but are never
+ * swept), on
  * a torus too short for every spot to have a lowest point, or a field too steep. */
 static bool half_turn(const dapple_sampler *s, turn *half)
 {
-    if (s->o.avoid != NULL || (s->o.periodic && s->o.height < 8 * s->reach))
+    if (!s->open || (s->o.periodic && s->o.height < 8 * s->reach))
         return false;
     double g = s->field->slope;
     if (g >= 0.5)

@@ -3,6 +3,7 @@
 # the same pack, byte-identical output whatever -j, broken presets failing alone, clear
 # errors, and a pack killed with SIGKILL at several moments that a rerun completes.
 . "$(dirname "$0")/lib.sh"
+VERSION=$(sed -n 's/^#define DAPPLE_VERSION "\(.*\)"/\1/p' "$(dirname "$0")/../../src/dapple.h")
 
 P=$TMP/presets # three small presets covering every kind of output
 mkdir -p "$P"
@@ -92,7 +93,7 @@ pack_renders_every_output() {
         "$o/manifest.json" || fail "pack: manifest entry of a.png"
     grep -q "\"file\": \"a.png\", \"preset\": \"a\", \"preset_sha256\": \"$(sha256sum <"$P/a.ini" | cut -c1-64)\"" \
         "$o/manifest.json" || fail "pack: preset_sha256 is not the preset file's sha256"
-    grep -q '^{$' "$o/manifest.json" && grep -q '"dapple": "0.1.0"' "$o/manifest.json" || fail "pack: manifest header"
+    grep -q '^{$' "$o/manifest.json" && grep -q "\"dapple\": \"$VERSION\"" "$o/manifest.json" || fail "pack: manifest header"
 }
 
 pack_rerun_skips() {
@@ -308,7 +309,7 @@ pack_removes_stale_temps() {
 pack_bad_manifest_ignored() {
     local o=$TMP/o11
     $DAPPLE pack "$P" -o "$o" 2>/dev/null
-    echo '{"dapple": "0.1.0", "outputs": [' >"$o/manifest.json"
+    echo "{\"dapple\": \"$VERSION\", \"outputs\": [" >"$o/manifest.json"
     $DAPPLE pack "$P" -o "$o" 2>"$TMP/log" || fail "bad manifest: exit $?"
     grep -qxF "dapple: $o/manifest.json: offset 33: unexpected end (ignored: rendering everything)" "$TMP/log" ||
         fail "bad manifest: message: $(head -1 "$TMP/log")"
