@@ -100,7 +100,7 @@ typedef enum dapple_field_map {
                            at all where v <= cutoff */
 } dapple_field_map;
 
-#define DAPPLE_DEFAULT_CUTOFF (1.0 / 255.0)
+#define DAPPLE_DEFAULT_CUTOFF 0.004 /* 8-bit grey 0 and 1 */
 /** Density map with rmax = 0: densities below this floor are read as the floor, so the
  * spacing is at most rmin / sqrt(max(cutoff, DAPPLE_DENSITY_FLOOR)). */
 #define DAPPLE_DENSITY_FLOOR (1.0 / 1024.0)
@@ -133,7 +133,7 @@ typedef struct dapple_field_opts {
 
 typedef struct dapple_field dapple_field;
 
-/** Fills *o with defaults: constant kind, rmin = rmax = 1, radius map, cutoff 1/255,
+/** Fills *o with defaults: constant kind, rmin = rmax = 1, radius map, cutoff 0.004,
  * levels 0..1, gamma 1, Perlin 64/4/2/0.5. */
 void dapple_field_opts_init(dapple_field_opts *o);
 
@@ -155,6 +155,11 @@ double dapple_field_density_at(const dapple_field *f, double x, double y);
 
 /** DAPPLE_MAP_RADIUS or DAPPLE_MAP_DENSITY. */
 dapple_field_map dapple_field_map_kind(const dapple_field *f);
+
+/** The largest radius a field built from o can have (its rmax; for the density map with
+ * rmax = 0, rmin / sqrt(max(cutoff, DAPPLE_DENSITY_FLOOR)); rmin for a constant density
+ * field), without building it. */
+double dapple_field_opts_rmax(const dapple_field_opts *o);
 
 double dapple_field_rmin(const dapple_field *f);
 double dapple_field_rmax(const dapple_field *f);

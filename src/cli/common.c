@@ -55,7 +55,7 @@ dapple_status dp_cli_make_field(const dp_cli_opts *o, dapple_field **out, dapple
         return err->status;
     if (dp_cli_check_distinct("-o", o->output, image[0] ? image : NULL, err) != DAPPLE_OK)
         return err->status;
-    return dp_field_load(out, &fo, image, o->max_pixels, err);
+    return dp_field_load(out, &fo, image, NULL, 0, o->max_pixels, err);
 }
 
 dapple_status dp_cli_check_budget(const dp_cli_opts *o, double expected, dapple_error *err)

@@ -36,7 +36,7 @@ typedef enum job_state { JOB_PENDING, JOB_SKIPPED, JOB_DONE, JOB_FAILED } job_st
 /* One preset file: its spec is shared, read-only, by the jobs of all its seeds. */
 typedef struct pack_preset {
     char path[DP_PATH_MAX];
-    const char *file; /* the base name inside path */
+    const char *file;      /* the base name inside path */
     dp_texture_spec *spec; /* owned; NULL when loading failed (err says why) */
     dapple_error err;
     char sha256[DP_SHA256_HEX];
@@ -53,13 +53,13 @@ typedef struct pack_job {
     dapple_error err;
     dp_manifest_entry out[DP_KIND_COUNT];
     int n_out;
-    int sheet_out; /* index into out of the file shown on the contact sheet, -1: none */
+    int sheet_out;  /* index into out of the file shown on the contact sheet, -1: none */
     dp_thumb thumb; /* made by the worker when the pack draws a sheet */
 } pack_job;
 
 typedef struct pack {
     const dp_pack_opts *o;
-    char dir[DP_PATH_MAX];      /* where outputs go: OUT_DIR, or the --check folder */
+    char dir[DP_PATH_MAX];       /* where outputs go: OUT_DIR, or the --check folder */
     char manifest[OUT_PATH_MAX]; /* manifest.json or manifest-shard-I-of-N.json */
     pack_preset *presets;
     size_t n_presets;
@@ -171,8 +171,7 @@ static dapple_status lock_and_clean(pack *p, dapple_error *err)
                            strerror(errno));
         alone = set_lock(p->lock_fd, F_WRLCK, false);
         if (!alone && !set_lock(p->lock_fd, F_RDLCK, true))
-            return dp_fail(err, DAPPLE_E_IO, "%s: cannot lock: %s", p->lock_path,
-                           strerror(errno));
+            return dp_fail(err, DAPPLE_E_IO, "%s: cannot lock: %s", p->lock_path, strerror(errno));
         if (same_file(p->lock_fd, p->lock_path))
             break;
         close(p->lock_fd);
@@ -239,7 +238,12 @@ dapple_status dp_pack_cap_size(dp_texture_spec *t, int cap, dapple_error *err)
     for (int i = 0; i < t->n_layers; i++) {
         dp_layer_spec *l = &t->layers[i];
         l->field.rmin = scaled(l->field.rmin, f, 0.25);
-        l->field.rmax = scaled(l->field.rmax, f, 0.25);
+        if (l->field.rmax > 0) /* 0: the density map's own cap, which follows rmin */
+            l->field.rmax = scaled(l->field.rmax, f, 0.25);
+        if (l->dot_radius > 0)
+            l->dot_radius = scaled(l->dot_radius, f, 0.25);
+        if (l->count > 0) /* the same look: as many points per area */
+            l->count = (size_t)DP_MAX(1.0, floor((double)l->count * f * f + 0.5));
         l->field.dilate *= f;
         l->field.perlin.scale = scaled(l->field.perlin.scale, f, 1);
         l->stroke_width = scaled(l->stroke_width, f, 0.01);
@@ -337,7 +341,9 @@ static int plan_outputs(const pack_preset *pr, const char *base, uint64_t seed,
         dp_manifest_entry *e = &out[n++];
         memset(e, 0, sizeof *e);
         snprintf(e->file, sizeof e->file, "%s%s%s", base, suffix[k],
-                 k != DP_KIND_POINTS ? "" : t->points_format == 1 ? ".json" : ".csv");
+                 k != DP_KIND_POINTS     ? ""
+                 : t->points_format == 1 ? ".json"
+                                         : ".csv");
         snprintf(e->preset, sizeof e->preset, "%s", t->name);
         memcpy(e->preset_sha256, pr->sha256, sizeof e->preset_sha256);
         e->kind = (dp_output_kind)k;
@@ -356,13 +362,16 @@ static int plan_outputs(const pack_preset *pr, const char *base, uint64_t seed,
  * presets/ library, where it tracks the measured seconds within about 30 %. */
 static double job_cost(const dp_texture_spec *t, int n_out)
 {
-    static const double style_weight[] = { [DP_STYLE_CIRCLES] = 0.5, [DP_STYLE_OUTLINES] = 0.5,
-                                           [DP_STYLE_DROPLETS] = 1, [DP_STYLE_BUBBLES] = 1,
+    static const double style_weight[] = { [DP_STYLE_CIRCLES] = 0.5,
+                                           [DP_STYLE_OUTLINES] = 0.5,
+                                           [DP_STYLE_DROPLETS] = 1,
+                                           [DP_STYLE_BUBBLES] = 1,
                                            [DP_STYLE_STAMPS] = 2 };
     double area = (double)t->width * t->height, points = 0, draw = 0;
     for (int i = 0; i < t->n_layers; i++) {
         const dp_layer_spec *l = &t->layers[i];
-        points += 0.7 * area / (l->field.rmin * l->field.rmax);
+        points += l->count > 0 ? (double)l->count
+                               : 0.7 * area / (l->field.rmin * dapple_field_opts_rmax(&l->field));
         draw += (unsigned)l->style <= DP_STYLE_STAMPS ? style_weight[l->style] : 1;
     }
     return area * (n_out + draw) + 10 * points;
@@ -433,8 +442,8 @@ static void refuse_job(pack_job *j, const char *file, const char *owner)
     if (j->state == JOB_FAILED)
         return;
     j->state = JOB_FAILED;
-    dp_fail(&j->err, DAPPLE_E_INVALID, "%s: its output %s is also written by %s",
-            j->preset->path, file, owner);
+    dp_fail(&j->err, DAPPLE_E_INVALID, "%s: its output %s is also written by %s", j->preset->path,
+            file, owner);
 }
 
 static dapple_status refuse_collisions(pack *p, dapple_error *err)
@@ -768,8 +777,8 @@ static dapple_status make_check_dir(pack *p, dapple_error *err)
 {
     join_path(p->dir, sizeof p->dir, p->o->out_dir, ".check.XXXXXX");
     if (mkdtemp(p->dir) == NULL)
-        return dp_fail(err, DAPPLE_E_IO, "%s: cannot make a folder for --check: %s",
-                       p->o->out_dir, strerror(errno));
+        return dp_fail(err, DAPPLE_E_IO, "%s: cannot make a folder for --check: %s", p->o->out_dir,
+                       strerror(errno));
     return DAPPLE_OK;
 }
 
@@ -834,8 +843,7 @@ static void pack_init(pack *p, const dp_pack_opts *o)
     snprintf(p->dir, sizeof p->dir, "%s", o->out_dir);
     if (o->shard_count > 0) {
         char name[64];
-        snprintf(name, sizeof name, "manifest-shard-%d-of-%d.json", o->shard_index,
-                 o->shard_count);
+        snprintf(name, sizeof name, "manifest-shard-%d-of-%d.json", o->shard_index, o->shard_count);
         join_path(p->manifest, sizeof p->manifest, o->out_dir, name);
     } else {
         join_path(p->manifest, sizeof p->manifest, o->out_dir, "manifest.json");
@@ -887,8 +895,7 @@ static dapple_status prepare(pack *p, dapple_error *err)
 {
     if (check_preset_dir(p->o->preset_dir, err) != DAPPLE_OK || find_presets(p, err) != DAPPLE_OK ||
         prepare_out_dir(p, err) != DAPPLE_OK || make_jobs(p, err) != DAPPLE_OK ||
-        refuse_collisions(p, err) != DAPPLE_OK ||
-        read_old_manifest(p, err) != DAPPLE_OK)
+        refuse_collisions(p, err) != DAPPLE_OK || read_old_manifest(p, err) != DAPPLE_OK)
         return err->status;
     refuse_input_overwrites(p);
     if (p->o->check)
@@ -1001,8 +1008,7 @@ static int finish_pack(pack *p, double t0)
         fprintf(stderr, "dapple: pack: %d rendered, %d skipped, %d failed in %.1f s\n",
                 count[JOB_DONE], count[JOB_SKIPPED], count[JOB_FAILED], dp_cli_now() - t0);
     print_failures(p);
-    return count[JOB_FAILED] > 0 || p->manifest_failed || sheet_failed ? DP_EXIT_FAIL
-                                                                          : DP_EXIT_OK;
+    return count[JOB_FAILED] > 0 || p->manifest_failed || sheet_failed ? DP_EXIT_FAIL : DP_EXIT_OK;
 }
 
 static int finish_check(pack *p)

@@ -54,10 +54,13 @@ static dapple_status check_image(const dapple_grey *g, dapple_error *err)
     return DAPPLE_OK;
 }
 
-/* The density map's rmax = 0: the spacing of the lowest density it reads. */
-static double auto_rmax(const dapple_field_opts *o)
+double dapple_field_opts_rmax(const dapple_field_opts *o)
 {
-    return o->rmin / sqrt(DP_MAX(o->cutoff, DAPPLE_DENSITY_FLOOR));
+    if (o->map != DAPPLE_MAP_DENSITY)
+        return o->rmax;
+    if (o->kind == DAPPLE_FIELD_CONSTANT) /* full density */
+        return o->rmin;
+    return o->rmax > 0 ? o->rmax : o->rmin / sqrt(DP_MAX(o->cutoff, DAPPLE_DENSITY_FLOOR));
 }
 
 static dapple_status check_mapping(const dapple_field_opts *o, dapple_error *err)
@@ -424,17 +427,12 @@ dapple_status dapple_field_new(dapple_field **out, const dapple_field_opts *o, d
     if (f == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a field");
     /* a constant field's radius is rmax: for the density map that is full density */
-    bool density = o->map == DAPPLE_MAP_DENSITY;
-    double rmax = !density                           ? o->rmax
-                  : o->kind == DAPPLE_FIELD_CONSTANT ? o->rmin
-                  : o->rmax > 0                      ? o->rmax
-                                                     : auto_rmax(o);
     *f = (dapple_field){ .kind = o->kind,
                          .map = o->map,
                          .width = o->width,
                          .height = o->height,
                          .rmin = o->rmin,
-                         .rmax = rmax,
+                         .rmax = dapple_field_opts_rmax(o),
                          .periodic = o->periodic,
                          .owner = true };
     if (o->kind != DAPPLE_FIELD_CONSTANT)

@@ -179,6 +179,8 @@ double dp_points_uncovered(const dapple_point *pts, size_t n, double width, doub
     size_t probes = 0, open = 0;
     for (double y = lo + 0.5 * step; y < height - lo; y += step)
         for (double x = lo + 0.5 * step; x < width - lo; x += step) {
+            if (field && !dapple_field_allowed_at(field, x, y))
+                continue; /* no point may lie here: neither covered nor open */
             double rx = field ? dapple_field_radius_at(field, x, y) : 0.0;
             probes++;
             open += probe_free(&b, pts, x, y, rx, width, height, periodic);

@@ -26,7 +26,8 @@ bool dp_points_check_min_distance(const dapple_point *pts, size_t n, double widt
 /** Fraction of probes on a step x step lattice (probe centres, leaving out a band of
  * 'border' at bounded edges) where a new point would still fit: farther than
  * max(r(probe), r_q) from every point q. r(probe) is read from 'field', or taken as 0 when
- * field is NULL (then: outside every disc of radius r_q). Returns -1 when out of memory. */
+ * field is NULL (then: outside every disc of radius r_q); probes where the field allows
+ * no point are left out. Returns -1 when out of memory. */
 double dp_points_uncovered(const dapple_point *pts, size_t n, double width, double height,
                            bool periodic, double border, double step, const dapple_field *field);
 

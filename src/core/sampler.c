@@ -267,21 +267,33 @@ void dp_sampler_grow(dapple_sampler *s, size_t first)
 
 /* ---------------------------------------------------------------- seeding */
 
-/* Tries per top cell side: one sub-cell per 8 rmin or so, so that a small-radius island
+/* Tries per top cell side: one sub-cell per 32 rmin or so, so that a small-radius island
  * inside a wide top cell is found too, within a budget of about 2^21 tries. */
 static int sweep_sub(const dapple_sampler *s)
 {
     const dp_grid *g = &s->grid;
     double cells = (double)g->gw * g->gh;
-    int sub = (int)DP_MIN(DP_MAX(floor(g->cw / (8 * s->field->rmin)), 1.0), 16.0);
+    int sub = (int)DP_MIN(DP_MAX(floor(g->cw / (32 * s->field->rmin)), 1.0), 16.0);
     while (sub > 1 && cells * sub * sub * SWEEP_TRIES > (double)(1 << 21))
         sub--;
     return sub;
 }
 
-/* Cell (cx, cy)'s tries whose radius lies in (lo, hi]; each success grows a new front.
- * The tries come from the cell's own stream, so every pass sees the same ones. */
-static void sweep_cell(dapple_sampler *s, int cx, int cy, int sub, double lo, double hi)
+/* The seeding bands: band 0 holds radii up to 2 rmin, band b up to 2^(b+1) rmin. */
+#define SWEEP_BANDS 16
+
+static int band_of(const dapple_sampler *s, double r)
+{
+    int b = 0;
+    for (double hi = 2 * s->field->rmin; r > hi && b < SWEEP_BANDS - 1; hi *= 2)
+        b++;
+    return b;
+}
+
+/* Cell (cx, cy)'s tries in band 'band'; each success grows a new front. The tries come
+ * from the cell's own stream, so every pass sees the same ones. *later (if not NULL)
+ * gets a bit for each other band that an open try of the cell falls in. */
+static void sweep_cell(dapple_sampler *s, int cx, int cy, int sub, int band, uint16_t *later)
 {
     const dp_grid *g = &s->grid;
     bool constant = s->field->v == NULL;
@@ -292,11 +304,19 @@ static void sweep_cell(dapple_sampler *s, int cx, int cy, int sub, double lo, do
             for (int t = 0; t < SWEEP_TRIES && s->halt == DP_HALT_NONE; t++) {
                 double x = (cx + (a + dp_rng_unit(&rng)) / sub) * g->cw;
                 double y = (cy + (b + dp_rng_unit(&rng)) / sub) * g->ch;
-                double r = constant ? s->field->rmax : dp_field_r_at(s->field, x, y);
+                /* most tries fall where a disc already covers: one load, no lookup */
+                if (s->cover_on && s->vcover != NULL && x < s->o.width && y < s->o.height &&
+                    dp_vcover_hit(s, x, y))
+                    continue;
+                int own = constant ? 0 : band_of(s, dp_field_r_at(s->field, x, y));
                 uint32_t by;
                 float rc;
-                if (r > lo && r <= hi && dp_try(s, x, y, constant, &by, &rc) == DP_TRY_OK)
+                if (own != band) {
+                    if (later != NULL && own > band)
+                        *later |= (uint16_t)(1u << own);
+                } else if (dp_try(s, x, y, constant, &by, &rc) == DP_TRY_OK) {
                     dp_sampler_grow(s, s->n);
+                }
             }
 }
 
@@ -304,25 +324,23 @@ static void sweep_cell(dapple_sampler *s, int cx, int cy, int sub, double lo, do
  * cannot step from a small radius into a much larger one, so each band is a pass of
  * tries over the grid. Were a large radius seeded first, its disc would hold off every
  * smaller point within it (the pair rule is max(r_p, r_q)), and one huge disc could blank
- * a map that asks for points all round it. Cells whose radii miss a band are skipped. */
+ * a map that asks for points all round it. The first pass notes which later bands each
+ * cell still has open tries in, so later passes visit only those cells. */
 static void sweep(dapple_sampler *s)
 {
     const dp_grid *g = &s->grid;
-    const dp_levels *lv = &s->lv;
-    bool constant = s->field->v == NULL;
-    int sub = sweep_sub(s);
-    double lo = 0, hi = constant ? (double)INFINITY : 2 * s->field->rmin;
-    for (;;) {
+    size_t cells = (size_t)g->gw * (size_t)g->gh;
+    int sub = sweep_sub(s), bands = s->field->v == NULL ? 1 : band_of(s, s->field->rmax) + 1;
+    uint16_t *later = bands > 1 ? calloc(cells, sizeof *later) : NULL;
+    for (int band = 0; band < bands && s->halt == DP_HALT_NONE; band++)
         for (int cy = 0; cy < g->gh; cy++)
             for (int cx = 0; cx < g->gw; cx++) {
                 size_t t = (size_t)cy * g->gw + cx;
-                if (constant || ((double)lv->rlo[t] <= hi && (double)lv->rhi[t] > lo))
-                    sweep_cell(s, cx, cy, sub, lo, hi);
+                /* without the notes (out of memory) every cell is visited again */
+                if (band == 0 || later == NULL || (later[t] >> band & 1u))
+                    sweep_cell(s, cx, cy, sub, band, band == 0 ? later + (later ? t : 0) : NULL);
             }
-        if (hi >= s->field->rmax || s->halt != DP_HALT_NONE)
-            return;
-        lo = hi, hi *= 2;
-    }
+    free(later);
 }
 
 /* ---------------------------------------------------------------- public API */

@@ -1,32 +1,47 @@
 /* SPDX-License-Identifier: MIT
- * dp_field_load: the bridge from an image file to an image field. It lives apart from
- * image_load.c so that programs which only decode images do not pull in the sampler's
- * field code. The pixels are only borrowed by dapple_field_new, so they are freed here. */
+ * dp_field_load: the bridge from image files (a field image, exclusion images) to a
+ * field. It lives apart from image_load.c so that programs which only decode images do
+ * not pull in the sampler's field code. The pixels are only borrowed by
+ * dapple_field_new, so they are freed here. */
 #include "io/image_load.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "core/dp.h"
 
+/* Loads one grey image into g; *owned gets the pixels for the caller to free. */
+static dapple_status load_grey(const char *path, uint64_t max_pixels, dapple_grey *g,
+                               uint16_t **owned, dapple_error *err)
+{
+    dapple_status st = dp_image_load_grey16(path, max_pixels, owned, &g->width, &g->height, err);
+    g->pixels = *owned;
+    return st;
+}
+
 dapple_status dp_field_load(dapple_field **out, const dapple_field_opts *opts,
-                            const char *image_path, uint64_t max_pixels, dapple_error *err)
+                            const char *image_path, const char *const *exclude_paths, int n_exclude,
+                            uint64_t max_pixels, dapple_error *err)
 {
     *out = NULL;
-    if (opts->kind != DAPPLE_FIELD_IMAGE)
-        return dapple_field_new(out, opts, err);
-    if (image_path == NULL || image_path[0] == '\0')
+    if (n_exclude < 0 || n_exclude > DAPPLE_MAX_EXCLUDE)
+        return dp_fail(err, DAPPLE_E_INVALID, "at most %d exclusion images, got %d",
+                       DAPPLE_MAX_EXCLUDE, n_exclude);
+    bool image = opts->kind == DAPPLE_FIELD_IMAGE;
+    if (image && (image_path == NULL || image_path[0] == '\0'))
         return dp_fail(err, DAPPLE_E_INVALID, "an image field needs an image path");
-
-    uint16_t *pixels = NULL;
-    int w = 0, h = 0;
-    dapple_status st = dp_image_load_grey16(image_path, max_pixels, &pixels, &w, &h, err);
-    if (st != DAPPLE_OK)
-        return st;
     dapple_field_opts o = *opts;
-    o.image.pixels = pixels;
-    o.image.width = w;
-    o.image.height = h;
-    st = dapple_field_new(out, &o, err);
-    free(pixels);
+    dapple_grey ex[DAPPLE_MAX_EXCLUDE];
+    uint16_t *owned[DAPPLE_MAX_EXCLUDE + 1] = { NULL };
+    dapple_status st = DAPPLE_OK;
+    if (image)
+        st = load_grey(image_path, max_pixels, &o.image, &owned[n_exclude], err);
+    for (int i = 0; i < n_exclude && st == DAPPLE_OK; i++)
+        st = load_grey(exclude_paths[i], max_pixels, &ex[i], &owned[i], err);
+    o.exclude = ex, o.n_exclude = n_exclude;
+    if (st == DAPPLE_OK)
+        st = dapple_field_new(out, &o, err);
+    for (int i = 0; i <= n_exclude; i++)
+        free(owned[i]);
     return st;
 }

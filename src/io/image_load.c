@@ -8,6 +8,7 @@
 #include "io/image_load.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <png.h>
 #include <stb/stb_image.h>
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/dp.h"
 #include "io/stb_guard.h"
@@ -444,14 +446,21 @@ static dapple_status decode(source *src, const request *rq, image *img)
 static dapple_status open_source(source *src, const char *path, dapple_error *err)
 {
     struct stat st;
-    src->fp = fopen(path, "rb");
-    if (src->fp == NULL)
+    /* non-blocking, and checked before the first read: opening a FIFO for reading would
+     * otherwise wait for a writer forever */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return dp_fail(err, DAPPLE_E_IO, "%s: %s", path, strerror(errno));
-    if (fstat(fileno(src->fp), &st) != 0 || !S_ISREG(st.st_mode)) {
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         bool dir = S_ISDIR(st.st_mode);
-        fclose(src->fp);
+        close(fd);
         return dp_fail(err, DAPPLE_E_IO, "%s: %s", path,
                        dir ? "is a directory, not an image" : "not a regular file");
+    }
+    src->fp = fdopen(fd, "rb");
+    if (src->fp == NULL) {
+        close(fd);
+        return dp_fail(err, DAPPLE_E_IO, "%s: %s", path, strerror(errno));
     }
     return DAPPLE_OK;
 }

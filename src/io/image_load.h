@@ -38,10 +38,13 @@ DAPPLE_USERESULT dapple_status dp_image_load_rgba8_mem(const void *data, size_t 
                                                        uint8_t **rgba, int *width, int *height,
                                                        dapple_error *err);
 
-/** Builds a field whose kind is DAPPLE_FIELD_IMAGE from the image at 'path' (opts->image
- * is ignored and filled internally); other kinds are passed straight to dapple_field_new. */
+/** Builds a field from opts and the images it names by path: the field image (used when
+ * opts->kind is DAPPLE_FIELD_IMAGE; opts->image is filled internally) and n_exclude
+ * exclusion images (opts->exclude is filled internally). Each is held to max_pixels;
+ * errors name the file. */
 DAPPLE_USERESULT dapple_status dp_field_load(dapple_field **out, const dapple_field_opts *opts,
-                                             const char *image_path, uint64_t max_pixels,
-                                             dapple_error *err);
+                                             const char *image_path,
+                                             const char *const *exclude_paths, int n_exclude,
+                                             uint64_t max_pixels, dapple_error *err);
 
 #endif

@@ -137,6 +137,38 @@ static dapple_status apply_field(dp_layer_spec *l, const char *value, const char
     return st;
 }
 
+static dapple_status apply_levels(dp_layer_spec *l, const char *value, dapple_error *err)
+{
+    return dp_levels_parse(value, &l->field.black, &l->field.white, err);
+}
+
+/* "image:A, image:B": each resolved and checked now; paths may not hold a comma here. */
+static dapple_status apply_exclude(dp_layer_spec *l, const char *value, const char *base_dir,
+                                   dapple_error *err)
+{
+    char buf[DP_PATH_MAX], raw[DP_PATH_MAX], paths[DP_MAX_EXCLUDE][DP_PATH_MAX];
+    int n = 0;
+    if (strlen(value) >= sizeof buf)
+        return dp_fail(err, DAPPLE_E_INVALID, "list too long (max %zu bytes)", sizeof buf - 1);
+    strcpy(buf, value);
+    char *cursor = buf;
+    for (char *item; (item = dp_next_item(&cursor)) != NULL;) {
+        if (n == DP_MAX_EXCLUDE)
+            return dp_fail(err, DAPPLE_E_INVALID, "expected at most %d images", DP_MAX_EXCLUDE);
+        dapple_status st = dp_exclude_parse(item, raw, sizeof raw, err);
+        if (st == DAPPLE_OK)
+            st = resolve(base_dir, raw, paths[n], err);
+        if (st == DAPPLE_OK)
+            st = check_file(raw, paths[n], err);
+        if (st != DAPPLE_OK)
+            return st;
+        n++;
+    }
+    memcpy(l->exclude, paths, (size_t)n * sizeof paths[0]);
+    l->n_exclude = n;
+    return DAPPLE_OK;
+}
+
 static dapple_status apply_colours(dp_layer_spec *l, const char *value, dapple_error *err)
 {
     dp_rgba pal[DP_MAX_PALETTE];
@@ -272,6 +304,10 @@ dapple_status dp_param_apply(const dp_param *p, dp_texture_spec *t, int layer, c
         return apply_radius(p, l, value, err);
     case DP_P_LAYERS:
         return apply_avoid(t, layer, value, err);
+    case DP_P_LEVELS:
+        return apply_levels(l, value, err);
+    case DP_P_EXCLUDE:
+        return apply_exclude(l, value, base_dir, err);
     case DP_P_PATH:
         return apply_path(p, base, value, base_dir, err);
     default:

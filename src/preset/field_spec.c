@@ -169,3 +169,54 @@ dapple_status dp_field_spec_parse(const char *spec, dapple_field_opts *o, char *
         image_path[0] = '\0';
     return DAPPLE_OK;
 }
+
+dapple_status dp_map_parse(const char *s, dapple_field_map *map, dapple_error *err)
+{
+    static const char *const names[] = { "radius", "density" };
+    char q[DP_QUOTE_MAX];
+    dp_suggest sg;
+    for (int i = 0; i < 2; i++)
+        if (strcmp(s, names[i]) == 0) {
+            *map = i == 0 ? DAPPLE_MAP_RADIUS : DAPPLE_MAP_DENSITY;
+            return DAPPLE_OK;
+        }
+    dp_quote(s, q);
+    dp_suggest_init(&sg, q);
+    for (int i = 0; i < 2; i++)
+        dp_suggest_try(&sg, names[i]);
+    if (dp_suggest_best(&sg) != NULL)
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "expected radius or density, got '%s' (did you mean '%s'?)", q,
+                       dp_suggest_best(&sg));
+    return dp_fail(err, DAPPLE_E_INVALID, "expected radius or density, got '%s'", q);
+}
+
+dapple_status dp_levels_parse(const char *s, double *black, double *white, dapple_error *err)
+{
+    char buf[64], q[DP_QUOTE_MAX];
+    const char *comma = strchr(s, ',');
+    double b = 0, w = 1;
+    if (comma != NULL && (size_t)(comma - s) < sizeof buf) {
+        snprintf(buf, sizeof buf, "%.*s", (int)(comma - s), s);
+        if (dp_parse_double(trim(buf), 0, 1, &b) && strlen(comma + 1) < sizeof buf) {
+            strcpy(buf, comma + 1);
+            if (dp_parse_double(trim(buf), 0, 1, &w) && b < w) {
+                *black = b, *white = w;
+                return DAPPLE_OK;
+            }
+        }
+    }
+    dp_quote(s, q);
+    return dp_fail(err, DAPPLE_E_INVALID,
+                   "expected BLACK,WHITE with 0 <= BLACK < WHITE <= 1, got '%s'", q);
+}
+
+dapple_status dp_exclude_parse(const char *spec, char *path, size_t cap, dapple_error *err)
+{
+    char q[DP_QUOTE_MAX];
+    if (strncmp(spec, "image:", 6) != 0) {
+        dp_quote(spec, q);
+        return dp_fail(err, DAPPLE_E_INVALID, "expected image:PATH, got '%s'", q);
+    }
+    return parse_image(spec + 6, path, cap, err);
+}

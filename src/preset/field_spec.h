@@ -24,4 +24,17 @@
 DAPPLE_USERESULT dapple_status dp_field_spec_parse(const char *spec, dapple_field_opts *o,
                                                    char *image_path, size_t cap, dapple_error *err);
 
+/** "radius" or "density" into *map; otherwise "expected radius or density, got 'densty'
+ * (did you mean 'density'?)". */
+DAPPLE_USERESULT dapple_status dp_map_parse(const char *s, dapple_field_map *map,
+                                            dapple_error *err);
+
+/** Levels "BLACK,WHITE", two numbers with 0 <= BLACK < WHITE <= 1. */
+DAPPLE_USERESULT dapple_status dp_levels_parse(const char *s, double *black, double *white,
+                                               dapple_error *err);
+
+/** An exclusion spec "image:PATH": copies PATH, unresolved, into path (cap bytes). */
+DAPPLE_USERESULT dapple_status dp_exclude_parse(const char *spec, char *path, size_t cap,
+                                                dapple_error *err);
+
 #endif

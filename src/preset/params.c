@@ -37,6 +37,9 @@ static const dp_choice style_choices[] = {
     { "stamps", DP_STYLE_STAMPS },     { NULL, 0 }
 };
 static const dp_choice stamp_words[] = { { "daisy", 0 }, { NULL, 0 } };
+static const dp_choice map_choices[] = { { "radius", DAPPLE_MAP_RADIUS },
+                                         { "density", DAPPLE_MAP_DENSITY },
+                                         { NULL, 0 } };
 
 static const dp_param params[] = {
     /* ------------------------------------------------------------ [texture] */
@@ -78,15 +81,27 @@ static const dp_param params[] = {
     { DP_SEC_LAYER, "radius", DP_P_RADIUS, 0.25, 4096, NULL, NO_MEMBER, NULL,
       "a constant radius: shorthand for rmin = rmax = radius, field = constant" },
     { DP_SEC_LAYER, "rmin", DP_P_NUMBER, 0.25, 4096, NULL, LY(field.rmin), NULL,
-      "smallest radius, where the field is dark (use with rmax, instead of radius)" },
+      "radius map: the radius where v = 0; density map: the spacing at full density" },
     { DP_SEC_LAYER, "rmax", DP_P_NUMBER, 0.25, 4096, NULL, LY(field.rmax), NULL,
-      "largest radius, where the field is bright" },
+      "radius map: the radius where v = 1; density map (optional): the largest spacing" },
     { DP_SEC_LAYER, "field", DP_P_FIELD, 0, 0, NULL, NO_MEMBER, "constant",
-      "radius field: constant, perlin[:key=value,...] or image:PATH (see below)" },
+      "the field v: constant, perlin[:key=value,...] or image:PATH (see below)" },
+    { DP_SEC_LAYER, "map", DP_P_ENUM, 0, 0, map_choices, LY(field.map), "radius",
+      "radius: r = rmin + v (rmax - rmin); density: points per area proportional to v" },
+    { DP_SEC_LAYER, "cutoff", DP_P_NUMBER, 0, 0.999, NULL, LY(field.cutoff), "0.004",
+      "density map: no point at all where v <= cutoff" },
+    { DP_SEC_LAYER, "levels", DP_P_LEVELS, 0, 1, NULL, NO_MEMBER, "0, 1",
+      "tone curve, first step: v = (v - black) / (white - black), clamped" },
+    { DP_SEC_LAYER, "gamma", DP_P_NUMBER, 0.01, 16, NULL, LY(field.gamma), "1",
+      "tone curve, second step: v = v^gamma (2.2 reads an sRGB image as linear light)" },
     { DP_SEC_LAYER, "invert", DP_P_BOOL, 0, 0, NULL, LY(field.invert), "false",
-      "use 1 - v: bright areas get the small radius" },
+      "use 1 - v (after the tone curve)" },
     { DP_SEC_LAYER, "dilate", DP_P_NUMBER, -1024, 1024, NULL, LY(field.dilate), "0",
-      "grow bright (large-radius) areas by this many pixels; negative erodes" },
+      "grow bright areas of v by this many pixels (after invert); negative erodes" },
+    { DP_SEC_LAYER, "exclude", DP_P_EXCLUDE, 0, 0, NULL, NO_MEMBER, NULL,
+      "comma list of image:PATH (up to 8): no point on a pixel at least half white" },
+    { DP_SEC_LAYER, "count", DP_P_COUNT, 1, 100000000, NULL, LY(count), NULL,
+      "scale rmin and rmax together so the layer has this many points (within 1 %)" },
     { DP_SEC_LAYER, "k", DP_P_INT, 1, 1000, NULL, LY(k), "30",
       "candidates tried around each active point" },
     { DP_SEC_LAYER, "max_points", DP_P_COUNT, 1, 100000000, NULL, LY(max_points), "20000000",
@@ -109,7 +124,7 @@ static const dp_param params[] = {
     { DP_SEC_LAYER, "jitter_alpha", DP_P_NUMBER, 0, 1, NULL, LY(jitter_alpha), "0",
       "per-point random change of alpha" },
     { DP_SEC_LAYER, "dot_radius", DP_P_NUMBER, 0, 4096, NULL, LY(dot_radius), "0",
-      "if > 0, every shape is drawn this many pixels wide instead of scale * r (stipples)" },
+      "if > 0, every shape and mask dot has this radius in pixels instead of scale * r" },
     { DP_SEC_LAYER, "stroke_width", DP_P_NUMBER, 0.01, 256, NULL, LY(stroke_width), "1",
       "outlines: stroke width in pixels" },
     { DP_SEC_LAYER, "light_angle", DP_P_NUMBER, -360, 360, NULL, LY(light_angle_deg), "225",
@@ -220,13 +235,14 @@ static const char *const md_intro =
         "- Each section and each key appears once. Layer names are 1 to 63 characters of\n"
         "  `A-Z a-z 0-9 _ -` (not `texture`); a texture has 1 to 16 layers.\n"
         "- `[texture]` needs `size`. Each layer needs `style`, and either `radius` or both\n"
-        "  `rmin` and `rmax`; `rmin` below `rmax` needs a `field` that varies (perlin or\n"
-        "  image), and `rmin` may not exceed `rmax`.\n"
+        "  `rmin` and `rmax` (with `map = density`, `rmax` is optional); `rmin` below `rmax`\n"
+        "  needs a `field` that varies (perlin or image), and `rmin` may not exceed `rmax`.\n"
         "- Keys and values are case-sensitive. American spellings work too: `colors`,\n"
         "  `background_color`, `background = color`.\n"
         "- Numbers are plain decimals (`0.5`, `-2`, `1e3`); `nan`, `inf`, hex, spaces inside\n"
         "  and trailing text are refused, and so are values outside the range below.\n"
-        "- Paths (`field = image:PATH`, `stamp`, `background_image`) are relative to the\n"
+        "- Paths (`field = image:PATH`, `exclude`, `stamp`, `background_image`) are relative to "
+        "the\n"
         "  preset's folder, and the file must exist when the preset is loaded.\n"
         "- `avoid` may only name layers above it in the file, so there are no cycles.\n"
         "- On the command line, `--set SECTION.KEY=VALUE` overrides one key after loading;\n"
@@ -239,15 +255,28 @@ static const char *const md_fields =
         "\n"
         "## Field specs\n"
         "\n"
-        "The radius at each point is `r = rmin + v * (rmax - rmin)`, where `v` in [0, 1]\n"
-        "comes from the field (or `1 - v` with `invert`).\n"
+        "The field gives a value `v` in [0, 1] at each point: from the source below, then\n"
+        "`levels`, `gamma`, `invert` and `dilate`, in that order. `map` reads it:\n"
+        "\n"
+        "- `map = radius` (the default, the Dev.Mag article's rule): `r = rmin + v * (rmax -\n"
+        "  rmin)`. Points per area go as `1 / r^2`, so a mid grey is far from half as many.\n"
+        "- `map = density`: `v` is relative density, points per area proportional to `v`:\n"
+        "  `r = rmin / sqrt(v)`, `rmin` being the spacing at full density. Where `v <= cutoff`\n"
+        "  (on that pixel of the field) there are no points at all. `rmax`, if given, caps the\n"
+        "  spacing, so densities below `(rmin / rmax)^2` get that density instead (more points\n"
+        "  than proportional there); without it the cap is `rmin / sqrt(max(cutoff, 1/1024))`.\n"
+        "\n"
+        "`exclude` images are stretched over the texture like field images: no point lies on\n"
+        "a pixel at least half white, whatever the field and map. Masks get no ink there.\n"
         "\n"
         "| spec | meaning |\n"
         "|---|---|\n"
-        "| `constant` | `v = 1` everywhere: every point has radius `rmax` |\n"
+        "| `constant` | `v = 1` everywhere: every point has radius `rmax` (`rmin` with "
+        "`map = density`) |\n"
         "| `perlin` | fractal Perlin noise; options as `perlin:scale=80,octaves=4` |\n"
         "| `image:PATH` | a grey image stretched over the texture: black = `rmin`, white = "
-        "`rmax`; PATH is taken verbatim and may contain `:` and `,` |\n"
+        "`rmax` (with `map = density`: white = full density, black = none); PATH is taken "
+        "verbatim and may contain `:` and `,` |\n"
         "\n"
         "| perlin option | values | default | meaning |\n"
         "|---|---|---|---|\n"
@@ -258,9 +287,10 @@ static const char *const md_fields =
 
 static const char *type_name(dp_param_type t)
 {
-    static const char *const names[] = { "number", "integer", "integer",    "integer", "bool",
-                                         "choice", "colour",  "colours",    "size",    "field",
-                                         "path",   "number",  "layer names" };
+    static const char *const names[] = { "number",      "integer", "integer",    "integer",
+                                         "bool",        "choice",  "colour",     "colours",
+                                         "size",        "field",   "path",       "number",
+                                         "layer names", "levels",  "image paths" };
     return names[t];
 }
 
@@ -293,6 +323,12 @@ static void md_values(FILE *f, const dp_param *p)
         break;
     case DP_P_LAYERS:
         fputs("earlier layer names", f);
+        break;
+    case DP_P_LEVELS:
+        fputs("`BLACK, WHITE` in 0 .. 1", f);
+        break;
+    case DP_P_EXCLUDE:
+        fputs("`image:PATH`, ...", f);
         break;
     case DP_P_PATH:
     case DP_P_ENUM:

@@ -27,6 +27,8 @@ typedef enum dp_param_type {
     DP_P_PATH,    /* a readable file (or one of the words in 'choices'), resolved */
     DP_P_RADIUS,  /* rmin = rmax = value, constant field */
     DP_P_LAYERS,  /* comma list of earlier layer names into avoid_mask */
+    DP_P_LEVELS,  /* "BLACK,WHITE" into the layer field's levels */
+    DP_P_EXCLUDE, /* comma list of image:PATH into the layer's exclusion images */
 } dp_param_type;
 
 typedef struct dp_choice {

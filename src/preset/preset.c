@@ -132,16 +132,19 @@ static dapple_status check_radius_keys(const load_ctx *c, int si, dapple_error *
         return dp_fail(err, DAPPLE_E_INVALID,
                        "%s:%d: field: a varying field needs rmin and rmax, not radius (line %d)", f,
                        field, radius);
-    if (radius == 0 && (rmin == 0 || rmax == 0))
-        return dp_fail(err, DAPPLE_E_INVALID, "%s:%d: [layer %s] needs radius, or rmin and rmax", f,
-                       sec->line, sec->name);
-    if (radius == 0 && l->field.rmin > l->field.rmax)
+    bool density = l->field.map == DAPPLE_MAP_DENSITY;
+    if (radius == 0 && (rmin == 0 || (rmax == 0 && !density)))
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       density ? "%s:%d: [layer %s] needs radius, or rmin"
+                               : "%s:%d: [layer %s] needs radius, or rmin and rmax",
+                       f, sec->line, sec->name);
+    if (radius == 0 && rmax != 0 && l->field.rmin > l->field.rmax)
         return dp_fail(err, DAPPLE_E_INVALID,
                        rmin > rmax ? "%s:%d: rmin: %g is above rmax (%g)"
                                    : "%s:%d: rmax: %g is below rmin (%g)",
                        f, DP_MAX(rmin, rmax), rmin > rmax ? l->field.rmin : l->field.rmax,
                        rmin > rmax ? l->field.rmax : l->field.rmin);
-    if (l->field.rmin < l->field.rmax && l->field.kind == DAPPLE_FIELD_CONSTANT)
+    if (l->field.rmin < dapple_field_opts_rmax(&l->field) && l->field.kind == DAPPLE_FIELD_CONSTANT)
         return dp_fail(err, DAPPLE_E_INVALID,
                        "%s:%d: [layer %s] has rmin < rmax but a constant field (add field = "
                        "perlin or image:PATH, or use radius)",
@@ -168,6 +171,11 @@ static dapple_status check_required(const load_ctx *c, dapple_error *err)
                            "%s:%d: [layer %s] needs style = circles, outlines, droplets, "
                            "bubbles or stamps",
                            c->file, s->sections[si].line, s->sections[si].name);
+        /* a density layer with no rmax takes the map's own cap */
+        dp_layer_spec *l = &c->t->layers[s->sections[si].layer];
+        if (l->field.map == DAPPLE_MAP_DENSITY && seen_at(c, si, "rmax") == 0 &&
+            seen_at(c, si, "radius") == 0)
+            l->field.rmax = 0;
         dapple_status st = check_radius_keys(c, si, err);
         if (st != DAPPLE_OK)
             return st;

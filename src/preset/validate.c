@@ -45,9 +45,14 @@ static dapple_status check_layer(const dp_texture_spec *t, int i, dapple_error *
     if (!(f->rmin >= 0.25 && f->rmax <= 4096))
         return dp_fail(err, DAPPLE_E_INVALID, "radii must be in [0.25, 4096], got %g .. %g",
                        f->rmin, f->rmax);
-    if (f->rmin > f->rmax)
+    if (f->rmin > f->rmax && !(f->map == DAPPLE_MAP_DENSITY && f->rmax == 0))
         return dp_fail(err, DAPPLE_E_INVALID, "rmin (%g) must not exceed rmax (%g)", f->rmin,
                        f->rmax);
+    if (l->n_exclude < 0 || l->n_exclude > DP_MAX_EXCLUDE)
+        return dp_fail(err, DAPPLE_E_INVALID, "at most %d exclusion images", DP_MAX_EXCLUDE);
+    if (l->count > l->max_points)
+        return dp_fail(err, DAPPLE_E_INVALID, "count (%zu) exceeds max_points (%zu)", l->count,
+                       l->max_points);
     if (f->kind == DAPPLE_FIELD_IMAGE && l->field_image[0] == '\0')
         return dp_fail(err, DAPPLE_E_INVALID, "an image field needs a path (image:PATH)");
     if (l->k < 1 || l->k > 1000 || l->max_points < 1 || l->max_points > 100000000)

@@ -39,7 +39,8 @@ static double height_unit(const dp_texture_spec *t)
         const dp_layer_spec *l = &t->layers[i];
         double th = contact_rad(l->style);
         if (th > 0)
-            unit = DP_MAX(unit, cap_top(dp_layer_draw_radius(l, l->field.rmax), th));
+            unit = DP_MAX(unit,
+                          cap_top(dp_layer_draw_radius(l, dapple_field_opts_rmax(&l->field)), th));
     }
     return unit;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * Linear grey masks (white = "here") computed per pixel, not through cairo, so a 16-bit
- * mask gets real 16-bit values. footprint: discs of mask_scale * r with coverage
+ * mask gets real 16-bit values. footprint: discs of mask_scale * r (or the layer's
+ * dot_radius, whatever the spacing) with coverage
  * antialiasing (the signed distance to the edge, clamped to one pixel), max-combined.
  * splat: one soft dot per point, 1 - smoothstep(d / (mask_scale * r)), max-combined.
  * clearance: distance to the nearest point over the largest rmax of the layers, clamped
@@ -8,20 +9,35 @@
  * the quantised min). Each point reaches min(rmax, 4 r): Bridson leaves hardly a spot
  * farther than 2 r(x) from a sample, so this is exact but for rare gaps beside much
  * smaller points, and it keeps wide radius ratios (where rmax / r is large for most
- * points) from costing (rmax / rmin)^2 per point. density: the first layer's field, white
- * where the radius is smallest (densest).
- * All wrap when periodic. */
+ * points) from costing (rmax / rmin)^2 per point. density: the first layer's relative
+ * point density (rmin / r)^2, white where points crowd.
+ * Footprint, splat and density put no ink where the layer's field allows no point (its
+ * cutoff or exclusion images), pixel by pixel; clearance measures distance and is not
+ * clipped. All wrap when periodic. */
 #include "render/render.h"
 
 #include <math.h>
 
 #include "core/dp.h"
+#include "core/field.h"
 #include "render/raster.h"
 
 typedef struct paint {
     uint16_t *mask;
-    double radius; /* of the current point's disc or dot */
+    double radius;            /* of the current point's disc or dot */
+    const dapple_field *clip; /* no ink where this field refuses points; NULL: none */
+    int width;                /* of the mask, to find a pixel's centre */
 } paint;
+
+/* False when the pixel lies where the layer's field allows no point. */
+static bool inked(const paint *p, size_t index)
+{
+    if (p->clip == NULL)
+        return true;
+    double x = (double)(index % (size_t)p->width) + 0.5,
+           y = (double)(index / (size_t)p->width) + 0.5;
+    return dp_field_allowed(p->clip, x, y);
+}
 
 static uint16_t quantise(double v)
 {
@@ -32,7 +48,7 @@ static void footprint_pixel(void *ctx, size_t index, double d2)
 {
     paint *p = ctx;
     uint16_t q = quantise(p->radius + 0.5 - sqrt(d2));
-    if (q > p->mask[index])
+    if (q > p->mask[index] && inked(p, index))
         p->mask[index] = q;
 }
 
@@ -41,7 +57,7 @@ static void splat_pixel(void *ctx, size_t index, double d2)
     paint *p = ctx;
     double u = sqrt(d2) / p->radius;
     uint16_t q = quantise(1 - u * u * (3 - 2 * u));
-    if (q > p->mask[index])
+    if (q > p->mask[index] && inked(p, index))
         p->mask[index] = q;
 }
 
@@ -73,6 +89,13 @@ static void fill(uint16_t *mask, size_t n, uint16_t v)
         mask[i] = v;
 }
 
+/* The layer's field when it refuses points somewhere (masks clip to it), else NULL. */
+static const dapple_field *clip_field(const dp_scene *s, int i)
+{
+    const dapple_field *f = s->fields[i];
+    return f != NULL && f->n_refusals > 0 ? f : NULL;
+}
+
 static void each_point(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind kind,
                        uint16_t *mask)
 {
@@ -80,15 +103,29 @@ static void each_point(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind
     dp_raster_fn fn = kind == DP_MASK_FOOTPRINT ? footprint_pixel
                       : kind == DP_MASK_SPLAT   ? splat_pixel
                                                 : clearance_pixel;
-    for (int i = 0; i < s->n_layers; i++)
+    for (int i = 0; i < s->n_layers; i++) {
+        double dot = i < t->n_layers ? t->layers[i].dot_radius : 0;
+        const dapple_field *clip = kind == DP_MASK_CLEARANCE ? NULL : clip_field(s, i);
         for (size_t j = 0; j < s->layers[i].count; j++) {
             const dapple_point *q = &s->layers[i].points[j];
-            paint p = { mask, kind == DP_MASK_CLEARANCE ? rmax : scale * (double)q->r };
+            double own = dot > 0 ? dot : scale * (double)q->r;
+            paint p = { mask, kind == DP_MASK_CLEARANCE ? rmax : own, clip, t->width };
             /* The antialiased edge of a footprint reaches half a pixel beyond the disc. */
             double reach = p.radius + (kind == DP_MASK_FOOTPRINT ? 0.5 : 0);
             if (kind == DP_MASK_CLEARANCE)
                 reach = DP_MIN(rmax, 4 * (double)q->r);
             dp_raster_disc(t->width, t->height, t->periodic, q->x, q->y, reach, fn, &p);
+        }
+    }
+}
+
+/* The first layer's relative point density, 0 where it allows no point. */
+static void density_into(const dp_texture_spec *t, const dapple_field *f, uint16_t *mask)
+{
+    for (int j = 0; j < t->height; j++)
+        for (int i = 0; i < t->width; i++) {
+            double x = (i + 0.5) * f->width / t->width, y = (j + 0.5) * f->height / t->height;
+            mask[(size_t)j * t->width + i] = quantise(dapple_field_density_at(f, x, y));
         }
 }
 
@@ -99,11 +136,7 @@ void dp_render_mask_into(const dp_texture_spec *t, const dp_scene *s, dp_mask_ki
     fill(mask, n, kind == DP_MASK_CLEARANCE ? 65535 : 0);
     if (kind == DP_MASK_DENSITY) {
         if (s->n_layers > 0 && s->fields[0] != NULL)
-            dapple_field_render_into(s->fields[0], mask, t->width, t->height);
-        /* the field is white where the radius is large; a mask is white "here": where
-           points crowd, i.e. where the radius is small */
-        for (size_t i = 0; i < n; i++)
-            mask[i] = (uint16_t)(65535 - mask[i]);
+            density_into(t, s->fields[0], mask);
         return;
     }
     if (kind == DP_MASK_FOOTPRINT || kind == DP_MASK_SPLAT || kind == DP_MASK_CLEARANCE)

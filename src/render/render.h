@@ -16,6 +16,7 @@ typedef struct dp_layer_points {
     size_t count;
     dapple_stop stop;
     double seconds; /* sampling time */
+    double scale;   /* the spacing factor a target count chose (1 without one) */
 } dp_layer_points;
 
 typedef struct dp_scene {

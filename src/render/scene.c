@@ -28,9 +28,10 @@ static dapple_status make_field(const dp_texture_spec *t, const dp_layer_spec *l
     fo.height = t->height;
     fo.periodic = t->periodic;
     fo.seed = t->seed; /* layers with the same field spec share one noise: they line up */
-    if (fo.kind == DAPPLE_FIELD_IMAGE)
-        return dp_field_load(out, &fo, l->field_image, t->max_pixels, err);
-    return dapple_field_new(out, &fo, err);
+    const char *excl[DP_MAX_EXCLUDE];
+    for (int i = 0; i < l->n_exclude; i++)
+        excl[i] = l->exclude[i];
+    return dp_field_load(out, &fo, l->field_image, excl, l->n_exclude, t->max_pixels, err);
 }
 
 /* A layer left at the default max_points that its field promises to exceed is refused before
@@ -38,7 +39,7 @@ static dapple_status make_field(const dp_texture_spec *t, const dp_layer_spec *l
  * max_points means "stop there". Avoided layers only lower the count, so this errs safe. */
 static dapple_status check_budget(const dp_layer_spec *l, const dapple_field *f, dapple_error *err)
 {
-    double expected = dapple_field_estimate_points(f);
+    double expected = l->count > 0 ? (double)l->count : dapple_field_estimate_points(f);
     if (l->max_points != DAPPLE_DEFAULT_MAX_POINTS || !(expected > (double)l->max_points))
         return DAPPLE_OK;
     return dp_fail(err, DAPPLE_E_LIMIT,
@@ -71,7 +72,7 @@ static void opts_for(const dp_texture_spec *t, const dp_layer_spec *l, const dap
     so->height = t->height;
     so->k = l->k;
     so->max_points = l->max_points;
-    so->seed = dp_layer_seed(t->seed, l->name);
+    so->seed = l->seed_raw ? t->seed : dp_layer_seed(t->seed, l->name);
     so->periodic = t->periodic;
     so->dense = l->dense;
     so->maximal = l->maximal;
@@ -88,8 +89,12 @@ static dapple_status run_sampler(const dp_texture_spec *t, int i, const dapple_c
     dp_layer_points *lp = &s->layers[i];
     double t0 = seconds_now();
     opts_for(t, &t->layers[i], avoid, &so);
-    dapple_status st = dapple_sampler_new(&sm, s->fields[i], &so, err);
-    if (st == DAPPLE_OK)
+    size_t count = t->layers[i].count;
+    lp->scale = 1;
+    dapple_status st = count > 0 ? dapple_sampler_new_count(&sm, s->fields[i], &so, count,
+                                                            &lp->scale, &lp->stop, err)
+                                 : dapple_sampler_new(&sm, s->fields[i], &so, err);
+    if (st == DAPPLE_OK && count == 0)
         st = dapple_sampler_run(sm, &lp->stop, err);
     if (st == DAPPLE_OK) {
         size_t n = 0;

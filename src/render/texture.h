@@ -17,6 +17,7 @@
 #define DP_NAME_MAX    64
 #define DP_PATH_MAX    1024
 #define DP_MAX_SIDE    32767 /* cairo's limit for one image side */
+#define DP_MAX_EXCLUDE 8     /* exclusion images per layer */
 
 typedef struct dp_rgba {
     double r, g, b, a; /* 0..1, straight alpha, sRGB-encoded values */
@@ -53,9 +54,14 @@ typedef struct dp_layer_spec {
     dapple_field_opts field;        /* kind, rmin/rmax, invert, dilate, perlin (width,height,
                                        seed and periodic are filled from the texture) */
     char field_image[DP_PATH_MAX]; /* absolute or relative to the cwd, already resolved */
+    char exclude[DP_MAX_EXCLUDE][DP_PATH_MAX]; /* exclusion images, resolved */
+    int n_exclude;
     int k;
     size_t max_points;
+    size_t count; /* > 0: scale the spacing so the layer has this many points (within 1 %) */
     bool dense, maximal;
+    bool seed_raw; /* the sampler seed is the texture seed itself, not dp_layer_seed: the
+                      command line's one layer, so `mask` and `points` give the same points */
 
     double scale; /* drawn radius = scale * r; default 0.5 */
     dp_rgba palette[DP_MAX_PALETTE];
@@ -63,8 +69,8 @@ typedef struct dp_layer_spec {
     double alpha;  /* multiplies the palette alpha */
     double jitter_lightness, jitter_hue, jitter_alpha; /* per-point, 0..1 (hue in turns) */
     double stroke_width;                               /* outlines, pixels */
-    double dot_radius; /* > 0: every shape has this radius in pixels instead of scale * r,
-                          so tone comes from spacing alone (stipples) */
+    double dot_radius; /* > 0: every shape (and mask dot) has this radius in pixels instead
+                          of scale * r, so tone comes from spacing alone (stipples) */
     double light_angle_deg;  /* droplets/bubbles: direction the light comes from, 0 = +x,
                                 measured clockwise on screen (y down); default 225 = top-left */
     char stamp[DP_PATH_MAX]; /* "" or "daisy" = built-in daisy; otherwise a resolved PNG path */
@@ -100,7 +106,8 @@ typedef struct dp_texture_spec {
     int n_layers;
 } dp_texture_spec;
 
-/** The radius a point of field radius r is drawn with. */
+/** The radius a point of field radius r is drawn with (the mask's footprint and splat
+ * use mask_scale for scale). */
 static inline double dp_layer_draw_radius(const dp_layer_spec *l, double r)
 {
     return l->dot_radius > 0 ? l->dot_radius : l->scale * r;

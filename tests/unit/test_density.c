@@ -280,7 +280,7 @@ Test(density, rmax_caps_the_spacing)
     dapple_field *f = NULL;
     dapple_error err;
     cr_assert_eq(dapple_field_new(&f, &fo, &err), DAPPLE_OK, "%s", err.message);
-    cr_expect_float_eq(dapple_field_rmax(f), 2 * sqrt(255.0), 1e-9, "default cap rmin/sqrt(C)");
+    cr_expect_float_eq(dapple_field_rmax(f), 2 / sqrt(0.004), 1e-9, "default cap rmin/sqrt(C)");
     dapple_field_free(f);
     fo.cutoff = 0;
     cr_assert_eq(dapple_field_new(&f, &fo, &err), DAPPLE_OK, "%s", err.message);

@@ -942,7 +942,7 @@ Test(io, field_load_maps_16bit_grey_to_radius)
     o.rmax = 9;
     dapple_field *f = NULL;
     dapple_error err;
-    cr_assert_eq(dp_field_load(&f, &o, DATA "grey16.png", 0, &err), DAPPLE_OK, "%s", err.message);
+    cr_assert_eq(dp_field_load(&f, &o, DATA "grey16.png", NULL, 0, 0, &err), DAPPLE_OK, "%s", err.message);
     for (int y = 0; y < 8; y++) {
         for (int x = 0; x < 16; x++) {
             double want = 1 + 8 * grey16_at(x, y) / 65535.0;
@@ -960,7 +960,7 @@ Test(io, field_load_passes_other_kinds_through)
     o.rmin = o.rmax = 3;
     dapple_field *f = NULL;
     dapple_error err;
-    cr_assert_eq(dp_field_load(&f, &o, NULL, 0, &err), DAPPLE_OK, "%s", err.message);
+    cr_assert_eq(dp_field_load(&f, &o, NULL, NULL, 0, 0, &err), DAPPLE_OK, "%s", err.message);
     cr_assert_float_eq(dapple_field_radius_at(f, 10, 10), 3.0, 1e-12);
     dapple_field_free(f);
 }
@@ -974,10 +974,10 @@ Test(io, field_load_reports_the_image_error)
     o.rmax = 2;
     dapple_field *f = (dapple_field *)1;
     dapple_error err;
-    cr_assert_eq(dp_field_load(&f, &o, DATA "huge.png", 0, &err), DAPPLE_E_LIMIT);
+    cr_assert_eq(dp_field_load(&f, &o, DATA "huge.png", NULL, 0, 0, &err), DAPPLE_E_LIMIT);
     cr_assert_null(f);
     cr_assert_str_eq(err.message, DATA "huge.png: 100000x100000 pixels exceeds the limit of "
                                        "67108864 pixels");
-    cr_assert_eq(dp_field_load(&f, &o, NULL, 0, &err), DAPPLE_E_INVALID);
-    cr_assert_eq(dp_field_load(&f, &o, DATA "grey8.png", 100, &err), DAPPLE_E_LIMIT);
+    cr_assert_eq(dp_field_load(&f, &o, NULL, NULL, 0, 0, &err), DAPPLE_E_INVALID);
+    cr_assert_eq(dp_field_load(&f, &o, DATA "grey8.png", NULL, 0, 100, &err), DAPPLE_E_LIMIT);
 }
