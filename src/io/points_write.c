@@ -3,7 +3,9 @@
  * of printf("%.9g"), which round-trips every float, but without printf: one snprintf per
  * number made writing 2.5 M points slower than sampling them. The fast path scales by an
  * exact power of ten (one rounding, error < 2^-23 of a unit) and falls back to snprintf
- * when the digit is too close to a rounding tie to be sure, or the exponent is far out. */
+ * when the digit is too close to a rounding tie to be sure, or the exponent is far out.
+ * Optional columns for engines (rotation, scale, variant) come from core/point_attrs, keyed
+ * by the stored position, so a point's attributes do not depend on the rest of the set. */
 #include "io/points_write.h"
 
 #include <errno.h>
@@ -15,6 +17,7 @@
 #include <strings.h>
 
 #include "core/dp.h"
+#include "core/point_attrs.h"
 #include "io/atomic_file.h"
 
 /* Every power of ten up to 1e22 is exact in a double. */
@@ -177,6 +180,37 @@ static char *put_uint(char *p, size_t v)
 
 /* ---------------------------------------------------------------- CSV and JSON */
 
+/* Everything one file needs; cols is never NULL (all off when the caller gave none). */
+typedef struct job {
+    const dp_point_set *sets;
+    size_t n_sets;
+    bool with_layer;
+    double width, height;
+    uint64_t seed;
+    const dp_points_columns *cols;
+} job;
+
+static bool has_extras(const dp_points_columns *c)
+{
+    return c->rotation || c->scale_jitter > 0 || c->variants > 0;
+}
+
+/* The column names after x,y,r, each with its separator in front: ",layer,rotation". */
+static void put_extra_names(outbuf *o, const job *j, const char *sep, const char *quote)
+{
+    const char *names[4] = { j->with_layer ? "layer" : NULL, j->cols->rotation ? "rotation" : NULL,
+                             j->cols->scale_jitter > 0 ? "scale" : NULL,
+                             j->cols->variants > 0 ? "variant" : NULL };
+    for (int i = 0; i < 4; i++) {
+        if (names[i] != NULL) {
+            put_text(o, sep);
+            put_text(o, quote);
+            put_text(o, names[i]);
+            put_text(o, quote);
+        }
+    }
+}
+
 static char *put_xyr(char *p, const dapple_point *pt, char sep)
 {
     p = put_float(p, pt->x);
@@ -186,16 +220,52 @@ static char *put_xyr(char *p, const dapple_point *pt, char sep)
     return put_float(p, pt->r);
 }
 
-static void write_csv(outbuf *o, const dp_point_set *sets, size_t n_sets, bool with_layer)
+/* Rotation, scale and variant of one point, from its stored (not flipped) position. */
+static char *put_attrs(char *p, const dapple_point *pt, const job *j)
 {
-    put_text(o, with_layer ? "x,y,r,layer\n" : "x,y,r\n");
-    for (size_t s = 0; s < n_sets; s++) {
-        for (size_t i = 0; i < sets[s].count; i++) {
-            char *p = put_xyr(reserve(o), &sets[s].points[i], ',');
-            if (with_layer) {
-                *p++ = ',';
-                p = put_uint(p, s);
-            }
+    const dp_points_columns *c = j->cols;
+    double deg, u_scale, u_variant;
+    dp_point_attrs(j->seed, pt->x, pt->y, &deg, &u_scale, &u_variant);
+    if (c->rotation) {
+        float f = (float)deg;
+        *p++ = ',';
+        p = put_float(p, f < 360.0f ? f : 0.0f); /* rounding to float may reach 360 = 0 */
+    }
+    if (c->scale_jitter > 0) {
+        *p++ = ',';
+        p = put_float(p, (float)(1.0 - c->scale_jitter + 2.0 * c->scale_jitter * u_scale));
+    }
+    if (c->variants > 0) {
+        size_t v = (size_t)(u_variant * c->variants);
+        *p++ = ',';
+        p = put_uint(p, v < (size_t)c->variants ? v : (size_t)c->variants - 1);
+    }
+    return p;
+}
+
+/* x,y,r[,layer][,rotation][,scale][,variant] of point i of set s. */
+static char *put_point(char *p, const job *j, size_t s, size_t i)
+{
+    const dapple_point *pt = &j->sets[s].points[i];
+    dapple_point shown = *pt;
+    if (j->cols->y_up)
+        shown.y = (float)(j->height - (double)pt->y);
+    p = put_xyr(p, &shown, ',');
+    if (j->with_layer) {
+        *p++ = ',';
+        p = put_uint(p, s);
+    }
+    return has_extras(j->cols) ? put_attrs(p, pt, j) : p;
+}
+
+static void write_csv(outbuf *o, const job *j)
+{
+    put_text(o, "x,y,r");
+    put_extra_names(o, j, ",", "");
+    put_text(o, "\n");
+    for (size_t s = 0; s < j->n_sets; s++) {
+        for (size_t i = 0; i < j->sets[s].count; i++) {
+            char *p = put_point(reserve(o), j, s, i);
             *p++ = '\n';
             o->used = (size_t)(p - o->data);
         }
@@ -212,34 +282,36 @@ static void put_double(outbuf *o, double v)
     put_text(o, tmp);
 }
 
-static void write_json_header(outbuf *o, double width, double height, uint64_t seed)
+/* {"size":[W,H],"seed":S,["columns":[...],]"points":[ -- columns only with extra columns,
+ * so files without them keep their bytes. */
+static void write_json_header(outbuf *o, const job *j)
 {
     char tmp[32];
     put_text(o, "{\"size\":[");
-    put_double(o, width);
+    put_double(o, j->width);
     put_text(o, ",");
-    put_double(o, height);
-    snprintf(tmp, sizeof tmp, "],\"seed\":%" PRIu64, seed);
+    put_double(o, j->height);
+    snprintf(tmp, sizeof tmp, "],\"seed\":%" PRIu64, j->seed);
     put_text(o, tmp);
+    if (has_extras(j->cols)) {
+        put_text(o, ",\"columns\":[\"x\",\"y\",\"r\"");
+        put_extra_names(o, j, ",", "\"");
+        put_text(o, "]");
+    }
     put_text(o, ",\"points\":[");
 }
 
-static void write_json(outbuf *o, const dp_point_set *sets, size_t n_sets, bool with_layer,
-                       double width, double height, uint64_t seed)
+static void write_json(outbuf *o, const job *j)
 {
-    write_json_header(o, width, height, seed);
+    write_json_header(o, j);
     bool first = true;
-    for (size_t s = 0; s < n_sets; s++) {
-        for (size_t i = 0; i < sets[s].count; i++) {
+    for (size_t s = 0; s < j->n_sets; s++) {
+        for (size_t i = 0; i < j->sets[s].count; i++) {
             char *p = reserve(o);
             if (!first)
                 *p++ = ',';
             *p++ = '[';
-            p = put_xyr(p, &sets[s].points[i], ',');
-            if (with_layer) {
-                *p++ = ',';
-                p = put_uint(p, s);
-            }
+            p = put_point(p, j, s, i);
             *p++ = ']';
             o->used = (size_t)(p - o->data);
             first = false;
@@ -279,18 +351,22 @@ int dp_points_format_parse(const char *name)
     return -1;
 }
 
-dapple_status dp_points_write(const char *path, dp_points_format format, const dp_point_set *sets,
-                              size_t n_sets, bool with_layer, double width, double height,
-                              uint64_t seed, dapple_error *err)
+/* Off is 0; on is (0, 1) for the jitter and >= 1 for the variants. */
+static dapple_status check_columns(const char *path, const dp_points_columns *c, dapple_error *err)
 {
-    if (format != DP_POINTS_CSV && format != DP_POINTS_JSON)
-        return dp_fail(err, DAPPLE_E_INVALID, "%s: unknown points format %d", path, (int)format);
-    if (format == DP_POINTS_JSON) {
-        dapple_status st = check_finite(sets, n_sets, err);
-        if (st != DAPPLE_OK)
-            return st;
-    }
+    if (!(c->scale_jitter >= 0 && c->scale_jitter < 1))
+        return dp_fail(err, DAPPLE_E_INVALID, "%s: scale jitter must be in [0, 1), got %g", path,
+                       c->scale_jitter);
+    if (c->variants < 0)
+        return dp_fail(err, DAPPLE_E_INVALID, "%s: variants must be >= 0, got %d", path,
+                       c->variants);
+    return DAPPLE_OK;
+}
 
+/* Formats the whole file into the atomic file; frees nothing of the caller's. */
+static dapple_status write_file(const char *path, dp_points_format format, const job *j,
+                                dapple_error *err)
+{
     outbuf *o = malloc(sizeof *o);
     if (o == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "%s: out of memory", path);
@@ -304,9 +380,9 @@ dapple_status dp_points_write(const char *path, dp_points_format format, const d
     o->used = 0;
     o->failed_errno = 0;
     if (format == DP_POINTS_CSV)
-        write_csv(o, sets, n_sets, with_layer);
+        write_csv(o, j);
     else
-        write_json(o, sets, n_sets, with_layer, width, height, seed);
+        write_json(o, j);
     flush_out(o);
     int e = o->failed_errno;
     free(o);
@@ -315,4 +391,29 @@ dapple_status dp_points_write(const char *path, dp_points_format format, const d
         return dp_fail(err, DAPPLE_E_IO, "%s: %s", path, strerror(e));
     }
     return dp_atomic_commit(&af, err);
+}
+
+dapple_status dp_points_write_cols(const char *path, dp_points_format format,
+                                   const dp_point_set *sets, size_t n_sets, bool with_layer,
+                                   double width, double height, uint64_t seed,
+                                   const dp_points_columns *cols, dapple_error *err)
+{
+    static const dp_points_columns none = { 0 };
+    job j = { sets, n_sets, with_layer, width, height, seed, cols != NULL ? cols : &none };
+    if (format != DP_POINTS_CSV && format != DP_POINTS_JSON)
+        return dp_fail(err, DAPPLE_E_INVALID, "%s: unknown points format %d", path, (int)format);
+    dapple_status st = check_columns(path, j.cols, err);
+    if (st == DAPPLE_OK && j.cols->y_up && !isfinite(height))
+        st = dp_fail(err, DAPPLE_E_INVALID, "%s: y up needs a finite height, got %g", path, height);
+    if (st == DAPPLE_OK && format == DP_POINTS_JSON)
+        st = check_finite(sets, n_sets, err);
+    return st != DAPPLE_OK ? st : write_file(path, format, &j, err);
+}
+
+dapple_status dp_points_write(const char *path, dp_points_format format, const dp_point_set *sets,
+                              size_t n_sets, bool with_layer, double width, double height,
+                              uint64_t seed, dapple_error *err)
+{
+    return dp_points_write_cols(path, format, sets, n_sets, with_layer, width, height, seed, NULL,
+                                err);
 }

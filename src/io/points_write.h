@@ -21,12 +21,33 @@ typedef struct dp_point_set {
 /** "csv" or "json" (also picked from a .csv/.json extension); -1 if neither. */
 int dp_points_format_parse(const char *name);
 
-/** Writes the sets to 'path' ("-" = stdout) atomically.
+/** Writes the sets to 'path' ("-" = stdout) atomically: dp_points_write_cols without extras.
  * CSV: header "x,y,r" when with_layer is false, else "x,y,r,layer"; one point per line.
  * JSON: {"size":[W,H],"seed":S,"points":[[x,y,r],...]} or [x,y,r,layer] with layers. */
 DAPPLE_USERESULT dapple_status dp_points_write(const char *path, dp_points_format format,
                                                const dp_point_set *sets, size_t n_sets,
                                                bool with_layer, double width, double height,
                                                uint64_t seed, dapple_error *err);
+
+/** Extra per-point columns for engines; all zero (or a NULL pointer) means none. Values are
+ * a pure function of the seed and the point's stored x and y (core/point_attrs), never of
+ * its place in the set, so the same point gets the same values in any file. */
+typedef struct dp_points_columns {
+    bool rotation;       /* a 'rotation' column, degrees in [0, 360) */
+    double scale_jitter; /* j in (0, 1): a 'scale' column uniform in [1 - j, 1 + j]; 0 = off */
+    int variants;        /* n > 0: a 'variant' column, an integer in [0, n); 0 = off */
+    bool y_up;           /* write y as height - y (r and the extra columns are unchanged) */
+} dp_points_columns;
+
+/** dp_points_write with extra columns. CSV header: x,y,r[,layer][,rotation][,scale][,variant];
+ * JSON points carry the same entries in that order and, only when rotation, scale or variant
+ * is on, the object gets "columns":["x","y","r",...] before "points". Rotation and scale are
+ * written as floats (so scale is within [1 - j, 1 + j] after rounding to float), variant as
+ * an integer. A jitter outside [0, 1) or negative variants is DAPPLE_E_INVALID. */
+DAPPLE_USERESULT dapple_status dp_points_write_cols(const char *path, dp_points_format format,
+                                                    const dp_point_set *sets, size_t n_sets,
+                                                    bool with_layer, double width, double height,
+                                                    uint64_t seed, const dp_points_columns *cols,
+                                                    dapple_error *err);
 
 #endif

@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: MIT
+ * Reading a point list: the bytes (bounded, regular files only), then the shared pieces
+ * of both parsers -- the column roles, strict numbers, the growing list -- and the choice
+ * of parser. The file is read whole: point files are written whole too, and a parser over
+ * one buffer needs no refill logic. A FIFO or device is refused after an O_NONBLOCK open
+ * and fstat, so naming one cannot hang the caller. The CSV and JSON grammars are in
+ * points_csv.c and points_json.c. */
+#include "io/points_read.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/dp.h"
+#include "io/points_parse.h"
+
+/* ---------------------------------------------------------------- the bytes */
+
+/* Reads fd to its end into a malloc'ed buffer, refusing more than DP_POINTS_MAX_BYTES. */
+static dapple_status read_all(int fd, const char *name, size_t hint, char **text, size_t *len,
+                              dapple_error *err)
+{
+    size_t cap = DP_MIN(hint, DP_POINTS_MAX_BYTES) + 1, n = 0;
+    char *buf = malloc(cap);
+    for (;;) {
+        if (buf == NULL)
+            return dp_fail(err, DAPPLE_E_NOMEM, "%s: out of memory", name);
+        ssize_t got = read(fd, buf + n, cap - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            free(buf);
+            return dp_fail(err, DAPPLE_E_IO, "%s: %s", name, strerror(errno));
+        }
+        n += (size_t)got;
+        if (n > DP_POINTS_MAX_BYTES) {
+            free(buf);
+            return dp_fail(err, DAPPLE_E_LIMIT, "%s: over the 2 GiB limit for point files", name);
+        }
+        if (got == 0)
+            break;
+        if (n == cap) {
+            cap = DP_MIN(cap * 2, DP_POINTS_MAX_BYTES + 1);
+            char *bigger = realloc(buf, cap);
+            if (bigger == NULL)
+                free(buf);
+            buf = bigger;
+        }
+    }
+    buf[n] = '\0'; /* n < cap here: a full buffer grows before the next read */
+    *text = buf;
+    *len = n;
+    return DAPPLE_OK;
+}
+
+/* Opens a regular file without blocking, whatever 'path' turns out to be. */
+static dapple_status open_regular(const char *path, int *fd, size_t *size, dapple_error *err)
+{
+    *fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (*fd < 0)
+        return dp_fail(err, DAPPLE_E_IO, "%s: %s", path, strerror(errno));
+    struct stat st;
+    const char *why = NULL;
+    if (fstat(*fd, &st) != 0)
+        why = strerror(errno);
+    else if (S_ISDIR(st.st_mode))
+        why = "is a directory, not a point file";
+    else if (!S_ISREG(st.st_mode))
+        why = "not a regular file";
+    if (why != NULL) {
+        close(*fd);
+        return dp_fail(err, DAPPLE_E_IO, "%s: %s", path, why);
+    }
+    if ((uintmax_t)st.st_size > DP_POINTS_MAX_BYTES) {
+        close(*fd);
+        return dp_fail(err, DAPPLE_E_LIMIT, "%s: %jd bytes, over the 2 GiB limit for point files",
+                       path, (intmax_t)st.st_size);
+    }
+    *size = (size_t)st.st_size;
+    return DAPPLE_OK;
+}
+
+static dapple_status read_path(const char *path, const char *name, char **text, size_t *len,
+                               dapple_error *err)
+{
+    if (strcmp(path, "-") == 0)
+        return read_all(STDIN_FILENO, name, 1 << 16, text, len, err);
+    int fd = -1;
+    size_t size = 0;
+    dapple_status st = open_regular(path, &fd, &size, err);
+    if (st != DAPPLE_OK)
+        return st;
+    st = read_all(fd, name, size, text, len, err);
+    close(fd);
+    return st;
+}
+
+/* ---------------------------------------------------------------- roles and numbers */
+
+const char *const dp_points_role_names[DP_ROLES] = { "x", "y", "r", "layer" };
+
+int dp_points_role_of(const char *name, size_t n)
+{
+    for (int k = 0; k < DP_ROLES; k++) {
+        const char *role = dp_points_role_names[k];
+        if (strlen(role) == n && strncasecmp(name, role, n) == 0)
+            return k;
+    }
+    return -1;
+}
+
+void dp_points_quote(const char *s, size_t n, char out[DP_QUOTE_OUT])
+{
+    size_t k = 0;
+    for (; k < n && k < 40; k++)
+        out[k] = ((unsigned char)s[k] < 0x20 || s[k] == 0x7f) ? '?' : s[k];
+    strcpy(out + k, k < n ? "..." : "");
+}
+
+/* True when each of the n bytes of s is in 'set'. */
+static bool all_in(const char *s, size_t n, const char *set)
+{
+    for (size_t k = 0; k < n; k++) {
+        if (s[k] == '\0' || strchr(set, s[k]) == NULL)
+            return false;
+    }
+    return true;
+}
+
+/* A decimal number that uses all n bytes: strtod alone would take " 5", "nan" or hex. */
+bool dp_points_number(const char *s, size_t n, double *out)
+{
+    char buf[64];
+    if (n == 0 || n >= sizeof buf || !all_in(s, n, "0123456789.eE+-"))
+        return false;
+    if (!(s[0] == '-' || s[0] == '+' || s[0] == '.' || (s[0] >= '0' && s[0] <= '9')))
+        return false;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    char *end = NULL;
+    double v = strtod(buf, &end);
+    if (end != buf + n || !isfinite(v))
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Digits only, at most INT_MAX. */
+static bool layer_number(const char *s, size_t n, int *out)
+{
+    long long v = 0;
+    if (n == 0 || n > 10 || !all_in(s, n, "0123456789"))
+        return false;
+    for (size_t k = 0; k < n; k++)
+        v = v * 10 + (s[k] - '0');
+    if (v > INT_MAX)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+dapple_status dp_points_store(int role, const char *s, size_t n, dapple_point *pt, int *layer,
+                              dapple_error *err)
+{
+    char q[DP_QUOTE_OUT];
+    double v = 0;
+    dp_points_quote(s, n, q);
+    if (role == DP_ROLE_LAYER) {
+        if (!layer_number(s, n, layer))
+            return dp_fail(err, DAPPLE_E_FORMAT,
+                           "expected a layer number (an integer >= 0) in column 'layer', got '%s'",
+                           q);
+        return DAPPLE_OK;
+    }
+    if (!dp_points_number(s, n, &v))
+        return dp_fail(err, DAPPLE_E_FORMAT, "expected a number in column '%s', got '%s'",
+                       dp_points_role_names[role], q);
+    if (!isfinite((float)v))
+        return dp_fail(err, DAPPLE_E_FORMAT, "'%s' in column '%s' is beyond the float range", q,
+                       dp_points_role_names[role]);
+    if (role == DP_ROLE_R && v < 0)
+        return dp_fail(err, DAPPLE_E_FORMAT, "expected a radius >= 0 in column 'r', got '%s'", q);
+    float *slot[3] = { &pt->x, &pt->y, &pt->r };
+    *slot[role] = (float)v;
+    return DAPPLE_OK;
+}
+
+/* ---------------------------------------------------------------- the list */
+
+dapple_status dp_points_push(dp_points_parse *ps, const dapple_point *pt, int layer, size_t line)
+{
+    dp_point_list *l = ps->out;
+    if (ps->max_points > 0 && l->count == ps->max_points)
+        return dp_fail(ps->err, DAPPLE_E_LIMIT, "%s:%zu: over the limit of %zu points", ps->name,
+                       line, ps->max_points);
+    if (l->count == ps->cap) {
+        size_t cap = ps->cap < 1024 ? 1024 : ps->cap * 2;
+        dapple_point *p = dp_realloc_n(l->points, cap, sizeof *p);
+        if (p != NULL)
+            l->points = p;
+        int *ly = ps->with_layer ? dp_realloc_n(l->layer, cap, sizeof *ly) : NULL;
+        if (ly != NULL)
+            l->layer = ly;
+        if (p == NULL || (ps->with_layer && ly == NULL))
+            return dp_fail(ps->err, DAPPLE_E_NOMEM, "%s: out of memory", ps->name);
+        ps->cap = cap;
+    }
+    l->points[l->count] = *pt;
+    if (ps->with_layer)
+        l->layer[l->count] = layer;
+    l->count++;
+    return DAPPLE_OK;
+}
+
+/* ---------------------------------------------------------------- public API */
+
+static dapple_status parse_text(dp_points_parse *ps, const char *text, size_t len)
+{
+    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) { /* a UTF-8 byte order mark */
+        text += 3;
+        len -= 3;
+    }
+    size_t i = 0;
+    while (i < len && strchr(" \t\r\n", text[i]) != NULL && text[i] != '\0')
+        i++;
+    bool json = i < len && (text[i] == '{' || text[i] == '[');
+    dapple_status st =
+            json ? dp_points_parse_json(ps, text, len) : dp_points_parse_csv(ps, text, len);
+    if (st == DAPPLE_OK && ps->out->count == 0)
+        st = dp_fail(ps->err, DAPPLE_E_FORMAT, "%s: no points", ps->name);
+    return st;
+}
+
+dapple_status dp_points_read(const char *path, size_t max_points, dp_point_list *out,
+                             dapple_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (path == NULL)
+        return dp_fail(err, DAPPLE_E_INVALID, "no point file given");
+    const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    char *text = NULL;
+    size_t len = 0;
+    dapple_status st = read_path(path, name, &text, &len, err);
+    if (st != DAPPLE_OK)
+        return st;
+    dp_points_parse ps = { name, max_points, out, 0, false, err };
+    st = parse_text(&ps, text, len);
+    free(text);
+    if (st != DAPPLE_OK)
+        dp_point_list_free(out);
+    return st;
+}
+
+void dp_point_list_free(dp_point_list *l)
+{
+    if (l == NULL)
+        return;
+    free(l->points);
+    free(l->layer);
+    memset(l, 0, sizeof *l);
+}
