@@ -26,7 +26,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 # Small C helpers the CLI tests use (PNG inspection, an independent pair-rule check).
-TOOLS := $(BUILD)/tools/pnginfo $(BUILD)/tools/ptcheck
+TOOLS := $(BUILD)/tools/pnginfo $(BUILD)/tools/ptcheck $(BUILD)/tools/roadpng
 
 .PHONY: all test unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
 .DELETE_ON_ERROR:

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
- * `dapple field`: the prepared radius field (after mapping, inversion and dilation) as a
- * grey PNG, white = rmax, so a user can see what the sampler will see. */
+ * `dapple field`: the prepared field as a grey PNG, so a user can see what the sampler
+ * will see: for the radius map white = rmax; for the density map the relative density
+ * (white = full, black = no points, exclusions included). */
 #include "cli/commands.h"
 
 #include <stdio.h>
@@ -10,16 +11,17 @@
 #include "core/dp.h"
 #include "io/image_save.h"
 
-static const char USAGE[] = "dapple field --size WxH (--radius R | --rmin A --rmax B --field SPEC)\n"
-                            "       [--invert] [--dilate PX] [--seed N] [--periodic] [--depth 8|16]"
-                            " -o FIELD.png";
+static const char USAGE[] =
+        "dapple field --size WxH (--radius R | --rmin A --rmax B --field SPEC)\n"
+        "       [--map radius|density] [--cutoff C] [--levels B,W] [--gamma G] [--invert]\n"
+        "       [--dilate PX] [--exclude image:PATH]... [--seed N] [--periodic] [--depth 8|16]\n"
+        "       -o FIELD.png";
 
 static dapple_status write_field(const dp_cli_opts *o, const dapple_field *f, dapple_error *err)
 {
     uint16_t *buf = dp_calloc_n((size_t)o->width * (size_t)o->height, sizeof *buf);
     if (buf == NULL)
-        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d field", o->width,
-                       o->height);
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d field", o->width, o->height);
     dapple_field_render_into(f, buf, o->width, o->height);
     dapple_status st = dp_image_write_grey(o->output, buf, o->width, o->height, o->depth, err);
     free(buf);
@@ -38,8 +40,9 @@ int dp_cmd_field(int argc, char **argv)
         dapple_field_free(field);
         return dp_cli_report(&err, DP_EXIT_FAIL);
     }
-    fprintf(stderr, "dapple: field r in [%g, %g] written to %s\n", dapple_field_rmin(field),
-            dapple_field_rmax(field), o.output);
+    fprintf(stderr, "dapple: %s field, r in [%g, %g], written to %s\n",
+            dapple_field_map_kind(field) == DAPPLE_MAP_DENSITY ? "density" : "radius",
+            dapple_field_rmin(field), dapple_field_rmax(field), o.output);
     dapple_field_free(field);
     return DP_EXIT_OK;
 }

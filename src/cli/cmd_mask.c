@@ -1,19 +1,27 @@
 /* SPDX-License-Identifier: MIT
  * `dapple mask`: a linear single-channel 8- or 16-bit mask for engines (footprint, splat,
- * clearance or density), made from one layer described on the command line. */
+ * clearance or density), made from one layer described on the command line, or drawn
+ * from a point list (--from). The layer is sampled with the seed itself, as `points`
+ * samples, so `mask --points` writes the very bytes `points` would. */
 #include "cli/commands.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/common.h"
-#include "io/atomic_file.h"
 #include "cli/outputs.h"
+#include "core/dp.h"
+#include "io/atomic_file.h"
+#include "io/points_read.h"
+#include "render/render.h"
 
 static const char USAGE[] =
-        "dapple mask --size WxH (--radius R | --rmin A --rmax B --field SPEC)\n"
-        "       [--kind footprint|splat|clearance|density] [--depth 8|16] [--periodic]\n"
-        "       [--seed N] [--points FILE] -o MASK.png";
+        "dapple mask --size WxH (--radius R | --rmin A --rmax B --field SPEC | --from FILE)\n"
+        "       [--map radius|density] [--cutoff C] [--levels B,W] [--gamma G] [--invert]\n"
+        "       [--dilate PX] [--exclude image:PATH]... [--count N]\n"
+        "       [--kind footprint|splat|clearance|density] [--dot-radius PX] [--depth 8|16]\n"
+        "       [--periodic] [--seed N] [--points FILE] -o MASK.png";
 
 /* One layer named "points" with the command line's field and sampler options. */
 static dapple_status spec_from_opts(const dp_cli_opts *o, dp_texture_spec *t, dapple_error *err)
@@ -32,8 +40,13 @@ static dapple_status spec_from_opts(const dp_cli_opts *o, dp_texture_spec *t, da
     strcpy(l->name, "points");
     l->k = o->k;
     l->max_points = (size_t)o->max_points;
+    l->count = (size_t)o->count;
     l->dense = o->dense;
     l->maximal = o->maximal;
+    l->seed_raw = true;
+    l->dot_radius = o->dot_radius;
+    l->n_exclude = o->n_exclude;
+    dp_cli_exclude_paths(o, l->exclude);
     return dp_cli_field_opts(o, &l->field, l->field_image, sizeof l->field_image, err);
 }
 
@@ -41,6 +54,8 @@ static dapple_status spec_from_opts(const dp_cli_opts *o, dp_texture_spec *t, da
 static dapple_status check_budget(const dp_cli_opts *o, dapple_error *err)
 {
     dapple_field *f = NULL;
+    if (o->count > 0)
+        return DAPPLE_OK; /* the count is the budget, checked against --max-points */
     if (dp_cli_make_field(o, &f, err) != DAPPLE_OK)
         return err->status;
     dapple_status st = dp_cli_check_budget(o, dapple_field_estimate_points(f), err);
@@ -48,23 +63,73 @@ static dapple_status check_budget(const dp_cli_opts *o, dapple_error *err)
     return st;
 }
 
+/* --from: the scene is the file's points, and the field (when field options are given)
+ * only clips the mask and gives the density kind. */
+static dapple_status scene_from_file(const dp_cli_opts *o, dp_scene *s, dapple_error *err)
+{
+    dp_point_list list;
+    memset(s, 0, sizeof *s);
+    if (dp_points_read(o->from, (size_t)o->max_points, &list, err) != DAPPLE_OK)
+        return dp_fail_prefix(err, err->status, "--from");
+    bool have_r = list.have_r;
+    s->n_layers = 1;
+    s->layers[0].points = list.points, s->layers[0].count = list.count;
+    s->layers[0].scale = 1;
+    list.points = NULL;
+    dp_point_list_free(&list);
+    if (o->mask_kind != DP_MASK_CLEARANCE && !have_r && o->dot_radius == 0) {
+        dp_scene_fini(s);
+        return dp_fail(err, DAPPLE_E_INVALID, "--from: %s has no r column: give --dot-radius",
+                       o->from);
+    }
+    bool field = o->have_radius || o->field != NULL || o->n_exclude > 0;
+    if (!field && o->mask_kind == DP_MASK_DENSITY) {
+        dp_scene_fini(s);
+        return dp_fail(err, DAPPLE_E_INVALID, "--kind density: needs a field (--field ...)");
+    }
+    if (field && dp_cli_make_field(o, &s->fields[0], err) != DAPPLE_OK) {
+        dp_scene_fini(s);
+        return err->status;
+    }
+    return DAPPLE_OK;
+}
+
+static dapple_status make_scene(const dp_cli_opts *o, const dp_texture_spec *t, dp_scene *s,
+                                dapple_error *err)
+{
+    if (o->from != NULL)
+        return scene_from_file(o, s, err);
+    if (check_budget(o, err) != DAPPLE_OK)
+        return err->status;
+    return dp_scene_sample(t, s, err);
+}
+
 int dp_cmd_mask(int argc, char **argv)
 {
     dp_cli_opts o;
     dapple_error err;
     dp_texture_spec t;
-    dp_render_stats stats;
+    dp_scene scene;
     int start = dp_cli_start(DP_CMD_MASK, argc, argv, USAGE, &o);
     if (start != DP_CLI_GO)
         return start;
-    dp_output_paths paths = { .mask = o.output, .points = o.points_path };
+    double t0 = dp_cli_now();
     /* both outputs are probed first, so a bad --points folder cannot leave the mask alone */
     if (dp_cli_check_distinct("--points", o.points_path, o.output, &err) != DAPPLE_OK ||
+        dp_cli_check_distinct("-o", o.output, o.from, &err) != DAPPLE_OK ||
+        dp_cli_check_distinct("--points", o.points_path, o.from, &err) != DAPPLE_OK ||
         dp_atomic_probe(o.output, &err) != DAPPLE_OK ||
         dp_atomic_probe(o.points_path, &err) != DAPPLE_OK ||
-        spec_from_opts(&o, &t, &err) != DAPPLE_OK || check_budget(&o, &err) != DAPPLE_OK ||
-        dp_render_outputs(&t, &paths, &stats, &err) != DAPPLE_OK)
+        spec_from_opts(&o, &t, &err) != DAPPLE_OK || make_scene(&o, &t, &scene, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
-    dp_cli_print_summary(stats.points[0], stats.seconds, stats.stop[0], (size_t)o.max_points);
-    return DP_EXIT_OK;
+    const dp_layer_points *lp = &scene.layers[0];
+    dapple_status st = dp_output_mask(&t, &scene, o.output, &err);
+    if (st == DAPPLE_OK && o.points_path != NULL)
+        st = dp_cli_write_points(&o, o.points_path, lp->points, lp->count, &err);
+    if (st == DAPPLE_OK && o.from == NULL) {
+        dp_cli_print_count(&o, lp->scale);
+        dp_cli_print_summary(lp->count, dp_cli_now() - t0, lp->stop, (size_t)o.max_points);
+    }
+    dp_scene_fini(&scene);
+    return st == DAPPLE_OK ? DP_EXIT_OK : dp_cli_report(&err, DP_EXIT_FAIL);
 }

@@ -6,24 +6,18 @@
 #include <stdio.h>
 
 #include "cli/common.h"
-#include "io/points_write.h"
 
 static const char USAGE[] =
-        "dapple points --size WxH (--radius R | --rmin A --rmax B --field SPEC) [--invert]\n"
-        "       [--dilate PX] [--k N] [--max-points N] [--seed N] [--periodic] [--dense]\n"
-        "       [--maximal] [--format csv|json] -o FILE|-";
+        "dapple points --size WxH (--radius R | --rmin A --rmax B --field SPEC)\n"
+        "       [--map radius|density] [--cutoff C] [--levels B,W] [--gamma G] [--invert]\n"
+        "       [--dilate PX] [--exclude image:PATH]... [--count N] [--k N] [--max-points N]\n"
+        "       [--seed N] [--periodic] [--dense] [--maximal] [--rotation] [--scale-jitter J]\n"
+        "       [--variants N] [--y-up] [--format csv|json] -o FILE|-";
 
-static int points_format(const dp_cli_opts *o)
-{
-    if (o->format != NULL)
-        return dp_points_format_parse(o->format);
-    int f = dp_points_format_parse(o->output);
-    return f < 0 ? DP_POINTS_CSV : f;
-}
-
-/* Samples with the options' field; *out is the caller's to free. */
-static dapple_status sample(const dp_cli_opts *o, const dapple_field *field,
-                            dapple_sampler **out, dapple_stop *stop, dapple_error *err)
+/* Samples with the options' field (to --count points if asked: *scale gets the spacing
+ * factor); *out is the caller's to free. */
+static dapple_status sample(const dp_cli_opts *o, const dapple_field *field, dapple_sampler **out,
+                            dapple_stop *stop, double *scale, dapple_error *err)
 {
     dapple_sampler_opts so;
     dapple_sampler_opts_init(&so);
@@ -35,6 +29,9 @@ static dapple_status sample(const dp_cli_opts *o, const dapple_field *field,
     so.periodic = o->periodic;
     so.dense = o->dense;
     so.maximal = o->maximal;
+    *scale = 1;
+    if (o->count > 0)
+        return dapple_sampler_new_count(out, field, &so, (size_t)o->count, scale, stop, err);
     if (dp_cli_check_budget(o, dapple_field_estimate_points(field), err) != DAPPLE_OK)
         return err->status;
     if (dapple_sampler_new(out, field, &so, err) != DAPPLE_OK)
@@ -53,16 +50,16 @@ int dp_cmd_points(int argc, char **argv)
     int start = dp_cli_start(DP_CMD_POINTS, argc, argv, USAGE, &o);
     if (start != DP_CLI_GO)
         return start;
-    double t0 = dp_cli_now();
-    if (dp_cli_make_field(&o, &field, &err) != DAPPLE_OK || sample(&o, field, &s, &stop, &err))
+    double t0 = dp_cli_now(), scale;
+    if (dp_cli_make_field(&o, &field, &err) != DAPPLE_OK ||
+        sample(&o, field, &s, &stop, &scale, &err) != DAPPLE_OK)
         goto done;
     double seconds = dp_cli_now() - t0;
     size_t n;
-    dp_point_set set = { dapple_sampler_points(s, &n), 0 };
-    set.count = n;
-    if (dp_points_write(o.output, (dp_points_format)points_format(&o), &set, 1, false, o.width,
-                        o.height, o.seed, &err) != DAPPLE_OK)
+    const dapple_point *p = dapple_sampler_points(s, &n);
+    if (dp_cli_write_points(&o, o.output, p, n, &err) != DAPPLE_OK)
         goto done;
+    dp_cli_print_count(&o, scale);
     dp_cli_print_summary(n, seconds, stop, (size_t)o.max_points);
     code = DP_EXIT_OK;
 done:

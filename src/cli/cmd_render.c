@@ -97,8 +97,10 @@ int dp_cmd_render(int argc, char **argv)
     int start = dp_cli_start(DP_CMD_RENDER, argc, argv, USAGE, &o);
     if (start != DP_CLI_GO)
         return start;
-    dp_output_paths paths = { .texture = o.output, .height = o.height_path,
-                              .normal = o.normal_path, .points = o.points_path,
+    dp_output_paths paths = { .texture = o.output,
+                              .height = o.height_path,
+                              .normal = o.normal_path,
+                              .points = o.points_path,
                               .mask = o.mask_path };
     if (check_paths(&o, &err) != DAPPLE_OK || load_spec(&o, &t, &err) != DAPPLE_OK ||
         check_outputs(&o, &t, &err) != DAPPLE_OK)

@@ -5,6 +5,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "core/dp.h"
 #include "io/image_load.h"
 #include "io/image_save.h"
+#include "io/points_write.h"
 #include "preset/field_spec.h"
 #include "render/texture.h"
 
@@ -32,6 +34,9 @@ dapple_status dp_cli_field_opts(const dp_cli_opts *o, dapple_field_opts *fo, cha
     fo->height = o->height;
     fo->invert = o->invert;
     fo->dilate = o->dilate;
+    fo->map = o->map;
+    fo->cutoff = isnan(o->cutoff) ? DAPPLE_DEFAULT_CUTOFF : o->cutoff;
+    fo->black = o->black, fo->white = o->white, fo->gamma = o->gamma;
     fo->seed = o->seed;
     fo->periodic = o->periodic;
     if (o->have_radius) {
@@ -40,22 +45,42 @@ dapple_status dp_cli_field_opts(const dp_cli_opts *o, dapple_field_opts *fo, cha
         return DAPPLE_OK;
     }
     fo->rmin = o->rmin;
-    fo->rmax = o->rmax;
+    fo->rmax = o->have_rmax ? o->rmax : 0; /* the density map's own cap */
+    if (o->field == NULL) {                /* mask --from: the field only clips (--exclude) */
+        fo->rmin = fo->rmax = 1;
+        return DAPPLE_OK;
+    }
     if (dp_field_spec_parse(o->field, fo, image, cap, err) != DAPPLE_OK)
         return dp_fail_prefix(err, DAPPLE_E_INVALID, "--field");
     return DAPPLE_OK;
 }
 
+void dp_cli_exclude_paths(const dp_cli_opts *o, char paths[][DP_PATH_MAX])
+{
+    dapple_error ignored; /* the parser checked each spec already */
+    for (int i = 0; i < o->n_exclude; i++)
+        if (dp_exclude_parse(o->exclude[i], paths[i], DP_PATH_MAX, &ignored) != DAPPLE_OK)
+            paths[i][0] = '\0';
+}
+
 dapple_status dp_cli_make_field(const dp_cli_opts *o, dapple_field **out, dapple_error *err)
 {
     dapple_field_opts fo;
-    char image[DP_PATH_MAX];
+    char image[DP_PATH_MAX], excl[DP_MAX_EXCLUDE][DP_PATH_MAX];
+    const char *paths[DP_MAX_EXCLUDE];
     *out = NULL;
     if (dp_cli_field_opts(o, &fo, image, sizeof image, err) != DAPPLE_OK)
         return err->status;
     if (dp_cli_check_distinct("-o", o->output, image[0] ? image : NULL, err) != DAPPLE_OK)
         return err->status;
-    return dp_field_load(out, &fo, image, NULL, 0, o->max_pixels, err);
+    dp_cli_exclude_paths(o, excl);
+    for (int i = 0; i < o->n_exclude; i++) {
+        paths[i] = excl[i];
+        if (dp_cli_check_distinct("-o", o->output, excl[i], err) != DAPPLE_OK)
+            return err->status;
+    }
+    dapple_status st = dp_field_load(out, &fo, image, paths, o->n_exclude, o->max_pixels, err);
+    return st == DAPPLE_OK || o->n_exclude == 0 ? st : dp_fail_prefix(err, st, "--exclude");
 }
 
 dapple_status dp_cli_check_budget(const dp_cli_opts *o, double expected, dapple_error *err)
@@ -74,9 +99,8 @@ dapple_status dp_cli_check_distinct(const char *option, const char *output, cons
     struct stat a, b;
     if (output == NULL || input == NULL || strcmp(output, "-") == 0)
         return DAPPLE_OK;
-    if (strcmp(output, input) == 0 ||
-        (stat(output, &a) == 0 && stat(input, &b) == 0 && a.st_dev == b.st_dev &&
-         a.st_ino == b.st_ino))
+    if (strcmp(output, input) == 0 || (stat(output, &a) == 0 && stat(input, &b) == 0 &&
+                                       a.st_dev == b.st_dev && a.st_ino == b.st_ino))
         return dp_fail(err, DAPPLE_E_INVALID, "%s: '%s' is also an input; refusing to overwrite it",
                        option, output);
     return DAPPLE_OK;
@@ -100,6 +124,26 @@ double dp_cli_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void dp_cli_print_count(const dp_cli_opts *o, double scale)
+{
+    if (o->count > 0)
+        fprintf(stderr, "dapple: --count %llu: spacing scaled by %.6g\n",
+                (unsigned long long)o->count, scale);
+}
+
+dapple_status dp_cli_write_points(const dp_cli_opts *o, const char *path, const dapple_point *p,
+                                  size_t n, dapple_error *err)
+{
+    int format = dp_points_format_parse(o->format != NULL ? o->format : path);
+    dp_point_set set = { p, n };
+    dp_points_columns cols = { .rotation = o->rotation,
+                               .scale_jitter = o->scale_jitter,
+                               .variants = o->variants,
+                               .y_up = o->y_up };
+    return dp_points_write_cols(path, format < 0 ? DP_POINTS_CSV : (dp_points_format)format, &set,
+                                1, false, o->width, o->height, o->seed, &cols, err);
 }
 
 void dp_cli_print_summary(size_t n, double seconds, dapple_stop stop, size_t limit)

@@ -21,12 +21,16 @@ int dp_cli_report(const dapple_error *err, int code);
  * JPEG quality global (on the main thread, before any worker runs). Returns DP_CLI_GO
  * to carry on, else the exit code (2 after a reported usage error, 0 after help). */
 enum { DP_CLI_GO = -1 };
+
 int dp_cli_start(unsigned command, int argc, char **argv, const char *usage, dp_cli_opts *o);
 
 /** Fills field options (and an unresolved image path) from --radius / --rmin --rmax
  * --field, --invert, --dilate, --seed, --periodic. */
 DAPPLE_USERESULT dapple_status dp_cli_field_opts(const dp_cli_opts *o, dapple_field_opts *fo,
                                                  char *image, size_t cap, dapple_error *err);
+
+/** Copies the paths of --exclude image:PATH into paths[0 .. o->n_exclude). */
+void dp_cli_exclude_paths(const dp_cli_opts *o, char paths[][DP_PATH_MAX]);
 
 /** Builds the field the options describe; *out is the caller's to free. */
 DAPPLE_USERESULT dapple_status dp_cli_make_field(const dp_cli_opts *o, dapple_field **out,
@@ -43,6 +47,15 @@ DAPPLE_USERESULT dapple_status dp_cli_check_distinct(const char *option, const c
 
 /** The summary line on stderr: points, seconds and the stop reason (complete or limit). */
 void dp_cli_print_summary(size_t n, double seconds, dapple_stop stop, size_t limit);
+
+/** With --count, the line saying which spacing factor reached it (on stderr). */
+void dp_cli_print_count(const dp_cli_opts *o, double scale);
+
+/** Writes one set of points to 'path' as `points` does: format from --format or the
+ * extension, and the columns --rotation, --scale-jitter, --variants and --y-up ask for. */
+DAPPLE_USERESULT dapple_status dp_cli_write_points(const dp_cli_opts *o, const char *path,
+                                                   const dapple_point *p, size_t n,
+                                                   dapple_error *err);
 
 /** The images a preset reads (field images, stamps, the background image) into in[];
  * returns their count. Outputs must never name one of them. */

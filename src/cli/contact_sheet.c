@@ -21,11 +21,11 @@
 #include <stb_easy_font.h>
 #pragma GCC diagnostic pop
 
-#define THUMB      192
-#define PAD        14
-#define LABEL_H    26
-#define HEADER_H   44
-#define LABEL_MAX  (DP_MANIFEST_FILE_MAX + 16)
+#define THUMB     192
+#define PAD       14
+#define LABEL_H   26
+#define HEADER_H  44
+#define LABEL_MAX (DP_MANIFEST_FILE_MAX + 16)
 
 typedef struct sheet {
     cairo_t *cr;
@@ -193,7 +193,8 @@ static cairo_surface_t *fit(cairo_surface_t *img, int w, int h)
     cairo_t *cr = cairo_create(out);
     cairo_scale(cr, (double)tw / w, (double)th / h);
     cairo_set_source_surface(cr, img, 0, 0);
-    cairo_pattern_set_filter(cairo_get_source(cr), s < 1 ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST);
+    cairo_pattern_set_filter(cairo_get_source(cr),
+                             s < 1 ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST);
     cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
     cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
     cairo_paint(cr);

@@ -25,8 +25,9 @@ static const command COMMANDS[] = {
 
 static void usage(FILE *out)
 {
-    fprintf(out, "dapple %s — variable-density Poisson-disk textures and masks\n\n"
-                 "usage: dapple COMMAND [options]   (dapple COMMAND --help for its options)\n\n",
+    fprintf(out,
+            "dapple %s — variable-density Poisson-disk textures and masks\n\n"
+            "usage: dapple COMMAND [options]   (dapple COMMAND --help for its options)\n\n",
             DAPPLE_VERSION);
     for (size_t i = 0; i < N_COMMANDS; i++)
         fprintf(out, "  %-8s %s\n", COMMANDS[i].name, COMMANDS[i].summary);

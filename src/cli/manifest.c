@@ -94,8 +94,8 @@ static void put_entry(FILE *fp, const dp_manifest_entry *e)
     put_string(fp, e->file);
     fputs(", \"preset\": ", fp);
     put_string(fp, e->preset);
-    fprintf(fp, ", \"preset_sha256\": \"%s\", \"seed\": %llu, \"size\": [%d, %d]",
-            e->preset_sha256, (unsigned long long)e->seed, e->width, e->height);
+    fprintf(fp, ", \"preset_sha256\": \"%s\", \"seed\": %llu, \"size\": [%d, %d]", e->preset_sha256,
+            (unsigned long long)e->seed, e->width, e->height);
     if (e->kind != DP_KIND_POINTS)
         fprintf(fp, ", \"bit_depth\": %d, \"colour_space\": \"%s\"", e->bit_depth,
                 e->kind == DP_KIND_TEXTURE ? "sRGB" : "linear");
@@ -474,8 +474,7 @@ static dapple_status parse_text(dp_manifest *m, const char *text, size_t len, co
             jfail(&r, "no \"dapple\" version");
     }
     if (r.problem != NULL)
-        return dp_fail(err, DAPPLE_E_FORMAT, "%s: offset %td: %s", path, r.s - r.start,
-                       r.problem);
+        return dp_fail(err, DAPPLE_E_FORMAT, "%s: offset %td: %s", path, r.s - r.start, r.problem);
     dp_manifest_sort(m);
     return DAPPLE_OK;
 }
@@ -502,8 +501,7 @@ static dapple_status slurp(const char *path, char **text, size_t *len, dapple_er
     fclose(fp);
     if (buf == NULL || bad) {
         free(buf);
-        return dp_fail(err, buf == NULL ? DAPPLE_E_NOMEM : DAPPLE_E_IO, "%s: cannot read it",
-                       path);
+        return dp_fail(err, buf == NULL ? DAPPLE_E_NOMEM : DAPPLE_E_IO, "%s: cannot read it", path);
     }
     *text = buf;
     *len = n;
@@ -531,8 +529,8 @@ static bool is_shard_name(const char *dir, const char *name)
 {
     (void)dir;
     int i, n, end = 0;
-    return sscanf(name, "manifest-shard-%d-of-%d.json%n", &i, &n, &end) == 2 &&
-           name[end] == '\0' && i >= 1 && i <= n;
+    return sscanf(name, "manifest-shard-%d-of-%d.json%n", &i, &n, &end) == 2 && name[end] == '\0' &&
+           i >= 1 && i <= n;
 }
 
 /* Marks in have[] the entries of shard that m already lists; they must agree on the bytes. */
@@ -542,8 +540,8 @@ static dapple_status find_known(const dp_manifest *m, const dp_manifest *shard, 
     for (size_t i = 0; i < shard->n; i++) {
         const dp_manifest_entry *old = dp_manifest_find(m, shard->entries[i].file);
         if (old != NULL && strcmp(old->sha256, shard->entries[i].sha256) != 0)
-            return dp_fail(err, DAPPLE_E_FORMAT, "%s: %s: another shard lists other bytes",
-                           path, shard->entries[i].file);
+            return dp_fail(err, DAPPLE_E_FORMAT, "%s: %s: another shard lists other bytes", path,
+                           shard->entries[i].file);
         have[i] = old != NULL;
     }
     return DAPPLE_OK;

@@ -5,6 +5,7 @@
 #include "cli/opts.h"
 
 #include <getopt.h>
+#include <math.h>
 #include <string.h>
 
 #include "core/dp.h"
@@ -14,11 +15,51 @@
 #define ALL_SAMPLING (DP_CMD_POINTS | DP_CMD_FIELD | DP_CMD_MASK)
 
 enum {
-    OPT_SIZE = 256, OPT_RADIUS, OPT_RMIN, OPT_RMAX, OPT_FIELD, OPT_INVERT, OPT_DILATE, OPT_K,
-    OPT_MAX_POINTS, OPT_SEED, OPT_PERIODIC, OPT_DENSE, OPT_MAXIMAL, OPT_FORMAT, OPT_KIND,
-    OPT_DEPTH, OPT_POINTS, OPT_HEIGHT, OPT_NORMAL, OPT_NORMAL_CONV, OPT_JPEG_Q, OPT_SET,
-    OPT_MASK, OPT_FORCE, OPT_CHECK, OPT_SEEDS, OPT_SHARD, OPT_MERGE, OPT_SIZE_CAP, OPT_MAX_PIXELS,
-    OPT_HELP = 'h', OPT_OUTPUT = 'o', OPT_JOBS = 'j',
+    OPT_SIZE = 256,
+    OPT_RADIUS,
+    OPT_RMIN,
+    OPT_RMAX,
+    OPT_FIELD,
+    OPT_INVERT,
+    OPT_DILATE,
+    OPT_K,
+    OPT_MAX_POINTS,
+    OPT_SEED,
+    OPT_PERIODIC,
+    OPT_DENSE,
+    OPT_MAXIMAL,
+    OPT_FORMAT,
+    OPT_KIND,
+    OPT_DEPTH,
+    OPT_POINTS,
+    OPT_HEIGHT,
+    OPT_NORMAL,
+    OPT_NORMAL_CONV,
+    OPT_JPEG_Q,
+    OPT_SET,
+    OPT_MASK,
+    OPT_FORCE,
+    OPT_CHECK,
+    OPT_SEEDS,
+    OPT_SHARD,
+    OPT_MERGE,
+    OPT_SIZE_CAP,
+    OPT_MAX_PIXELS,
+    OPT_MAP,
+    OPT_CUTOFF,
+    OPT_LEVELS,
+    OPT_GAMMA,
+    OPT_EXCLUDE,
+    OPT_COUNT,
+    OPT_DOT_RADIUS,
+    OPT_FROM,
+    OPT_ROTATION,
+    OPT_SCALE_JITTER,
+    OPT_VARIANTS,
+    OPT_Y_UP,
+    OPT_HELP = 'h',
+    OPT_OUTPUT = 'o',
+    OPT_JOBS = 'j',
 };
 
 typedef struct cli_option {
@@ -32,12 +73,21 @@ typedef struct cli_option {
 static const cli_option OPTIONS[] = {
     { "size", OPT_SIZE, "WxH", ALL_SAMPLING | DP_CMD_RENDER, "domain / image size in pixels" },
     { "radius", OPT_RADIUS, "R", ALL_SAMPLING, "constant radius (minimum distance)" },
-    { "rmin", OPT_RMIN, "A", ALL_SAMPLING, "radius where the field is 0" },
-    { "rmax", OPT_RMAX, "B", ALL_SAMPLING, "radius where the field is 1" },
+    { "rmin", OPT_RMIN, "A", ALL_SAMPLING, "radius where v = 0 (density map: spacing at v = 1)" },
+    { "rmax", OPT_RMAX, "B", ALL_SAMPLING, "radius where v = 1 (density map: largest spacing)" },
     { "field", OPT_FIELD, "SPEC", ALL_SAMPLING,
       "constant | image:PATH | perlin[:scale=S,octaves=N,lacunarity=L,gain=G]" },
-    { "invert", OPT_INVERT, NULL, ALL_SAMPLING, "use 1 - v: bright means small radius" },
-    { "dilate", OPT_DILATE, "PX", ALL_SAMPLING, "grow large-radius areas by PX (< 0 erodes)" },
+    { "map", OPT_MAP, "radius|density", ALL_SAMPLING,
+      "how v gives spacing: radius (default) or density" },
+    { "cutoff", OPT_CUTOFF, "C", ALL_SAMPLING, "density map: no points where v <= C (0.004)" },
+    { "levels", OPT_LEVELS, "B,W", ALL_SAMPLING, "tone curve: v = (v - B) / (W - B) first" },
+    { "gamma", OPT_GAMMA, "G", ALL_SAMPLING, "tone curve: then v = v^G (default 1)" },
+    { "invert", OPT_INVERT, NULL, ALL_SAMPLING, "then use 1 - v" },
+    { "dilate", OPT_DILATE, "PX", ALL_SAMPLING, "then grow bright areas by PX (< 0 erodes)" },
+    { "exclude", OPT_EXCLUDE, "image:PATH", ALL_SAMPLING,
+      "no point on pixels at least half white (repeatable)" },
+    { "count", OPT_COUNT, "N", DP_CMD_POINTS | DP_CMD_MASK,
+      "scale the spacing to give N points (within 1 %)" },
     { "k", OPT_K, "N", DP_CMD_POINTS | DP_CMD_MASK, "candidates per active point (30)" },
     { "max-points", OPT_MAX_POINTS, "N", DP_CMD_POINTS | DP_CMD_MASK,
       "bail-out: stop after N points (default 20000000)" },
@@ -51,6 +101,17 @@ static const cli_option OPTIONS[] = {
     { "kind", OPT_KIND, "KIND", DP_CMD_MASK, "footprint | splat | clearance | density" },
     { "depth", OPT_DEPTH, "8|16", DP_CMD_MASK | DP_CMD_FIELD, "bits per pixel (default 8)" },
     { "points", OPT_POINTS, "FILE", DP_CMD_MASK | DP_CMD_RENDER, "also write the points" },
+    { "from", OPT_FROM, "FILE", DP_CMD_MASK, "draw the mask from this point list (CSV/JSON)" },
+    { "dot-radius", OPT_DOT_RADIUS, "PX", DP_CMD_MASK,
+      "footprint and splat dots of PX pixels, whatever the spacing" },
+    { "rotation", OPT_ROTATION, NULL, DP_CMD_POINTS | DP_CMD_MASK,
+      "point list: a rotation column, degrees" },
+    { "scale-jitter", OPT_SCALE_JITTER, "J", DP_CMD_POINTS | DP_CMD_MASK,
+      "point list: a scale column in [1 - J, 1 + J]" },
+    { "variants", OPT_VARIANTS, "N", DP_CMD_POINTS | DP_CMD_MASK,
+      "point list: a variant column, 0 .. N-1" },
+    { "y-up", OPT_Y_UP, NULL, DP_CMD_POINTS | DP_CMD_MASK,
+      "point list: y measured up from the bottom edge" },
     { "height", OPT_HEIGHT, "FILE", DP_CMD_RENDER, "also write a 16-bit height map" },
     { "normal", OPT_NORMAL, "FILE", DP_CMD_RENDER, "also write a normal map" },
     { "mask", OPT_MASK, "FILE", DP_CMD_RENDER,
@@ -90,8 +151,8 @@ static dapple_status option_fail(dapple_error *err, int id, dapple_status st)
 }
 
 /* Index of s among names[0..n); the message lists the choices as the table shows them. */
-static dapple_status parse_enum(const char *s, const char *const *names, int n,
-                                const char *choices, int *out, dapple_error *err)
+static dapple_status parse_enum(const char *s, const char *const *names, int n, const char *choices,
+                                int *out, dapple_error *err)
 {
     char q[DP_QUOTE_MAX];
     for (int i = 0; i < n; i++) {
@@ -151,17 +212,60 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         if (o->command == DP_CMD_POINTS && dp_parse_size(v, &o->width, &o->height))
             return DAPPLE_OK;
         return dp_expect_size(v, &o->width, &o->height, err);
-    case OPT_RADIUS: o->have_radius = true; return dp_expect_double(v, 0.25, 4096, &o->radius, err);
-    case OPT_RMIN: o->have_rmin = true; return dp_expect_double(v, 0.25, 4096, &o->rmin, err);
-    case OPT_RMAX: o->have_rmax = true; return dp_expect_double(v, 0.25, 4096, &o->rmax, err);
-    case OPT_FIELD: o->field = v; return DAPPLE_OK;
-    case OPT_DILATE: return dp_expect_double(v, -1024, 1024, &o->dilate, err);
-    case OPT_K: return dp_expect_int(v, 1, 1000, &o->k, err);
+    case OPT_RADIUS:
+        o->have_radius = true;
+        return dp_expect_double(v, 0.25, 4096, &o->radius, err);
+    case OPT_RMIN:
+        o->have_rmin = true;
+        return dp_expect_double(v, 0.25, 4096, &o->rmin, err);
+    case OPT_RMAX:
+        o->have_rmax = true;
+        return dp_expect_double(v, 0.25, 4096, &o->rmax, err);
+    case OPT_FIELD:
+        o->field = v;
+        return DAPPLE_OK;
+    case OPT_MAP:
+        o->have_map = true;
+        return dp_map_parse(v, &o->map, err);
+    case OPT_CUTOFF:
+        return dp_expect_double(v, 0, 0.999, &o->cutoff, err);
+    case OPT_LEVELS:
+        return dp_levels_parse(v, &o->black, &o->white, err);
+    case OPT_GAMMA:
+        return dp_expect_double(v, 0.01, 16, &o->gamma, err);
+    case OPT_EXCLUDE: {
+        char path[DP_PATH_MAX];
+        if (o->n_exclude == DP_MAX_EXCLUDE)
+            return dp_fail(err, DAPPLE_E_INVALID, "at most %d exclusion images", DP_MAX_EXCLUDE);
+        st = dp_exclude_parse(v, path, sizeof path, err);
+        if (st == DAPPLE_OK)
+            o->exclude[o->n_exclude++] = v;
+        return st;
+    }
+    case OPT_COUNT:
+        return dp_expect_u64(v, 1, 1000000000, &o->count, err);
+    case OPT_FROM:
+        o->from = v;
+        return DAPPLE_OK;
+    case OPT_DOT_RADIUS:
+        return dp_expect_double(v, 0, 4096, &o->dot_radius, err);
+    case OPT_SCALE_JITTER:
+        return dp_expect_double(v, 0, 0.99, &o->scale_jitter, err);
+    case OPT_VARIANTS:
+        return dp_expect_int(v, 1, 65536, &o->variants, err);
+    case OPT_DILATE:
+        return dp_expect_double(v, -1024, 1024, &o->dilate, err);
+    case OPT_K:
+        return dp_expect_int(v, 1, 1000, &o->k, err);
     case OPT_MAX_POINTS:
         o->have_max_points = true;
         return dp_expect_u64(v, 1, 1000000000, &o->max_points, err);
-    case OPT_SEED: o->have_seed = true; return dp_expect_u64(v, 0, UINT64_MAX, &o->seed, err);
-    case OPT_OUTPUT: o->output = v; return DAPPLE_OK;
+    case OPT_SEED:
+        o->have_seed = true;
+        return dp_expect_u64(v, 0, UINT64_MAX, &o->seed, err);
+    case OPT_OUTPUT:
+        o->output = v;
+        return DAPPLE_OK;
     case OPT_FORMAT:
         st = parse_enum(v, (const char *const[]){ "csv", "json" }, 2, "csv or json", &tmp, err);
         o->format = v;
@@ -174,16 +278,26 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         st = parse_enum(v, (const char *const[]){ "8", "16" }, 2, "8 or 16", &tmp, err);
         o->depth = tmp ? 16 : 8;
         return st;
-    case OPT_POINTS: o->points_path = v; return DAPPLE_OK;
-    case OPT_HEIGHT: o->height_path = v; return DAPPLE_OK;
-    case OPT_NORMAL: o->normal_path = v; return DAPPLE_OK;
-    case OPT_MASK: o->mask_path = v; return DAPPLE_OK;
+    case OPT_POINTS:
+        o->points_path = v;
+        return DAPPLE_OK;
+    case OPT_HEIGHT:
+        o->height_path = v;
+        return DAPPLE_OK;
+    case OPT_NORMAL:
+        o->normal_path = v;
+        return DAPPLE_OK;
+    case OPT_MASK:
+        o->mask_path = v;
+        return DAPPLE_OK;
     case OPT_NORMAL_CONV:
         st = parse_enum(v, CONVENTIONS, 2, "gl or dx", &tmp, err);
         o->normal_dx = tmp == 1;
         return st;
-    case OPT_JPEG_Q: return dp_expect_int(v, 1, 100, &o->jpeg_quality, err);
-    case OPT_MAX_PIXELS: return dp_expect_u64(v, 1, (uint64_t)1 << 40, &o->max_pixels, err);
+    case OPT_JPEG_Q:
+        return dp_expect_int(v, 1, 100, &o->jpeg_quality, err);
+    case OPT_MAX_PIXELS:
+        return dp_expect_u64(v, 1, (uint64_t)1 << 40, &o->max_pixels, err);
     case OPT_SET: {
         const char *dot = strchr(v, '.'), *eq = strchr(v, '=');
         char q[DP_QUOTE_MAX];
@@ -196,12 +310,15 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         o->sets[o->n_sets++] = v;
         return DAPPLE_OK;
     }
-    case OPT_JOBS: return dp_expect_int(v, 1, 256, &o->jobs, err);
+    case OPT_JOBS:
+        return dp_expect_int(v, 1, 256, &o->jobs, err);
     case OPT_SEEDS:
         o->have_seeds = true;
         return parse_range(v, &o->seed_first, &o->seed_last, err);
-    case OPT_SHARD: return parse_shard(v, &o->shard_index, &o->shard_count, err);
-    case OPT_SIZE_CAP: return dp_expect_int(v, 16, DP_MAX_SIDE, &o->size_cap, err);
+    case OPT_SHARD:
+        return parse_shard(v, &o->shard_index, &o->shard_count, err);
+    case OPT_SIZE_CAP:
+        return dp_expect_int(v, 16, DP_MAX_SIDE, &o->size_cap, err);
     }
     return DAPPLE_OK;
 }
@@ -209,14 +326,36 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
 static void apply_flag(dp_cli_opts *o, int id)
 {
     switch (id) {
-    case OPT_INVERT: o->invert = true; break;
-    case OPT_PERIODIC: o->periodic = true; break;
-    case OPT_DENSE: o->dense = true; break;
-    case OPT_MAXIMAL: o->maximal = true; break;
-    case OPT_FORCE: o->force = true; break;
-    case OPT_CHECK: o->check = true; break;
-    case OPT_MERGE: o->merge = true; break;
-    case OPT_HELP: o->help = true; break;
+    case OPT_INVERT:
+        o->invert = true;
+        break;
+    case OPT_PERIODIC:
+        o->periodic = true;
+        break;
+    case OPT_DENSE:
+        o->dense = true;
+        break;
+    case OPT_MAXIMAL:
+        o->maximal = true;
+        break;
+    case OPT_FORCE:
+        o->force = true;
+        break;
+    case OPT_CHECK:
+        o->check = true;
+        break;
+    case OPT_MERGE:
+        o->merge = true;
+        break;
+    case OPT_ROTATION:
+        o->rotation = true;
+        break;
+    case OPT_Y_UP:
+        o->y_up = true;
+        break;
+    case OPT_HELP:
+        o->help = true;
+        break;
     }
 }
 
@@ -231,6 +370,8 @@ static void defaults(dp_cli_opts *o, unsigned command)
     o->depth = 8;
     o->jpeg_quality = 90;
     o->max_pixels = (uint64_t)64 * 1024 * 1024;
+    o->cutoff = NAN;
+    o->black = 0, o->white = 1, o->gamma = 1;
 }
 
 /* Builds getopt_long's table from the options 'command' accepts; returns its length. */
@@ -241,8 +382,9 @@ static size_t build_longopts(unsigned command, struct option *lo, char *shortopt
     for (size_t i = 0; i < N_OPTIONS; i++) {
         if (!(OPTIONS[i].commands & command))
             continue;
-        lo[n++] = (struct option){ OPTIONS[i].name, OPTIONS[i].arg ? required_argument : no_argument,
-                                   NULL, OPTIONS[i].id };
+        lo[n++] =
+                (struct option){ OPTIONS[i].name, OPTIONS[i].arg ? required_argument : no_argument,
+                                 NULL, OPTIONS[i].id };
         if (OPTIONS[i].id < 256) {
             shortopts[s++] = (char)OPTIONS[i].id;
             if (OPTIONS[i].arg)
@@ -267,18 +409,28 @@ static dapple_status getopt_error(int c, char **argv, dapple_error *err)
     return dp_fail(err, DAPPLE_E_INVALID, "unknown option '%s' (see --help)", q);
 }
 
-/* The field options of points, field and mask: --radius, or --rmin, --rmax and --field. */
+/* The field options of points, field and mask: --radius, or --rmin, --rmax and --field
+ * (--rmax optional with --map density); mask --from needs none of them. */
 static dapple_status check_field(const dp_cli_opts *o, dapple_error *err)
 {
+    bool density = o->map == DAPPLE_MAP_DENSITY;
+    if (!isnan(o->cutoff) && !density)
+        return dp_fail(err, DAPPLE_E_INVALID, "--cutoff: only with --map density");
+    if (o->count > 0 && o->have_max_points && o->count > o->max_points)
+        return dp_fail(err, DAPPLE_E_INVALID, "--count (%llu) exceeds --max-points (%llu)",
+                       (unsigned long long)o->count, (unsigned long long)o->max_points);
+    if (o->from != NULL && o->count > 0)
+        return dp_fail(err, DAPPLE_E_INVALID, "--count: not with --from (the points are given)");
     if (o->have_radius && (o->have_rmin || o->have_rmax || o->field))
         return dp_fail(err, DAPPLE_E_INVALID,
                        "--radius: give either --radius or --rmin, --rmax and --field");
-    if (o->have_radius)
+    if (o->have_radius || (o->from != NULL && !o->have_rmin && !o->have_rmax && !o->field))
         return DAPPLE_OK;
-    if (!o->have_rmin || !o->have_rmax || o->field == NULL)
+    if (!o->have_rmin || (!o->have_rmax && !density) || o->field == NULL)
         return dp_fail(err, DAPPLE_E_INVALID,
-                       "missing --radius R (or --rmin A --rmax B --field SPEC)");
-    if (o->rmin > o->rmax)
+                       density ? "missing --radius R (or --rmin A --field SPEC)"
+                               : "missing --radius R (or --rmin A --rmax B --field SPEC)");
+    if (o->have_rmax && o->rmin > o->rmax)
         return dp_fail(err, DAPPLE_E_INVALID, "--rmin (%g) must not exceed --rmax (%g)", o->rmin,
                        o->rmax);
     /* a typo in the spec is a usage error, found before any work starts */

@@ -33,8 +33,15 @@ typedef struct dp_cli_opts {
     double radius, rmin, rmax;
     bool have_radius, have_rmin, have_rmax;
     const char *field; /* spec string, NULL = constant */
+    dapple_field_map map;
+    bool have_map;
+    double cutoff; /* NaN unless given */
+    double black, white, gamma;
+    const char *exclude[DP_MAX_EXCLUDE]; /* image:PATH specs, as given */
+    int n_exclude;
     bool invert;
     double dilate;
+    uint64_t count; /* 0 = none */
     int k;
     uint64_t max_points;
     bool have_max_points;
@@ -48,6 +55,11 @@ typedef struct dp_cli_opts {
     dp_mask_kind mask_kind;  /* --kind */
     int depth;               /* --depth 8|16 */
     const char *points_path; /* --points */
+    const char *from;        /* mask --from: draw this point list instead of sampling */
+    double dot_radius;       /* mask dots in pixels; 0 = mask_scale * r */
+    bool rotation, y_up;     /* point list columns */
+    double scale_jitter;
+    int variants;
     const char *height_path, *normal_path, *mask_path;
     bool normal_dx;
     int jpeg_quality;
@@ -68,8 +80,8 @@ typedef struct dp_cli_opts {
 /** Parses argv[1..] of one subcommand ('command' is a DP_CMD_* bit). Returns DAPPLE_OK or
  * DAPPLE_E_INVALID with err->message naming the option ("--rmin: expected ..."). Cross-
  * option rules (e.g. --radius or --rmin/--rmax/--field) are checked here too. */
-DAPPLE_USERESULT dapple_status dp_cli_parse(unsigned command, int argc, char **argv,
-                                            dp_cli_opts *o, dapple_error *err);
+DAPPLE_USERESULT dapple_status dp_cli_parse(unsigned command, int argc, char **argv, dp_cli_opts *o,
+                                            dapple_error *err);
 
 /** Prints the options of 'command' with their help text. */
 void dp_cli_print_help(FILE *out, unsigned command, const char *usage);

@@ -19,8 +19,9 @@ static dapple_status write_texture(const dp_texture_spec *t, const dp_scene *s, 
     if (dp_render_texture(t, s, &surface, err) != DAPPLE_OK)
         return err->status;
     cairo_surface_flush(surface);
-    dapple_status st = dp_image_write_argb32(path, cairo_image_surface_get_data(surface), t->width,
-                                             t->height, cairo_image_surface_get_stride(surface), err);
+    dapple_status st =
+            dp_image_write_argb32(path, cairo_image_surface_get_data(surface), t->width, t->height,
+                                  cairo_image_surface_get_stride(surface), err);
     cairo_surface_destroy(surface);
     return st;
 }
@@ -50,14 +51,13 @@ done:
     return st;
 }
 
-static dapple_status write_mask(const dp_texture_spec *t, const dp_scene *s, const char *path,
-                                dapple_error *err)
+dapple_status dp_output_mask(const dp_texture_spec *t, const dp_scene *s, const char *path,
+                             dapple_error *err)
 {
     size_t n = (size_t)t->width * (size_t)t->height;
     uint16_t *mask = dp_calloc_n(n, sizeof *mask);
     if (mask == NULL)
-        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d mask", t->width,
-                       t->height);
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d mask", t->width, t->height);
     dp_render_mask_into(t, s, t->mask == DP_MASK_NONE ? DP_MASK_FOOTPRINT : t->mask, mask);
     dapple_status st = dp_image_write_grey(path, mask, t->width, t->height, t->mask_depth, err);
     free(mask);
@@ -99,7 +99,7 @@ dapple_status dp_render_outputs(const dp_texture_spec *t, const dp_output_paths 
     if (st == DAPPLE_OK && (p->height || p->normal))
         st = write_maps(t, &scene, p, err);
     if (st == DAPPLE_OK && p->mask)
-        st = write_mask(t, &scene, p->mask, err);
+        st = dp_output_mask(t, &scene, p->mask, err);
     if (st == DAPPLE_OK && p->points)
         st = write_points(t, &scene, p->points, err);
     dp_scene_fini(&scene);

@@ -21,6 +21,12 @@ typedef struct dp_render_stats {
     double seconds;
 } dp_render_stats;
 
+/** Writes the mask t asks for (footprint if none) of a sampled scene to path. The scene
+ * type is render/render.h's; declared opaquely here. */
+struct dp_scene;
+DAPPLE_USERESULT dapple_status dp_output_mask(const dp_texture_spec *t, const struct dp_scene *s,
+                                              const char *path, dapple_error *err);
+
 /** Samples t's layers once and writes each wanted output atomically. On failure err
  * names the file or layer; files written before the failure are left in place. */
 DAPPLE_USERESULT dapple_status dp_render_outputs(const dp_texture_spec *t,

@@ -60,8 +60,7 @@ void dp_progress_started(dp_progress *p, const char *label)
         draw_bar(p);
 }
 
-void dp_progress_finished(dp_progress *p, const char *label, int files, double seconds,
-                          double cost)
+void dp_progress_finished(dp_progress *p, const char *label, int files, double seconds, double cost)
 {
     p->done++;
     p->cost_done += cost;

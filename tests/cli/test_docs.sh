@@ -102,7 +102,10 @@ examples_run() {
     ln -s "$root/presets" "$work/presets"
     (cd "$work" && export PATH=$work/bin:$PATH &&
         dapple field --size 200x150 --rmin 1 --rmax 4 --field perlin:scale=40 -o portrait.png &&
-        dapple field --size 200x150 --rmin 1 --rmax 4 --field perlin:scale=30 -o photo.jpg) 2>/dev/null ||
+        dapple field --size 200x150 --rmin 1 --rmax 4 --field perlin:scale=30 -o photo.jpg &&
+        dapple field --size 256x256 --rmin 1 --rmax 4 --field perlin:scale=60 -o grass.png &&
+        dapple field --size 256x256 --rmin 1 --rmax 4 --field perlin:scale=90 --seed 5 \
+            --levels 0.6,0.61 -o road.png) 2>/dev/null ||
         fail "cannot make the example input images"
     awk '/^```sh$/ { on = 1; next } /^```/ { on = 0 } on' "$CLI_MD" |
         sed -e ':a' -e '/\\$/N; s/\\\n *//; ta' | grep -v '^ *#' | grep -v '^ *$' >"$TMP/examples.txt"

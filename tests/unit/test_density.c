@@ -9,8 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/stat.h>
+
 #include "dapple.h"
 #include "core/points_check.h"
+#include "io/image_save.h"
+#include "render/render.h"
 
 typedef struct run {
     dapple_field *field;
@@ -372,4 +376,44 @@ Test(density, bad_options_name_themselves)
     cr_expect_eq(dapple_field_new(&f, &fo, &err), DAPPLE_E_INVALID);
     cr_expect_str_eq(err.message, "rmin (2) must not exceed rmax (0)");
     cr_expect_null(f);
+}
+
+/* ---------------------------------------------------------------- masks follow the points */
+
+Test(density, a_mask_has_no_ink_on_an_excluded_road)
+{
+    uint16_t *road_px = grey_image(256, 256, road);
+    dapple_error err;
+    mkdir("build", 0777), mkdir("build/test-out", 0777);
+    const char *path = "build/test-out/density-road.png";
+    cr_assert_eq(dp_image_write_grey(path, road_px, 256, 256, 8, &err), DAPPLE_OK, "%s",
+                 err.message);
+    for (int kind = DP_MASK_FOOTPRINT; kind <= DP_MASK_SPLAT; kind++) {
+        dp_texture_spec t;
+        dp_texture_spec_init(&t);
+        t.width = t.height = 512, t.n_layers = 1, t.mask = (dp_mask_kind)kind;
+        dp_layer_spec *l = &t.layers[0];
+        dp_layer_spec_init(l);
+        strcpy(l->name, "grass");
+        l->field.kind = DAPPLE_FIELD_PERLIN, l->field.map = DAPPLE_MAP_DENSITY;
+        l->field.rmin = 3, l->field.rmax = 0;
+        l->dot_radius = 6; /* wider than the pixels' rounding: ink would cross the edge */
+        strcpy(l->exclude[0], path), l->n_exclude = 1;
+        dp_scene scene;
+        cr_assert_eq(dp_scene_sample(&t, &scene, &err), DAPPLE_OK, "%s", err.message);
+        static uint16_t mask[512 * 512];
+        dp_render_mask_into(&t, &scene, t.mask, mask);
+        size_t ink_off = 0;
+        for (int j = 0; j < 512; j++)
+            for (int i = 0; i < 512; i++) {
+                uint16_t v = mask[(size_t)j * 512 + i];
+                if (on_road(i + 0.5, j + 0.5, 32 - 1.75 * 2))
+                    cr_assert_eq(v, 0, "ink %u on the road at (%d, %d)", v, i, j);
+                else
+                    ink_off += v > 0;
+            }
+        cr_assert_gt(ink_off, 512 * 512 / 4, "the grass has ink");
+        dp_scene_fini(&scene);
+    }
+    free(road_px);
 }

@@ -1,0 +1,88 @@
+# The density map on the command line: a road excluded from points and masks (Perlin
+# density, bounded and periodic), --count within 1 % with the same bytes twice, `points`
+# and `mask --points` writing the same bytes, mask --from, per-point columns, and every
+# bad input of issue #13 refused with one line, the right exit code and no output file.
+. "$(dirname "$0")/lib.sh"
+
+# Points off the road: every point's distance to the road's centre line, in domain units
+# (4 per road pixel), must exceed the half width less the pixels' own rounding.
+road_is_empty() { # FILE
+    awk -F, 'NR > 1 { d = $1 - 0.75 * $2 - 256; if (d < 0) d = -d; if (d < 64 - 1.75 * 4) bad++ }
+             END { exit bad > 0 }' "$1"
+}
+
+# A road: a 256x256 8-bit grey PNG, white where |x - 0.75 y - 64| < 16 (stretched 4x over
+# the 1024 domain: |x - 0.75 y - 256| < 64).
+road_png() {
+    "$TOOLS/roadpng" "$TMP/road.png" || fail "cannot write the road image"
+}
+
+exclusion_road_empty() {
+    road_png
+    for per in "" --periodic; do
+        $DAPPLE points --size 1024x1024 --rmin 4 --map density --field perlin:scale=200 \
+            --exclude "image:$TMP/road.png" $per -o "$TMP/r.csv" 2>/dev/null || fail "points $per"
+        road_is_empty "$TMP/r.csv" || fail "a point on the excluded road ($per)"
+        [ "$(wc -l <"$TMP/r.csv")" -gt 10000 ] || fail "too few points off the road ($per)"
+        "$TOOLS/ptcheck" ${per:+-p 1024 1024} ${per:--b 1024 1024} "$TMP/r.csv" >/dev/null ||
+            fail "pair rule with an excluded road ($per)"
+    done
+}
+
+count_is_met_and_stable() {
+    $DAPPLE points --size 1024x1024 --rmin 2 --map density --field perlin:scale=150 \
+        --count 20000 -o "$TMP/c1.csv" 2>"$TMP/log" || fail "--count: $(cat "$TMP/log")"
+    $DAPPLE points --size 1024x1024 --rmin 2 --map density --field perlin:scale=150 \
+        --count 20000 -o "$TMP/c2.csv" 2>/dev/null
+    local n=$(($(wc -l <"$TMP/c1.csv") - 1))
+    [ "$n" -ge 19800 ] && [ "$n" -le 20200 ] || fail "--count 20000 gave $n points"
+    cmp -s "$TMP/c1.csv" "$TMP/c2.csv" || fail "--count: two runs, different bytes"
+    grep -q '^dapple: --count 20000: spacing scaled by ' "$TMP/log" || fail "--count: no scale on stderr"
+}
+
+mask_points_are_points() {
+    local a=(--size 512x512 --rmin 3 --map density --field perlin:scale=90 --seed 9 --rotation --variants 4)
+    $DAPPLE points "${a[@]}" -o "$TMP/p.csv" 2>/dev/null
+    $DAPPLE mask "${a[@]}" --points "$TMP/m.csv" -o "$TMP/m.png" 2>/dev/null
+    cmp -s "$TMP/p.csv" "$TMP/m.csv" || fail "points and mask --points differ for the same arguments"
+    head -1 "$TMP/p.csv" | grep -qx 'x,y,r,rotation,variant' || fail "columns: $(head -1 "$TMP/p.csv")"
+    $DAPPLE mask --size 512x512 --from "$TMP/p.csv" --dot-radius 2 --depth 16 -o "$TMP/f.png" 2>/dev/null ||
+        fail "mask --from"
+    expect_png "$TMP/f.png" "512 512 16 grey linear"
+}
+
+bad_input() {
+    local o=$TMP/bad.csv m=$TMP/bad.png s=(--size 64x64 --rmin 2 --field perlin)
+    expect_error 2 "dapple: --cutoff: expected a number in [0, 0.999], got '1'" "$o" -- \
+        $DAPPLE points "${s[@]}" --map density --cutoff 1 -o "$o"
+    expect_error 2 "dapple: --cutoff: only with --map density" "$o" -- \
+        $DAPPLE points "${s[@]}" --rmax 4 --cutoff 0.1 -o "$o"
+    expect_error 2 "dapple: --map: expected radius or density, got 'densty' (did you mean 'density'?)" "$o" -- \
+        $DAPPLE points "${s[@]}" --map densty -o "$o"
+    expect_error 2 "dapple: --count: expected an integer in [1, 1000000000], got '0'" "$o" -- \
+        $DAPPLE points "${s[@]}" --map density --count 0 -o "$o"
+    expect_error 2 "dapple: --count (100) exceeds --max-points (50)" "$o" -- \
+        $DAPPLE points "${s[@]}" --map density --count 100 --max-points 50 -o "$o"
+    expect_error 2 "dapple: --dot-radius: expected a number in [0, 4096], got '-1'" "$m" -- \
+        $DAPPLE mask "${s[@]}" --map density --dot-radius -1 -o "$m"
+    expect_error 2 "dapple: --exclude: expected image:PATH, got 'road.png'" "$o" -- \
+        $DAPPLE points "${s[@]}" --map density --exclude road.png -o "$o"
+    expect_error 2 "dapple: missing --radius R (or --rmin A --field SPEC)" "$o" -- \
+        $DAPPLE points --size 64x64 --rmin 2 --map density -o "$o"
+    expect_error 1 "dapple: --exclude: $TMP/nope.png: No such file or directory" "$m" -- \
+        $DAPPLE mask "${s[@]}" --map density --exclude "image:$TMP/nope.png" -o "$m"
+    head -c 100 "$TMP/road.png" >"$TMP/cut.png"
+    expect_error 1 "dapple: --exclude: $TMP/cut.png: truncated PNG: unexpected end of file" "$m" -- \
+        $DAPPLE mask "${s[@]}" --map density --exclude "image:$TMP/cut.png" -o "$m"
+    mkfifo "$TMP/fifo.png"
+    expect_error 1 "dapple: --exclude: $TMP/fifo.png: not a regular file" "$o" -- \
+        timeout 10 $DAPPLE points "${s[@]}" --map density --exclude "image:$TMP/fifo.png" -o "$o"
+    expect_error 1 "dapple: --from: $TMP/nope.csv: No such file or directory" "$m" -- \
+        $DAPPLE mask --size 64x64 --from "$TMP/nope.csv" -o "$m"
+}
+
+exclusion_road_empty
+count_is_met_and_stable
+mask_points_are_points
+bad_input
+finish
