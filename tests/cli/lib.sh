@@ -1,5 +1,5 @@
 # Shared helpers for the CLI tests: sourced by every tests/cli/test_*.sh.
-# DAPPLE is the binary under test, TOOLS the folder of test helpers (pnginfo, ptcheck).
+# DAPPLE is the binary under test, TOOLS the folder of test helpers (pnginfo, ptcheck, tonecheck).
 set -eu -o pipefail
 DAPPLE=${DAPPLE:-build/dapple}
 TOOLS=${TOOLS:-build/tools}

@@ -1,0 +1,50 @@
+# presets/stipple.ini reproduces the tone of its picture (issue #13): averaged over 16 px
+# blocks in linear light, each band of the source's grey from 0.25 to 0.95 comes out
+# within 0.08 (tests/cli/tools/tonecheck.c). Runs from the repo root.
+. "$(dirname "$0")/lib.sh"
+
+SOURCE=samples/stipple-source.png
+
+stipple_preset_keeps_the_tone() {
+    $DAPPLE render presets/stipple.ini -o "$TMP/stipple.png" 2>/dev/null || { fail "render presets/stipple.ini"; return; }
+    expect_png "$TMP/stipple.png" "768 768 8 rgba srgb"
+    "$TOOLS/tonecheck" "$SOURCE" "$TMP/stipple.png" >"$TMP/tone" ||
+        fail "presets/stipple.ini misses the source's tone:"$'\n'"$(cat "$TMP/tone")"
+}
+
+# The check itself: the source against itself passes, and the old radius map (dots of a
+# fixed size with r = rmin + v (rmax - rmin), lighter than the picture everywhere) misses.
+tonecheck_tells_a_miss() {
+    "$TOOLS/tonecheck" -b 8 "$SOURCE" "$SOURCE" >/dev/null || fail "tonecheck: the source misses itself"
+    cat >"$TMP/radius.ini" <<INI
+[texture]
+size = 768x768
+seed = 1
+background_colour = #ffffff
+
+[layer dots]
+style = circles
+rmin = 1.6
+rmax = 12
+field = image:$PWD/$SOURCE
+dot_radius = 1.1
+colours = #000000
+INI
+    $DAPPLE render "$TMP/radius.ini" -o "$TMP/radius.png" 2>/dev/null || { fail "render radius.ini"; return; }
+    local code=0
+    "$TOOLS/tonecheck" "$SOURCE" "$TMP/radius.png" >"$TMP/tone" || code=$?
+    [ "$code" = 1 ] || fail "tonecheck: exit $code on the radius map, want 1"
+    [ "$(grep -c 'MISS$' "$TMP/tone")" = 7 ] || fail "tonecheck: the radius map should miss all 7 bands: $(cat "$TMP/tone")"
+}
+
+tonecheck_bad_input() {
+    expect_error 2 "usage: tonecheck [-b BLOCK] [-t TOL] SOURCE RENDER" "" -- "$TOOLS/tonecheck" "$SOURCE"
+    $DAPPLE render presets/stipple.ini --size 96x96 -o "$TMP/small.png" 2>/dev/null
+    expect_error 2 "tonecheck: a 15 px block of the 384x384 render is not a whole number of pixels of the 96x96 source" "" -- "$TOOLS/tonecheck" -b 15 "$TMP/small.png" "$SOURCE"
+    expect_error 2 "tonecheck: $TMP/none.png: No such file or directory" "" -- "$TOOLS/tonecheck" "$SOURCE" "$TMP/none.png"
+}
+
+stipple_preset_keeps_the_tone
+tonecheck_tells_a_miss
+tonecheck_bad_input
+finish
