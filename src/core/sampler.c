@@ -338,7 +338,7 @@ static void sweep(dapple_sampler *s)
                 size_t t = (size_t)cy * g->gw + cx;
                 /* without the notes (out of memory) every cell is visited again */
                 if (band == 0 || later == NULL || (later[t] >> band & 1u))
-                    sweep_cell(s, cx, cy, sub, band, band == 0 ? later + (later ? t : 0) : NULL);
+                    sweep_cell(s, cx, cy, sub, band, band == 0 && later ? later + t : NULL);
             }
     free(later);
 }

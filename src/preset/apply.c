@@ -99,6 +99,23 @@ static dapple_status check_file(const char *as_written, const char *path, dapple
     return DAPPLE_OK;
 }
 
+/* resolve, then check_file: the path a preset names, joined to its folder and readable. */
+static dapple_status resolve_file(const char *base_dir, const char *as_written, char *out,
+                                  dapple_error *err)
+{
+    dapple_status st = resolve(base_dir, as_written, out, err);
+    return st != DAPPLE_OK ? st : check_file(as_written, out, err);
+}
+
+/* Copies a comma list into buf (cap bytes) for dp_next_item to cut up. */
+static dapple_status copy_list(const char *value, char *buf, size_t cap, dapple_error *err)
+{
+    if (strlen(value) >= cap)
+        return dp_fail(err, DAPPLE_E_INVALID, "list too long (max %zu bytes)", cap - 1);
+    strcpy(buf, value);
+    return DAPPLE_OK;
+}
+
 static dapple_status apply_path(const dp_param *p, void *base, const char *value,
                                 const char *base_dir, dapple_error *err)
 {
@@ -111,9 +128,7 @@ static dapple_status apply_path(const dp_param *p, void *base, const char *value
     }
     if (value[0] == '\0')
         return dp_fail(err, DAPPLE_E_INVALID, "expected a file name, got ''");
-    dapple_status st = resolve(base_dir, value, path, err);
-    if (st == DAPPLE_OK)
-        st = check_file(value, path, err);
+    dapple_status st = resolve_file(base_dir, value, path, err);
     return st != DAPPLE_OK ? st : store(p, base, path, sizeof path, err);
 }
 
@@ -125,11 +140,8 @@ static dapple_status apply_field(dp_layer_spec *l, const char *value, const char
     dapple_field_opts o = l->field;
     char raw[DP_PATH_MAX], path[DP_PATH_MAX] = "";
     dapple_status st = dp_field_spec_parse(value, &o, raw, sizeof raw, err);
-    if (st == DAPPLE_OK && o.kind == DAPPLE_FIELD_IMAGE) {
-        st = resolve(base_dir, raw, path, err);
-        if (st == DAPPLE_OK)
-            st = check_file(raw, path, err);
-    }
+    if (st == DAPPLE_OK && o.kind == DAPPLE_FIELD_IMAGE)
+        st = resolve_file(base_dir, raw, path, err);
     if (st == DAPPLE_OK) {
         l->field = o;
         memcpy(l->field_image, path, sizeof path);
@@ -148,18 +160,15 @@ static dapple_status apply_exclude(dp_layer_spec *l, const char *value, const ch
 {
     char buf[DP_PATH_MAX], raw[DP_PATH_MAX], paths[DP_MAX_EXCLUDE][DP_PATH_MAX];
     int n = 0;
-    if (strlen(value) >= sizeof buf)
-        return dp_fail(err, DAPPLE_E_INVALID, "list too long (max %zu bytes)", sizeof buf - 1);
-    strcpy(buf, value);
+    if (copy_list(value, buf, sizeof buf, err) != DAPPLE_OK)
+        return err->status;
     char *cursor = buf;
     for (char *item; (item = dp_next_item(&cursor)) != NULL;) {
         if (n == DP_MAX_EXCLUDE)
             return dp_fail(err, DAPPLE_E_INVALID, "expected at most %d images", DP_MAX_EXCLUDE);
         dapple_status st = dp_exclude_parse(item, raw, sizeof raw, err);
         if (st == DAPPLE_OK)
-            st = resolve(base_dir, raw, paths[n], err);
-        if (st == DAPPLE_OK)
-            st = check_file(raw, paths[n], err);
+            st = resolve_file(base_dir, raw, paths[n], err);
         if (st != DAPPLE_OK)
             return st;
         n++;
@@ -174,9 +183,8 @@ static dapple_status apply_colours(dp_layer_spec *l, const char *value, dapple_e
     dp_rgba pal[DP_MAX_PALETTE];
     char buf[128];
     int n = 0;
-    if (strlen(value) >= sizeof buf)
-        return dp_fail(err, DAPPLE_E_INVALID, "list too long (max %zu bytes)", sizeof buf - 1);
-    strcpy(buf, value);
+    if (copy_list(value, buf, sizeof buf, err) != DAPPLE_OK)
+        return err->status;
     char *cursor = buf;
     for (char *item; (item = dp_next_item(&cursor)) != NULL;) {
         if (n == DP_MAX_PALETTE)
@@ -229,9 +237,8 @@ static dapple_status apply_avoid(dp_texture_spec *t, int layer, const char *valu
 {
     char buf[DP_MAX_LAYERS * (DP_NAME_MAX + 2)], q[DP_QUOTE_MAX];
     uint32_t mask = 0;
-    if (strlen(value) >= sizeof buf)
-        return dp_fail(err, DAPPLE_E_INVALID, "list too long (max %zu bytes)", sizeof buf - 1);
-    strcpy(buf, value);
+    if (copy_list(value, buf, sizeof buf, err) != DAPPLE_OK)
+        return err->status;
     char *cursor = buf;
     for (char *item; (item = dp_next_item(&cursor)) != NULL;) {
         int i = -1;
