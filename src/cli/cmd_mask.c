@@ -72,6 +72,9 @@ static dapple_status scene_from_file(const dp_cli_opts *o, dp_scene *s, dapple_e
     if (dp_points_read(o->from, (size_t)o->max_points, &list, err) != DAPPLE_OK)
         return dp_fail_prefix(err, err->status, "--from");
     bool have_r = list.have_r;
+    if (o->y_up) /* the list measures y up from the bottom edge; masks are drawn y down */
+        for (size_t i = 0; i < list.count; i++)
+            list.points[i].y = (float)o->height - list.points[i].y;
     s->n_layers = 1;
     s->layers[0].points = list.points, s->layers[0].count = list.count;
     s->layers[0].scale = 1;

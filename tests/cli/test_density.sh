@@ -51,6 +51,15 @@ mask_points_are_points() {
     expect_png "$TMP/f.png" "512 512 16 grey linear"
 }
 
+# A list written with --y-up, read back with --from --y-up, puts the ink where the point is.
+from_reads_y_up() {
+    printf 'x,y,r\n10,50,4\n' >"$TMP/up.csv" # y = 50 measured up: row 13 of a 64 px mask
+    $DAPPLE mask --size 64x64 --from "$TMP/up.csv" --y-up --dot-radius 3 -o "$TMP/up.png" 2>/dev/null ||
+        fail "mask --from --y-up"
+    [ "$($TOOLS/pnginfo "$TMP/up.png" 10 13 | awk '{print $NF}')" = 255 ] || fail "--y-up: no ink at row 13"
+    [ "$($TOOLS/pnginfo "$TMP/up.png" 10 50 | awk '{print $NF}')" = 0 ] || fail "--y-up: ink at row 50"
+}
+
 bad_input() {
     local o=$TMP/bad.csv m=$TMP/bad.png s=(--size 64x64 --rmin 2 --field perlin)
     expect_error 2 "dapple: --cutoff: expected a number in [0, 0.999], got '1'" "$o" -- \
@@ -84,5 +93,6 @@ bad_input() {
 exclusion_road_empty
 count_is_met_and_stable
 mask_points_are_points
+from_reads_y_up
 bad_input
 finish
