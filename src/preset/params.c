@@ -89,7 +89,7 @@ static const dp_param params[] = {
     { DP_SEC_LAYER, "map", DP_P_ENUM, 0, 0, map_choices, LY(field.map), "radius",
       "radius: r = rmin + v (rmax - rmin); density: points per area proportional to v" },
     { DP_SEC_LAYER, "cutoff", DP_P_NUMBER, 0, 0.999, NULL, LY(field.cutoff), "0.004",
-      "density map: no point at all where v <= cutoff" },
+      "density map only: no point at all where v <= cutoff" },
     { DP_SEC_LAYER, "levels", DP_P_LEVELS, 0, 1, NULL, NO_MEMBER, "0, 1",
       "tone curve, first step: v = (v - black) / (white - black), clamped" },
     { DP_SEC_LAYER, "gamma", DP_P_NUMBER, 0.01, 16, NULL, LY(field.gamma), "1",

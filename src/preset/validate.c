@@ -48,6 +48,8 @@ static dapple_status check_layer(const dp_texture_spec *t, int i, dapple_error *
     if (f->rmin > f->rmax && !(f->map == DAPPLE_MAP_DENSITY && f->rmax == 0))
         return dp_fail(err, DAPPLE_E_INVALID, "rmin (%g) must not exceed rmax (%g)", f->rmin,
                        f->rmax);
+    if (f->map != DAPPLE_MAP_DENSITY && f->cutoff != DAPPLE_DEFAULT_CUTOFF)
+        return dp_fail(err, DAPPLE_E_INVALID, "cutoff applies only with map = density");
     if (l->n_exclude < 0 || l->n_exclude > DP_MAX_EXCLUDE)
         return dp_fail(err, DAPPLE_E_INVALID, "at most %d exclusion images", DP_MAX_EXCLUDE);
     if (l->count > l->max_points)
