@@ -456,10 +456,17 @@ void dp_field_scaled_view(const dapple_field *f, double scale, dapple_field *vie
     view->inv_r2 /= scale * scale;
 }
 
+void dp_field_chunk_view(const dapple_field *f, double ox, double oy, dapple_field *view)
+{
+    *view = *f;
+    view->owner = false;
+    view->ox = ox, view->oy = oy;
+}
+
 double dp_field_value_edge(const dapple_field *f, double x, double y)
 {
-    double u = DP_MIN(DP_MAX(x * f->inv_sx - 0.5, -2.0), f->gw + 1.0);
-    double w = DP_MIN(DP_MAX(y * f->inv_sy - 0.5, -2.0), f->gh + 1.0);
+    double u = DP_MIN(DP_MAX((x + f->ox) * f->inv_sx - 0.5, -2.0), f->gw + 1.0);
+    double w = DP_MIN(DP_MAX((y + f->oy) * f->inv_sy - 0.5, -2.0), f->gh + 1.0);
     if (f->periodic) {
         u -= f->gw * floor(u / f->gw);
         w -= f->gh * floor(w / f->gh);

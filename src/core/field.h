@@ -44,6 +44,9 @@ struct dapple_field {
     int gw, gh;
     double inv_sx, inv_sy; /* raster pixels per domain unit */
     double ulim, wlim;     /* gw - 1 and gh - 1: the fast lookup's bounds */
+    /* a chunk's view (dp_field_chunk_view): lookups at (x, y) read the field at (x + ox,
+     * y + oy); 0 for a field itself, where the additions are exact no-ops */
+    double ox, oy;
     /* an upper bound on |grad r| anywhere, in radius per domain unit (0 for a constant
      * field): the steepest bilinear patch, found once with the raster */
     double slope;
@@ -74,8 +77,8 @@ static inline bool dp_field_allowed(const dapple_field *f, double x, double y)
 {
     for (int k = 0; k < f->n_refusals; k++) {
         const dp_refusal *m = &f->refuse[k];
-        int i = dp_field_pixel(x, m->inv_sx, m->w, f->periodic);
-        int j = dp_field_pixel(y, m->inv_sy, m->h, f->periodic);
+        int i = dp_field_pixel(x + f->ox, m->inv_sx, m->w, f->periodic);
+        int j = dp_field_pixel(y + f->oy, m->inv_sy, m->h, f->periodic);
         if (m->no[(size_t)j * m->w + i])
             return false;
     }
@@ -86,7 +89,11 @@ static inline bool dp_field_allowed(const dapple_field *f, double x, double y)
  * must outlive the view; the view needs no free. */
 void dp_field_scaled_view(const dapple_field *f, double scale, dapple_field *view);
 
-/** Bilinear v at raster coordinates (us, ws) = (x * inv_sx - 0.5, y * inv_sy - 0.5),
+/** A view of f (itself not a chunk view) for a chunk's sampler, whose local (0, 0) is
+ * (ox, oy) of f's domain: lookups at local (x, y) read f at (x + ox, y + oy). */
+void dp_field_chunk_view(const dapple_field *f, double ox, double oy, dapple_field *view);
+
+/** Bilinear v at raster coordinates (us, ws) = ((x + ox) * inv_sx - 0.5, ...),
  * which must lie in [0, ulim) x [0, wlim): no clamping, no wrapping, truncation is floor. */
 static inline double dp_field_bilinear(const dapple_field *f, double us, double ws)
 {
@@ -103,7 +110,7 @@ static inline double dp_field_value_at(const dapple_field *f, double x, double y
 {
     if (f->v == NULL)
         return 1.0;
-    double us = x * f->inv_sx - 0.5, ws = y * f->inv_sy - 0.5;
+    double us = (x + f->ox) * f->inv_sx - 0.5, ws = (y + f->oy) * f->inv_sy - 0.5;
     if (!(us >= 0 && ws >= 0 && us < f->ulim && ws < f->wlim))
         return dp_field_value_edge(f, x, y);
     return dp_field_bilinear(f, us, ws);

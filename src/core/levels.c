@@ -21,10 +21,10 @@
 static void field_bounds(const dapple_field *f, double x0, double x1, double y0, double y1,
                          double *lo, double *hi)
 {
-    int i0 = (int)floor(DP_MAX(x0 * f->inv_sx - 0.5, -2.0));
-    int i1 = (int)floor(DP_MIN(x1 * f->inv_sx - 0.5, f->gw + 1.0)) + 1;
-    int j0 = (int)floor(DP_MAX(y0 * f->inv_sy - 0.5, -2.0));
-    int j1 = (int)floor(DP_MIN(y1 * f->inv_sy - 0.5, f->gh + 1.0)) + 1;
+    int i0 = (int)floor(DP_MAX((x0 + f->ox) * f->inv_sx - 0.5, -2.0));
+    int i1 = (int)floor(DP_MIN((x1 + f->ox) * f->inv_sx - 0.5, f->gw + 1.0)) + 1;
+    int j0 = (int)floor(DP_MAX((y0 + f->oy) * f->inv_sy - 0.5, -2.0));
+    int j1 = (int)floor(DP_MIN((y1 + f->oy) * f->inv_sy - 0.5, f->gh + 1.0)) + 1;
     float vlo = 1, vhi = 0;
     for (int j = j0; j <= j1; j++)
         for (int i = i0; i <= i1; i++) {
@@ -48,20 +48,43 @@ static int halvings(const dp_grid *top, double rmin)
     return n;
 }
 
+/* The raster pixels [*i0, *i1) along one axis under [o, o + extent) (a chunk's domain;
+ * wrapped indices on a torus). */
+static void pixel_span(double o, double extent, double inv_s, int n, int *i0, int *i1)
+{
+    *i0 = (int)floor(o * inv_s), *i1 = (int)ceil((o + extent) * inv_s);
+    *i1 = DP_MIN(*i1, *i0 + n);
+}
+
 /* How many of the n finest candidate levels to drop: those with too many cells for the
- * points expected at or below them. */
+ * points expected at or below them. The expectation sums the raster over the sampler's
+ * domain: the whole raster, scaled by area_scale, or a chunk's pixels. */
 static int levels_to_drop(const dp_grid *top, const dapple_field *f, int n, double area_scale,
                           double max_points)
 {
     double expect[DP_LEVELS_MAX + 1] = { 0 }, cell = DP_MIN(top->cw, top->ch);
     double span = f->rmax - f->rmin, px = area_scale / (f->inv_sx * f->inv_sy);
-    for (size_t i = 0; i < (size_t)f->gw * f->gh; i++) {
-        double r = f->rmin + (double)f->v[i] * span;
-        int l = 0;
-        while (l < n && r > ldexp(cell, -(n - l)))
-            l++;
-        expect[l] += 0.7 / (r * r) * px;
+    int i0 = 0, i1 = f->gw, j0 = 0, j1 = f->gh;
+    bool chunk = f->ox != 0 || f->oy != 0 || area_scale < 1;
+    if (chunk) {
+        pixel_span(f->ox, top->gw * top->cw, f->inv_sx, f->gw, &i0, &i1);
+        pixel_span(f->oy, top->gh * top->ch, f->inv_sy, f->gh, &j0, &j1);
+        px = 1 / (f->inv_sx * f->inv_sy);
     }
+    for (int j = j0; j < j1; j++)
+        for (int i = i0; i < i1; i++) {
+            int a = !chunk        ? i
+                    : f->periodic ? dp_field_wrap(i, f->gw)
+                                  : DP_MIN(DP_MAX(i, 0), f->gw - 1);
+            int b = !chunk        ? j
+                    : f->periodic ? dp_field_wrap(j, f->gh)
+                                  : DP_MIN(DP_MAX(j, 0), f->gh - 1);
+            double r = f->rmin + (double)f->v[(size_t)b * f->gw + a] * span;
+            int l = 0;
+            while (l < n && r > ldexp(cell, -(n - l)))
+                l++;
+            expect[l] += 0.7 / (r * r) * px;
+        }
     int drop = 0;
     double below = 0, cells = (double)top->gw * top->gh;
     for (int l = 0; l < n; l++) {

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #define SWEEP_TRIES 4
+#define SEED_TRIES  64 /* random tries for the one seed of a constant radius */
 
 /* ---------------------------------------------------------------- storage */
 
@@ -43,13 +44,13 @@ static bool reserve(dapple_sampler *s, size_t cap)
 
 bool dp_sampler_append(dapple_sampler *s, float x, float y, float r)
 {
-    if (s->n == s->o.max_points) {
+    if (s->n == s->limit) {
         s->halt = DP_HALT_LIMIT;
         return false;
     }
     /* grow by 1/8: large blocks are remapped, not copied, so small steps are cheap and
      * keep the unused tail (peak memory) small */
-    if (s->n == s->cap && !reserve(s, DP_MIN(s->o.max_points, s->cap + s->cap / 8 + 1024))) {
+    if (s->n == s->cap && !reserve(s, DP_MIN(s->limit, s->cap + s->cap / 8 + 1024))) {
         s->halt = DP_HALT_NOMEM;
         return false;
     }
@@ -205,7 +206,7 @@ static void annulus_inner(dapple_sampler *s, dapple_point p, uint32_t start)
         for (int i = 0; i < m; i++) {
             double x, y;
             candidate(s, p, start, t + i, &x, &y);
-            a[i] = (float)x, b[i] = (float)y;
+            a[i] = dp_snap(s, x, s->ox), b[i] = dp_snap(s, y, s->oy);
             /* in half cells: scaling by 2 is exact, so qx >> 1 is the cell (int)(x / cw)
              * and qx & 1 the quarter, with one conversion per axis */
             int qx = (int)((double)a[i] * hx), qy = (int)((double)b[i] * hy);
@@ -245,7 +246,7 @@ DP_HOT void grow_annulus(dapple_sampler *s, size_t first, bool constant)
         for (int t = 0; inner && t < s->o.k && s->halt == DP_HALT_NONE; t++) {
             double x, y;
             candidate(s, p, start, t, &x, &y);
-            dp_try_in(s, (float)x, (float)y, constant, &by, &r);
+            dp_try_in(s, dp_snap(s, x, s->ox), dp_snap(s, y, s->oy), constant, &by, &r);
         }
         for (int t = 0; !inner && t < s->o.k && s->halt == DP_HALT_NONE; t++) {
             double x, y;
@@ -388,7 +389,7 @@ static void fill_tables(dapple_sampler *s)
     memcpy(s->around, around, sizeof around);
     s->k_inv = ((uint64_t)1 << 32) / (uint64_t)o->k + 1; /* (t * DIRS + j) / k, j < DIRS */
     /* beyond float rounding of a coordinate, relative to the smallest circle */
-    double ulp = ldexp(1.0, ilogb(DP_MAX(o->width, o->height)) - 23);
+    double ulp = s->chunk ? s->quantum : ldexp(1.0, ilogb(DP_MAX(o->width, o->height)) - 23);
     s->margin = DP_MIN(DP_MAX(1e-6, 4 * ulp / s->field->rmin), 0.01);
     for (int i = 0; i < DP_SAMPLER_DIRS; i++) {
         double a = 2 * DP_PI * (i + 0.5) / DP_SAMPLER_DIRS;
@@ -402,8 +403,10 @@ static void fill_tables(dapple_sampler *s)
     }
 }
 
-dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field,
-                                 const dapple_sampler_opts *o, dapple_error *err)
+/* The sampler over 'field' with options o; a chunk's extras (c) or NULL. */
+static dapple_status sampler_new(dapple_sampler **out, const dapple_field *field,
+                                 const dapple_sampler_opts *o, const dp_chunk_opts *c,
+                                 dapple_error *err)
 {
     *out = NULL;
     dapple_status st = check_opts(field, o, err);
@@ -415,6 +418,15 @@ dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field
     dp_field_scaled_view(field, o->spacing_scale, &s->view);
     s->field = &s->view;
     s->o = *o;
+    s->wx1 = o->width, s->wy1 = o->height;
+    if (c != NULL) {
+        s->chunk = true;
+        s->ox = c->ox, s->oy = c->oy;
+        s->quantum = c->quantum, s->magic = 1.5 * ldexp(c->quantum, 52);
+        s->wx0 = c->wx0, s->wy0 = c->wy0, s->wx1 = c->wx1, s->wy1 = c->wy1;
+        s->fixed = c->fixed, s->n_fixed = c->n_fixed;
+    }
+    s->limit = o->max_points + s->n_fixed;
     s->open = o->avoid == NULL && s->view.n_refusals == 0;
     /* float rounding may lift a stored radius just above rmax: the reach must cover it */
     s->reach = DP_MAX(s->view.rmax, (double)(float)s->view.rmax);
@@ -434,6 +446,19 @@ dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field
     return DAPPLE_OK;
 }
 
+dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field,
+                                 const dapple_sampler_opts *o, dapple_error *err)
+{
+    return sampler_new(out, field, o, NULL, err);
+}
+
+dapple_status dp_sampler_new_chunk(dapple_sampler **out, const dapple_field *field,
+                                   const dapple_sampler_opts *o, const dp_chunk_opts *c,
+                                   dapple_error *err)
+{
+    return sampler_new(out, field, o, c, err);
+}
+
 /* First guess at the point count: a little above what each mode measured (points per
  * r^2 of area: 0.636 default, 0.70 maximal, 0.94 dense, vs 0.7 in the field's
  * estimate), so most runs never reallocate yet the slack stays a few percent. */
@@ -443,7 +468,7 @@ static size_t initial_capacity(const dapple_sampler *s)
     double est = dapple_field_estimate_points(s->field) / 0.7 * per * (s->o.width * s->o.height) /
                  (s->field->width * s->field->height);
     est = DP_MIN(DP_MAX(est, 64.0), (double)s->o.max_points);
-    return (size_t)est;
+    return (size_t)est + s->n_fixed;
 }
 
 dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_error *err)
@@ -463,13 +488,25 @@ dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_er
     dp_rng_seed(&s->rng, s->o.seed, 0x5eed);
     if (!reserve(s, initial_capacity(s)))
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu points", initial_capacity(s));
-    /* one front fills a constant radius over an open domain; anything else has islands */
+    /* a chunk's neighbours first: they block, mark the cover maps, and are swept for
+     * gaps, but are never grown */
+    for (size_t i = 0; i < s->n_fixed && s->halt == DP_HALT_NONE; i++)
+        dp_sampler_append(s, s->fixed[i].x, s->fixed[i].y, s->fixed[i].r);
+    /* one front fills a constant radius over an open window (a chunk's neighbours only
+     * reach in from its edges, so the first try that lands clear of them will do);
+     * anything else has islands */
     if (s->open && s->field->v == NULL) {
-        uint32_t by;
-        float r;
-        dp_try(s, dp_rng_unit(&s->rng) * s->o.width, dp_rng_unit(&s->rng) * s->o.height, true, &by,
-               &r);
-        dp_sampler_grow(s, 1);
+        size_t before = s->n;
+        for (int t = 0; t < SEED_TRIES && s->n == before && s->halt == DP_HALT_NONE; t++) {
+            uint32_t by;
+            float r;
+            dp_try(s, s->wx0 + dp_rng_unit(&s->rng) * (s->wx1 - s->wx0),
+                   s->wy0 + dp_rng_unit(&s->rng) * (s->wy1 - s->wy0), true, &by, &r);
+        }
+        if (s->n > before)
+            dp_sampler_grow(s, before + 1);
+        else
+            sweep(s);
     } else {
         sweep(s);
     }
@@ -490,8 +527,8 @@ dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_er
 const dapple_point *dapple_sampler_points(const dapple_sampler *s, size_t *count)
 {
     if (count != NULL)
-        *count = s->n;
-    return s->store + 1;
+        *count = s->n - DP_MIN(s->n, s->n_fixed);
+    return s->store + 1 + s->n_fixed;
 }
 
 size_t dp_sampler_peak_bytes(const dapple_sampler *s)

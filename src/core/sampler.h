@@ -58,7 +58,35 @@ struct dapple_sampler {
     double margin; /* dense and maximal sweeps: radians added to every jump, beyond rounding */
     /* dense mode: turns by margin + [0, min(2 pi / k, pi / 3)), as cos and sin */
     double jitter[DP_SAMPLER_DIRS][2];
+    /* A chunk of a world (core/world.c): the domain is the chunk's window plus a margin,
+     * in local units whose (0, 0) is (ox, oy) of the world; points are placed only in the
+     * window [wx0, wx1) x [wy0, wy1); the first n_fixed points are the neighbours' (never
+     * grown, never returned). Every coordinate placed is snapped to a multiple of 'quantum'
+     * in world units (see dp_snap), so that moving a point between chunks, or across a
+     * periodic world's wrap, is exact. A plain sampler has the whole domain as its window,
+     * no fixed points and no snapping. */
+    bool chunk;
+    double ox, oy, quantum, magic; /* magic: 1.5 * 2^52 * quantum, for rounding */
+    double wx0, wy0, wx1, wy1;
+    const dapple_point *fixed; /* borrowed from the chunk's options */
+    size_t n_fixed;
+    size_t limit; /* the bail-out: max_points of the sampler's own plus n_fixed */
 };
+
+/* Options of a chunk's sampler, beyond dapple_sampler_opts (whose width and height are
+ * the local domain's, and periodic false). */
+typedef struct dp_chunk_opts {
+    double ox, oy;             /* world position of local (0, 0) */
+    double quantum;            /* a power of two */
+    double wx0, wy0, wx1, wy1; /* the window, local */
+    const dapple_point *fixed; /* n_fixed neighbours' points, local, copied at run */
+    size_t n_fixed;
+} dp_chunk_opts;
+
+/** A sampler for one chunk of a world over 'field' (a dp_field_chunk_view at ox, oy). */
+dapple_status dp_sampler_new_chunk(dapple_sampler **out, const dapple_field *field,
+                                   const dapple_sampler_opts *o, const dp_chunk_opts *c,
+                                   dapple_error *err);
 
 /** Largest number of bytes the sampler held at once during its life (points, grid and
  * the struct with its tables); the benchmark divides it by the point count. */
@@ -206,6 +234,25 @@ DP_HOT uint32_t dp_var_conflict(const dapple_sampler *s, double x, double y, dou
     return dp_top_conflict(s, x, y, r, false);
 }
 
+/* A candidate's coordinate as stored: rounded to float, or in a chunk to a multiple of
+ * the quantum in world units (origin o), which is exact in float at every chunk's origin.
+ * ((w + magic) - magic rounds w to a multiple of the quantum: IEEE addition, no libm.) */
+DP_HOT float dp_snap(const dapple_sampler *s, double v, double o)
+{
+    if (!s->chunk)
+        return (float)v;
+    double w = v + o;
+    return (float)(((w + s->magic) - s->magic) - o);
+}
+
+/* A chunk's candidate (x, y) as stored, if it lies in the window. */
+DP_HOT bool dp_to_window(const dapple_sampler *s, double x, double y, float *xf, float *yf)
+{
+    *xf = dp_snap(s, x, s->ox), *yf = dp_snap(s, y, s->oy);
+    return (double)*xf >= s->wx0 && (double)*xf < s->wx1 && (double)*yf >= s->wy0 &&
+           (double)*yf < s->wy1;
+}
+
 /* Maps a coordinate into [0, extent) as a float: wrapped on a torus, refused outside a
  * bounded domain. Rounding to float can land exactly on 'extent', which is not inside. */
 DP_HOT bool dp_to_domain(double v, double extent, bool periodic, float *out)
@@ -234,7 +281,9 @@ DP_HOT bool dp_inner_parent(const dapple_sampler *s, dapple_point p)
     const dp_grid *g = &s->grid;
     double m = 2 * (double)p.r;
     return (double)p.x - m >= g->cw && (double)p.y - m >= g->ch &&
-           ((double)p.x + m) * g->inv_cw < g->gw - 2 && ((double)p.y + m) * g->inv_ch < g->gh - 2;
+           ((double)p.x + m) * g->inv_cw < g->gw - 2 && ((double)p.y + m) * g->inv_ch < g->gh - 2 &&
+           (!s->chunk || ((double)p.x - m >= s->wx0 && (double)p.y - m >= s->wy0 &&
+                          (double)p.x + m < s->wx1 && (double)p.y + m < s->wy1));
 }
 
 /* dp_try for a constant radius, an open sampler, and a candidate within 2r of an inner parent
@@ -243,7 +292,7 @@ DP_HOT bool dp_inner_parent(const dapple_sampler *s, dapple_point p)
 DP_HOT int dp_try_inner(dapple_sampler *s, double x, double y, uint32_t *by, float *r)
 {
     const dp_grid *g = &s->grid;
-    float xf = (float)x, yf = (float)y;
+    float xf = dp_snap(s, x, s->ox), yf = dp_snap(s, y, s->oy);
     *r = (float)s->field->rmax;
     int cx = (int)((double)xf * g->inv_cw), cy = (int)((double)yf * g->inv_ch);
     const uint32_t *h = g->head + (size_t)cy * g->gw + cx;
@@ -258,7 +307,8 @@ DP_HOT int dp_try_inner(dapple_sampler *s, double x, double y, uint32_t *by, flo
 DP_HOT int dp_try_place(dapple_sampler *s, float xf, float yf, float r)
 {
     if (!s->open && ((s->o.avoid != NULL &&
-                      dapple_circles_overlap(s->o.avoid, xf, yf, s->o.avoid_scale * (double)r)) ||
+                      dapple_circles_overlap(s->o.avoid, (double)xf + s->ox, (double)yf + s->oy,
+                                             s->o.avoid_scale * (double)r)) ||
                      !dp_field_allowed(s->field, xf, yf)))
         return DP_TRY_AVOIDED;
     return dp_sampler_append(s, xf, yf, r) ? DP_TRY_OK : DP_TRY_HALT;
@@ -318,8 +368,9 @@ DP_HOT int dp_try_in(dapple_sampler *s, float xf, float yf, bool constant, uint3
 DP_HOT int dp_try(dapple_sampler *s, double x, double y, bool constant, uint32_t *by, float *r)
 {
     float xf, yf;
-    if (!dp_to_domain(x, s->o.width, s->o.periodic, &xf) ||
-        !dp_to_domain(y, s->o.height, s->o.periodic, &yf))
+    if (s->chunk ? !dp_to_window(s, x, y, &xf, &yf)
+                 : !dp_to_domain(x, s->o.width, s->o.periodic, &xf) ||
+                           !dp_to_domain(y, s->o.height, s->o.periodic, &yf))
         return DP_TRY_OUTSIDE;
     return dp_try_in(s, xf, yf, constant, by, r);
 }

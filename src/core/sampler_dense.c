@@ -62,7 +62,7 @@ DP_HOT double ring_radius(const dapple_sampler *s, dapple_point p, const turn *t
         } else {
             double x = (double)p.x + d * t->ux, y = (double)p.y + d * t->uy;
             if (known)
-                x = (double)(float)x, y = (double)(float)y;
+                x = (double)dp_snap(s, x, s->ox), y = (double)dp_snap(s, y, s->oy);
             r = dp_field_r_at(f, x, y);
         }
         if (r + pad <= d) {
@@ -208,16 +208,16 @@ DP_HOT void lane_start(dapple_sampler *s, lane *l, size_t i, bool constant, cons
     /* the circle stays within 2 reach of p: inside the raster's interior? */
     const dapple_field *f = s->field;
     double m = 2 * s->reach;
-    l->uw[0] = (double)l->p.x * f->inv_sx - 0.5, l->uw[1] = (double)l->p.y * f->inv_sy - 0.5;
-    l->raster = l->inner && !constant && ((double)l->p.x - m) * f->inv_sx - 0.5 >= 0 &&
-                ((double)l->p.y - m) * f->inv_sy - 0.5 >= 0 &&
-                ((double)l->p.x + m) * f->inv_sx - 0.5 < f->ulim &&
-                ((double)l->p.y + m) * f->inv_sy - 0.5 < f->wlim;
+    double px = (double)l->p.x + f->ox, py = (double)l->p.y + f->oy;
+    l->uw[0] = px * f->inv_sx - 0.5, l->uw[1] = py * f->inv_sy - 0.5;
+    l->raster = l->inner && !constant && (px - m) * f->inv_sx - 0.5 >= 0 &&
+                (py - m) * f->inv_sy - 0.5 >= 0 && (px + m) * f->inv_sx - 0.5 < f->ulim &&
+                (py + m) * f->inv_sy - 0.5 < f->wlim;
     /* a spot touching the bottom edge may have its lowest point on it, not on a circle:
      * parents near any edge take full turns */
     double e = 2 * s->reach, x = l->p.x, y = l->p.y;
-    l->half = half != NULL &&
-              (s->o.periodic || (x >= e && y >= e && x <= s->o.width - e && y <= s->o.height - e));
+    l->half = half != NULL && (s->o.periodic || (x >= s->wx0 + e && y >= s->wy0 + e &&
+                                                 x <= s->wx1 - e && y <= s->wy1 - e));
     if (l->half) {
         l->t = *half;
     } else {
@@ -340,8 +340,9 @@ DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool ex
     double x = (double)p.x + d * l->t.ux, y = (double)p.y + d * l->t.uy;
     int res = !l->inner  ? dp_try(s, x, y, constant, &by, &rc)
               : constant ? dp_try_inner(s, x, y, &by, &rc)
-              : rc >= 0  ? dp_try_in_r(s, (float)x, (float)y, &by, rc)
-                         : dp_try_var(s, (float)x, (float)y, &by, &rc, l->level);
+              : rc >= 0  ? dp_try_in_r(s, dp_snap(s, x, s->ox), dp_snap(s, y, s->oy), &by, rc)
+                         : dp_try_var(s, dp_snap(s, x, s->ox), dp_snap(s, y, s->oy), &by, &rc,
+                                      l->level);
     if (exact && !constant) {
         bool back = l->jumped != 0 && overshot(s, l, d, res, by, rc);
         l->jumped = 0;

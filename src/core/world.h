@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: MIT
+ * A world: one point set over a domain of any size, sampled as square chunks in four
+ * phases, so that any region can be computed alone, on any number of threads, and give
+ * exactly the world's points there (docs/algorithm.md, "Worlds").
+ *
+ * Chunk (i, j) belongs to phase (i & 1) + 2 (j & 1): neighbours (the 8 around) are always
+ * of different phases, and two chunks of one phase are a whole chunk apart, at least the
+ * largest radius R. Phase 0 chunks are sampled alone; a chunk of phase p starts from the
+ * points of its neighbours of earlier phases that lie within R + 1 of its window (fixed,
+ * never grown) and places points only in its window. So every pair of points closer than
+ * R lies in one chunk or in two neighbours, the later of which tested it: the pair rule
+ * max(r_p, r_q) holds everywhere, and a chunk depends only on chunks at most 3 away. */
+#ifndef DP_WORLD_H
+#define DP_WORLD_H
+
+#include "dapple.h"
+
+typedef struct dp_world_opts {
+    const dapple_field *field; /* over the whole world; borrowed */
+    dapple_sampler_opts so;    /* width and height are the world's; max_points bounds
+                                  the whole world's points */
+    double rx, ry, rw, rh;     /* the region: points with rx <= x < rx + rw, likewise y;
+                                  inside the world */
+    int threads;               /* >= 1 */
+} dp_world_opts;
+
+/** Fills *o for a whole world of the sampler options' size, on one thread. */
+void dp_world_opts_init(dp_world_opts *o, const dapple_field *field, const dapple_sampler_opts *so);
+
+/** The world's points inside the region, chunk by chunk (rows of chunks top to bottom,
+ * each left to right), in each chunk in the order they were made. *points is malloc'd
+ * (free it); *stop is DAPPLE_STOP_MAX_POINTS when the world passed max_points (the list
+ * is then cut there). Worlds too small for two chunks a side on a torus are sampled
+ * whole by one plain sampler. */
+DAPPLE_USERESULT dapple_status dp_world_sample(const dp_world_opts *o, dapple_point **points,
+                                               size_t *count, dapple_stop *stop, dapple_error *err);
+
+/** The chunk side a world of these options uses (for the tests and docs). */
+double dp_world_chunk_side(const dp_world_opts *o);
+
+#endif

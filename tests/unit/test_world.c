@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: MIT
+ * Worlds (core/world): chunked sampling keeps the pair rule across chunk seams and the
+ * wrap (checked by the independent checker, not the sampler's grid), covers like a plain
+ * run, gives the same points for 1 and 2 threads, and any region alone gives exactly the
+ * whole world's points inside it: a 2 x 2 split of regions equals the whole, point for
+ * point, for every field kind, both maps, dense and maximal, bounded and periodic. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/points_check.h"
+#include "core/world.h"
+
+typedef struct setup {
+    dapple_field_opts fo;
+    dapple_sampler_opts so;
+} setup;
+
+static setup constant(double side, double r, bool periodic)
+{
+    setup s;
+    dapple_field_opts_init(&s.fo);
+    s.fo.width = s.fo.height = side;
+    s.fo.rmin = s.fo.rmax = r;
+    s.fo.periodic = periodic;
+    dapple_sampler_opts_init(&s.so);
+    s.so.width = s.so.height = side;
+    s.so.periodic = periodic;
+    s.so.seed = 7;
+    return s;
+}
+
+static setup perlin(double side, double rmin, double rmax, bool periodic)
+{
+    setup s = constant(side, rmin, periodic);
+    s.fo.kind = DAPPLE_FIELD_PERLIN;
+    s.fo.rmax = rmax;
+    s.fo.perlin.scale = 60;
+    return s;
+}
+
+static dapple_field *field_of(const setup *s)
+{
+    dapple_field *f = NULL;
+    dapple_error e;
+    cr_assert_eq(dapple_field_new(&f, &s->fo, &e), DAPPLE_OK, "%s", e.message);
+    return f;
+}
+
+static dapple_point *sample(const setup *s, const dapple_field *f, double rx, double ry, double rw,
+                            double rh, int threads, size_t *n)
+{
+    dp_world_opts o;
+    dp_world_opts_init(&o, f, &s->so);
+    o.rx = rx, o.ry = ry, o.rw = rw, o.rh = rh, o.threads = threads;
+    dapple_point *p = NULL;
+    dapple_stop stop;
+    dapple_error e;
+    cr_assert_eq(dp_world_sample(&o, &p, n, &stop, &e), DAPPLE_OK, "%s", e.message);
+    cr_assert_eq(stop, DAPPLE_STOP_COMPLETE);
+    return p;
+}
+
+static int by_position(const void *a, const void *b)
+{
+    const dapple_point *p = a, *q = b;
+    if (p->y != q->y)
+        return p->y < q->y ? -1 : 1;
+    if (p->x != q->x)
+        return p->x < q->x ? -1 : 1;
+    return (p->r > q->r) - (p->r < q->r);
+}
+
+/* The pair rule on every pair, and coverage no worse than a plain run's by 25 %. */
+static void expect_sound(const setup *s, const dapple_field *f, const dapple_point *p, size_t n)
+{
+    dp_pair_report rep;
+    cr_assert(dp_points_check_min_distance(p, n, s->so.width, s->so.height, s->so.periodic, &rep));
+    cr_expect_eq(rep.violations, 0, "%zu pairs closer than max(r), worst %g", rep.violations,
+                 rep.worst);
+    cr_expect_eq(rep.out_of_domain, 0);
+    double border = s->so.periodic ? 0 : dapple_field_rmax(f);
+    double step = dapple_field_rmin(f) / 3;
+    double got =
+            dp_points_uncovered(p, n, s->so.width, s->so.height, s->so.periodic, border, step, f);
+    if (s->so.maximal) {
+        cr_expect_eq(got, 0, "maximal world leaves %g uncovered", got);
+        return;
+    }
+    dapple_sampler *plain = NULL;
+    dapple_stop stop;
+    dapple_error e;
+    cr_assert_eq(dapple_sampler_new(&plain, f, &s->so, &e), DAPPLE_OK, "%s", e.message);
+    cr_assert_eq(dapple_sampler_run(plain, &stop, &e), DAPPLE_OK, "%s", e.message);
+    size_t m;
+    const dapple_point *q = dapple_sampler_points(plain, &m);
+    double want =
+            dp_points_uncovered(q, m, s->so.width, s->so.height, s->so.periodic, border, step, f);
+    cr_expect(got <= 1.25 * want + 1e-4, "uncovered %g, a plain run %g", got, want);
+    cr_expect(n > 0.97 * (double)m && n < 1.03 * (double)m, "%zu points, a plain run %zu", n, m);
+    dapple_sampler_free(plain);
+}
+
+/* The whole world, twice on 1 and 2 threads, and as four regions of a 2 x 2 split at
+ * (cx, cy): the same points. */
+static void expect_world(setup s, double cx, double cy)
+{
+    dapple_field *f = field_of(&s);
+    double W = s.so.width, H = s.so.height;
+    size_t n, n2;
+    dapple_point *all = sample(&s, f, 0, 0, W, H, 1, &n);
+    dapple_point *two = sample(&s, f, 0, 0, W, H, 2, &n2);
+    cr_assert_eq(n, n2, "1 thread: %zu points, 2 threads: %zu", n, n2);
+    cr_expect(memcmp(all, two, n * sizeof *all) == 0, "threads changed the points");
+    expect_sound(&s, f, all, n);
+
+    dapple_point *parts = malloc((n + 1) * sizeof *parts);
+    size_t got = 0;
+    double xs[3] = { 0, cx, W }, ys[3] = { 0, cy, H };
+    for (int j = 0; j < 2; j++)
+        for (int i = 0; i < 2; i++) {
+            size_t k;
+            dapple_point *r =
+                    sample(&s, f, xs[i], ys[j], xs[i + 1] - xs[i], ys[j + 1] - ys[j], 1 + i, &k);
+            cr_assert(got + k <= n, "the regions hold more points than the world");
+            memcpy(parts + got, r, k * sizeof *r);
+            got += k;
+            free(r);
+        }
+    cr_assert_eq(got, n, "regions: %zu points, the world %zu", got, n);
+    qsort(all, n, sizeof *all, by_position);
+    qsort(parts, n, sizeof *parts, by_position);
+    cr_expect(memcmp(all, parts, n * sizeof *all) == 0, "the regions differ from the world");
+    free(parts);
+    free(two);
+    free(all);
+    dapple_field_free(f);
+}
+
+Test(world, constant_bounded)
+{
+    expect_world(constant(700, 1, false), 333, 411);
+}
+
+Test(world, constant_periodic)
+{
+    expect_world(constant(640, 1.5, true), 300, 128);
+}
+
+Test(world, perlin_bounded)
+{
+    expect_world(perlin(600, 0.5, 3, false), 250, 377);
+}
+
+Test(world, perlin_periodic)
+{
+    expect_world(perlin(512, 0.7, 4, true), 256, 100);
+}
+
+Test(world, density_map_with_cutoff)
+{
+    setup s = perlin(600, 1, 0, false);
+    s.fo.map = DAPPLE_MAP_DENSITY;
+    s.fo.cutoff = 0.3;
+    expect_world(s, 300, 300);
+}
+
+Test(world, dense_and_maximal)
+{
+    setup s = perlin(500, 0.8, 3, true);
+    s.so.dense = true;
+    expect_world(s, 200, 260);
+    s = perlin(500, 0.8, 3, false);
+    s.so.maximal = true;
+    expect_world(s, 260, 200);
+}
+
+Test(world, rectangular_and_small)
+{
+    expect_world(constant(1000, 2, false), 500, 100); /* one chunk row would do */
+    expect_world(constant(96, 1, true), 40, 50);      /* too small a torus: sampled whole */
+    setup s = constant(900, 1, false);
+    s.so.width = s.fo.width = 300; /* 300 x 900 */
+    expect_world(s, 150, 450);
+}
+
+Test(world, chunks_are_independent_of_the_region)
+{
+    /* a region far from the origin needs only its halo: the same points as the whole */
+    setup s = perlin(3000, 2, 6, false);
+    dapple_field *f = field_of(&s);
+    size_t n, m;
+    dapple_point *r = sample(&s, f, 2100, 1900, 300, 200, 2, &n);
+    dapple_point *all = sample(&s, f, 0, 0, 3000, 3000, 2, &m);
+    size_t k = 0;
+    for (size_t i = 0; i < m; i++)
+        if (all[i].x >= 2100 && all[i].x < 2400 && all[i].y >= 1900 && all[i].y < 2100)
+            all[k++] = all[i];
+    cr_assert_eq(k, n);
+    cr_expect(memcmp(all, r, n * sizeof *r) == 0, "a region is not the world's points there");
+    free(r);
+    free(all);
+    dapple_field_free(f);
+}
+
+Test(world, bail_out_and_bad_regions)
+{
+    setup s = constant(800, 1, false);
+    s.so.max_points = 5000;
+    dapple_field *f = field_of(&s);
+    dp_world_opts o;
+    dp_world_opts_init(&o, f, &s.so);
+    dapple_point *p = NULL;
+    size_t n;
+    dapple_stop stop;
+    dapple_error e;
+    cr_assert_eq(dp_world_sample(&o, &p, &n, &stop, &e), DAPPLE_OK, "%s", e.message);
+    cr_expect_eq(stop, DAPPLE_STOP_MAX_POINTS);
+    cr_expect_eq(n, 5000);
+    free(p);
+    o.rx = 700, o.rw = 200;
+    cr_expect_eq(dp_world_sample(&o, &p, &n, &stop, &e), DAPPLE_E_INVALID);
+    cr_expect_str_eq(e.message, "region 700,0,200x800 is not inside the 800x800 world");
+    cr_expect_null(p);
+    o.rx = 0, o.rw = 800, o.threads = 0;
+    cr_expect_eq(dp_world_sample(&o, &p, &n, &stop, &e), DAPPLE_E_INVALID);
+    cr_expect_str_eq(e.message, "threads must be in [1, 1024], got 0");
+    dapple_field_free(f);
+}
