@@ -107,8 +107,8 @@ samples: $(BUILD)/dapple
 deps:
 	sh scripts/install-deps.sh
 
-# Images the presets read ("../samples/NAME"), installed beside them so the paths hold.
-PRESET_INPUTS = $(sort $(shell sed -n 's|.*\.\./samples/\([^ ,;]*\).*|samples/\1|p' presets/*.ini))
+# Images the presets read, kept in presets/images/ so that the folder works wherever it goes.
+PRESET_IMAGES := $(sort $(wildcard presets/images/*.png))
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include \
@@ -118,8 +118,8 @@ install: all
 	install -m 644 src/dapple.h $(DESTDIR)$(PREFIX)/include/dapple.h
 	install -m 644 docs/dapple.1 $(DESTDIR)$(PREFIX)/share/man/man1/dapple.1
 	install -m 644 presets/*.ini $(DESTDIR)$(PREFIX)/share/dapple/presets/
-	install -d $(DESTDIR)$(PREFIX)/share/dapple/samples
-	install -m 644 $(PRESET_INPUTS) $(DESTDIR)$(PREFIX)/share/dapple/samples/
+	install -d $(DESTDIR)$(PREFIX)/share/dapple/presets/images
+	install -m 644 $(PRESET_IMAGES) $(DESTDIR)$(PREFIX)/share/dapple/presets/images/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define DAPPLE_VERSION "\(.*\)"/\1/p' src/dapple.h)|g' \
 	    dapple.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/dapple.pc
 

@@ -57,6 +57,21 @@ preset_line_limit_and_line_endings() {
         bounded $DAPPLE render "$d/mac.ini" -o "$d/o.png"
 }
 
+# ---------------------------------------------------------------- presets/ anywhere
+
+presets_work_anywhere() {
+    local p=$TMP/elsewhere/my-presets o=$TMP/elsewhere-out
+    mkdir -p "$TMP/elsewhere"
+    cp -r "$ROOT/presets" "$p"
+    ! grep -n '\.\./' "$p"/*.ini || fail "a shipped preset reads a file outside presets/"
+    (cd / && $DAPPLE pack "$p" -o "$o" --size-cap 48 -j 2 2>"$TMP/log") || fail "presets/ copied elsewhere: $(grep -v '^dapple: \[' "$TMP/log")"
+    [ "$(ls "$p"/*.ini | wc -l)" -ge 12 ] || fail "fewer presets than shipped"
+    rm "$p/images/leaf-oak.png"
+    expect_error 1 "dapple: $p/leaf-litter.ini:16: stamp: cannot open '$p/images/leaf-oak.png' (the path is relative to the preset's folder): No such file or directory" \
+        "" -- $DAPPLE render "$p/leaf-litter.ini" -o "$TMP/leaf.png"
+}
+
 preset_fifo_is_refused
 preset_line_limit_and_line_endings
+presets_work_anywhere
 finish
