@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/build_id.h"
 #include "cli/common.h"
 #include "core/dp.h"
 #include "preset/parse.h"
@@ -27,6 +28,7 @@ void dp_manifest_init(dp_manifest *m)
 {
     memset(m, 0, sizeof *m);
     snprintf(m->version, sizeof m->version, "%s", DAPPLE_VERSION);
+    snprintf(m->build, sizeof m->build, "%s", dp_build_id());
 }
 
 void dp_manifest_fini(dp_manifest *m)
@@ -94,8 +96,10 @@ static void put_entry(FILE *fp, const dp_manifest_entry *e)
     put_string(fp, e->file);
     fputs(", \"preset\": ", fp);
     put_string(fp, e->preset);
-    fprintf(fp, ", \"preset_sha256\": \"%s\", \"seed\": %llu, \"size\": [%d, %d]", e->preset_sha256,
-            (unsigned long long)e->seed, e->width, e->height);
+    fprintf(fp, ", \"preset_sha256\": \"%s\", \"inputs_sha256\": \"%s\"", e->preset_sha256,
+            e->inputs_sha256);
+    fprintf(fp, ", \"seed\": %llu, \"size\": [%d, %d]", (unsigned long long)e->seed, e->width,
+            e->height);
     if (e->kind != DP_KIND_POINTS)
         fprintf(fp, ", \"bit_depth\": %d, \"colour_space\": \"%s\"", e->bit_depth,
                 e->kind == DP_KIND_TEXTURE ? "sRGB" : "linear");
@@ -113,6 +117,8 @@ dapple_status dp_manifest_write(const dp_manifest *m, const char *path, dapple_e
         return err->status;
     fputs("{\n  \"dapple\": ", af.fp);
     put_string(af.fp, m->version);
+    fputs(",\n  \"build\": ", af.fp);
+    put_string(af.fp, m->build);
     fputs(",\n  \"outputs\": [", af.fp);
     for (size_t i = 0; i < m->n; i++) {
         fputs(i ? ",\n" : "\n", af.fp);
@@ -411,6 +417,8 @@ static bool entry_key(jreader *r, const char *key, void *ctx)
         return read_string(r, e->preset, sizeof e->preset);
     if (strcmp(key, "preset_sha256") == 0)
         return read_string(r, e->preset_sha256, sizeof e->preset_sha256);
+    if (strcmp(key, "inputs_sha256") == 0)
+        return read_string(r, e->inputs_sha256, sizeof e->inputs_sha256);
     if (strcmp(key, "sha256") == 0)
         return read_string(r, e->sha256, sizeof e->sha256);
     if (strcmp(key, "seed") == 0)
@@ -456,6 +464,8 @@ static bool top_key(jreader *r, const char *key, void *ctx)
     dp_manifest *m = ctx;
     if (strcmp(key, "dapple") == 0)
         return read_string(r, m->version, sizeof m->version);
+    if (strcmp(key, "build") == 0)
+        return read_string(r, m->build, sizeof m->build);
     if (strcmp(key, "outputs") == 0)
         return read_array(r, output_item, m);
     return skip_value(r, 1);
@@ -466,6 +476,7 @@ static dapple_status parse_text(dp_manifest *m, const char *text, size_t len, co
 {
     jreader r = { text, text, text + len, NULL };
     m->version[0] = '\0';
+    m->build[0] = '\0';
     if (read_object(&r, top_key, m, 0)) {
         skip_ws(&r);
         if (r.s != r.end)

@@ -37,6 +37,26 @@ preset_fifo_is_refused() {
         "$d/o.png" -- bounded $DAPPLE render "$d/stamp.ini" -o "$d/o.png"
 }
 
+# ---------------------------------------------------------------- unreadable presets fail
+
+pack_fails_unreadable_presets() {
+    local p=$TMP/unread o=$TMP/unread-out code=0
+    mkdir -p "$p"
+    small_preset "$p/good.ini"
+    ln -s nowhere.ini "$p/dangling.ini"
+    ln -s loop.ini "$p/loop.ini"
+    mkfifo "$p/fifo.ini"
+    bounded $DAPPLE pack "$p" -o "$o" 2>"$TMP/log" || code=$?
+    [ "$code" = 1 ] || fail "pack with unreadable presets: exit $code, want 1"
+    grep -qxF "dapple: cannot open '$p/dangling.ini': No such file or directory" "$TMP/log" || fail "dangling link not reported: $(cat "$TMP/log")"
+    grep -qxF "dapple: cannot open '$p/loop.ini': Too many levels of symbolic links" "$TMP/log" || fail "link loop not reported"
+    grep -qxF "dapple: cannot open '$p/fifo.ini': not a regular file" "$TMP/log" || fail "FIFO not reported"
+    [ "$(summary "$TMP/log")" = "dapple: pack: 1 rendered, 0 skipped, 3 failed in $(sed -n 's/.*failed in //p' "$TMP/log")" ] ||
+        fail "summary: $(summary "$TMP/log")"
+    grep -qxF "dapple: pack: 3 failed: dangling.ini, fifo.ini, loop.ini" "$TMP/log" || fail "failed list: $(tail -1 "$TMP/log")"
+    [ -f "$o/good.png" ] || fail "the readable preset was not rendered"
+}
+
 # ---------------------------------------------------------------- line limit, line endings
 
 preset_line_limit_and_line_endings() {
@@ -57,6 +77,61 @@ preset_line_limit_and_line_endings() {
         bounded $DAPPLE render "$d/mac.ini" -o "$d/o.png"
 }
 
+# ---------------------------------------------------------------- every change noticed
+
+# grey PNGs made by dapple itself; the seed makes different bytes
+png() { $DAPPLE mask --size 16x16 --radius 3 --seed "$2" -o "$1" 2>/dev/null; }
+
+# Each preset reads one kind of file; changing a file rerenders exactly its readers.
+pack_notices_every_input() {
+    local p=$TMP/inputs o=$TMP/inputs-out f
+    mkdir -p "$p/img"
+    for f in stamp field exclude bg shared; do png "$p/img/$f.png" 1; done
+    small_preset "$p/a-stamp.ini" "stamp = img/stamp.png"
+    sed -i 's/circles/stamps/' "$p/a-stamp.ini"
+    { printf '[texture]\nsize = 8x8\n[layer a]\nstyle = circles\nrmin = 1\nrmax = 3\nfield = image:img/field.png\n'; } >"$p/b-field.ini"
+    small_preset "$p/c-exclude.ini" "exclude = image:img/exclude.png"
+    small_preset "$p/d-bg.ini"
+    sed -i 's/^size = 8x8/&\nbackground = image\nbackground_image = img\/bg.png/' "$p/d-bg.ini"
+    small_preset "$p/e-none.ini"
+    small_preset "$p/f-shared.ini" "exclude = image:img/shared.png, image:img/exclude.png"
+    $DAPPLE pack "$p" -o "$o" -j 2 2>"$TMP/log" || fail "inputs pack: exit $? ($(cat "$TMP/log"))"
+    for f in stamp field exclude bg; do
+        png "$p/img/$f.png" 2
+        $DAPPLE pack "$p" -o "$o" -j 1 2>"$TMP/log" || fail "inputs pack after $f.png changed: exit $?"
+        local want=a-stamp
+        case $f in field) want=b-field ;; exclude) want="c-exclude f-shared" ;; bg) want=d-bg ;; esac
+        local got
+        got=$(sed -n 's/^dapple: \[[0-9]*\/[0-9]*\] \([a-z-]*\): .*/\1/p' "$TMP/log" | sort | tr '\n' ' ')
+        [ "$got" = "$want " ] || fail "after $f.png changed: rendered '$got', want '$want '"
+    done
+    $DAPPLE pack "$p" -o "$o" 2>"$TMP/log"
+    grep -qxF "dapple: pack: nothing to do, 6 outputs up to date" "$TMP/log" || fail "inputs: rerun not a no-op: $(cat "$TMP/log")"
+    # the digest is what sha256sum shows, names relative to the preset's folder, sorted
+    local want
+    want=$(cd "$p" && sha256sum img/exclude.png img/shared.png | sha256sum | cut -c1-64)
+    grep -q "\"file\": \"f-shared.png\", .*\"inputs_sha256\": \"$want\"" "$o/manifest.json" ||
+        fail "inputs_sha256 of f-shared is not sha256sum's: $(grep f-shared "$o/manifest.json")"
+    grep -q "\"file\": \"e-none.png\", .*\"inputs_sha256\": \"$(printf '' | sha256sum | cut -c1-64)\"" "$o/manifest.json" ||
+        fail "inputs_sha256 of a preset without files"
+}
+
+# The build identity: the sha256 over src/ the Makefile describes, in --version and the
+# manifest; a manifest of another build renders everything again.
+build_identity() {
+    local id want
+    id=$($DAPPLE --version | sed -n 's/^dapple [0-9.]* (build \([0-9a-f]\{12\}\))$/\1/p')
+    [ -n "$id" ] || fail "--version: '$($DAPPLE --version)', want 'dapple X.Y.Z (build 12 hex digits)'"
+    want=$(cd "$ROOT" && for f in $(printf '%s\n' src/*.h src/*/*.c src/*/*.h | LC_ALL=C sort); do
+        printf '%s\n' "$f"; cat "$f"; done | sha256sum | cut -c1-12)
+    [ "$id" = "$want" ] || fail "build id $id is not the sha256 of the sources ($want) (a stale build?)"
+    local p=$TMP/inputs o=$TMP/inputs-out
+    grep -q "^  \"build\": \"$id[0-9a-f]\{52\}\",$" "$o/manifest.json" || fail "manifest: no build $id"
+    sed -i "s/^  \"build\": \"[0-9a-f]*\"/  \"build\": \"$(printf '0%.0s' {1..64})\"/" "$o/manifest.json"
+    $DAPPLE pack "$p" -o "$o" 2>"$TMP/log"
+    grep -q "^dapple: pack: 6 rendered, 0 skipped, 0 failed" "$TMP/log" || fail "another build's manifest: $(summary "$TMP/log")"
+}
+
 # ---------------------------------------------------------------- presets/ anywhere
 
 presets_work_anywhere() {
@@ -71,7 +146,23 @@ presets_work_anywhere() {
         "" -- $DAPPLE render "$p/leaf-litter.ini" -o "$TMP/leaf.png"
 }
 
+# Render refuses to overwrite an exclusion image, as it does field images and stamps
+render_keeps_exclude_images() {
+    local d=$TMP/keep
+    mkdir -p "$d"
+    png "$d/ex.png" 1
+    cp "$d/ex.png" "$d/ex.orig"
+    small_preset "$d/p.ini" "exclude = image:ex.png"
+    expect_error 1 "dapple: -o: '$d/ex.png' is also an input; refusing to overwrite it" "" -- \
+        $DAPPLE render "$d/p.ini" -o "$d/ex.png"
+    cmp -s "$d/ex.png" "$d/ex.orig" || fail "the exclusion image was overwritten"
+}
+
 preset_fifo_is_refused
+pack_fails_unreadable_presets
 preset_line_limit_and_line_endings
+pack_notices_every_input
+build_identity
 presets_work_anywhere
+render_keeps_exclude_images
 finish
