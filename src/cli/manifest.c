@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/build_id.h"
 #include "cli/common.h"
@@ -536,12 +537,68 @@ dapple_status dp_manifest_read(dp_manifest *m, const char *path, dapple_error *e
 
 /* ------------------------------------------------------------------------- merging */
 
+static bool shard_numbers(const char *name, int *i, int *n)
+{
+    int end = 0;
+    return sscanf(name, "manifest-shard-%d-of-%d.json%n", i, n, &end) == 2 && name[end] == '\0' &&
+           *i >= 1 && *i <= *n;
+}
+
 static bool is_shard_name(const char *dir, const char *name)
 {
+    int i, n;
     (void)dir;
-    int i, n, end = 0;
-    return sscanf(name, "manifest-shard-%d-of-%d.json%n", &i, &n, &end) == 2 && name[end] == '\0' &&
-           i >= 1 && i <= n;
+    return shard_numbers(name, &i, &n);
+}
+
+static double mtime_of(const char *dir, const char *name)
+{
+    char path[DP_PATH_MAX + 64];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return stat(path, &st) == 0 ? (double)st.st_mtim.tv_sec + 1e-9 * st.st_mtim.tv_nsec : 0;
+}
+
+/* The split to merge: the N of the newest shard manifest. Shards of another N are left
+ * from an earlier split, and merging them would list outputs of two different packs. */
+static dapple_status current_split(const char *dir, char **names, size_t n, int *count,
+                                   dapple_error *err)
+{
+    double newest = -1;
+    int i, k;
+    for (size_t s = 0; s < n; s++) {
+        double t = mtime_of(dir, names[s]);
+        if (shard_numbers(names[s], &i, &k) && t > newest) {
+            newest = t;
+            *count = k;
+        }
+    }
+    for (size_t s = 0; s < n; s++) {
+        if (shard_numbers(names[s], &i, &k) && k != *count)
+            return dp_fail(err, DAPPLE_E_FORMAT,
+                           "%s/%s: left from an earlier split into %d (the newest shards are of "
+                           "%d): remove %s/manifest-shard-*-of-%d.json and merge again",
+                           dir, names[s], k, *count, dir, k);
+    }
+    return DAPPLE_OK;
+}
+
+/* Every shard 1..N of the split must be there: a merge of some is not the pack. */
+static dapple_status check_complete(const char *dir, char **names, size_t n, int count,
+                                    dapple_error *err)
+{
+    for (int want = 1; want <= count; want++) {
+        bool found = false;
+        int i, k;
+        for (size_t s = 0; s < n && !found; s++)
+            found = shard_numbers(names[s], &i, &k) && i == want;
+        if (!found)
+            return dp_fail(err, DAPPLE_E_IO,
+                           "%s: manifest-shard-%d-of-%d.json is missing: run the pack with "
+                           "--shard %d/%d, then merge",
+                           dir, want, count, want, count);
+    }
+    return DAPPLE_OK;
 }
 
 /* Marks in have[] the entries of shard that m already lists; they must agree on the bytes. */
@@ -571,6 +628,11 @@ static dapple_status merge_one(dp_manifest *m, const char *path, dapple_error *e
     if (st == DAPPLE_OK && strcmp(shard.version, m->version) != 0)
         st = dp_fail(err, DAPPLE_E_FORMAT, "%s: made by dapple %s, not %s", path, shard.version,
                      m->version);
+    if (st == DAPPLE_OK && strcmp(shard.build, m->build) != 0)
+        st = dp_fail(err, DAPPLE_E_FORMAT,
+                     "%s: made by another build of dapple (%.12s, this is %.12s): render it "
+                     "again with this one",
+                     path, shard.build[0] != '\0' ? shard.build : "none", m->build);
     if (st == DAPPLE_OK)
         st = find_known(m, &shard, have, path, err);
     for (size_t i = 0; st == DAPPLE_OK && i < shard.n; i++)
@@ -591,8 +653,12 @@ dapple_status dp_manifest_merge_shards(dp_manifest *m, const char *out_dir, int 
     if (dp_cli_list_dir(out_dir, is_shard_name, &names, &n, err) != DAPPLE_OK)
         return err->status;
     dapple_status st = DAPPLE_OK;
+    int count = 0;
     if (n == 0)
         st = dp_fail(err, DAPPLE_E_IO, "%s: no manifest-shard-I-of-N.json to merge", out_dir);
+    else if (current_split(out_dir, names, n, &count, err) != DAPPLE_OK ||
+             check_complete(out_dir, names, n, count, err) != DAPPLE_OK)
+        st = err->status;
     for (size_t i = 0; i < n; i++) {
         snprintf(path, sizeof path, "%s/%s", out_dir, names[i]);
         if (st == DAPPLE_OK)

@@ -79,9 +79,11 @@ DAPPLE_USERESULT dapple_status dp_manifest_write(const dp_manifest *m, const cha
 DAPPLE_USERESULT dapple_status dp_manifest_read(dp_manifest *m, const char *path,
                                                 dapple_error *err);
 
-/** Reads every OUT_DIR/manifest-shard-I-of-N.json into m, sorted by file. Two shards that
- * list the same file with different checksums are an error; *n_shards says how many were
- * read (0 is an error too). */
+/** Reads every OUT_DIR/manifest-shard-I-of-N.json into m, sorted by file. Errors: no shard
+ * manifest; shards of another N than the newest one's (left from an earlier split, named
+ * with what to remove); a shard I of 1..N missing; a shard of another dapple version or
+ * build; two shards listing the same file with different checksums. *n_shards says how
+ * many were found. */
 DAPPLE_USERESULT dapple_status dp_manifest_merge_shards(dp_manifest *m, const char *out_dir,
                                                         int *n_shards, dapple_error *err);
 

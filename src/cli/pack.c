@@ -1070,11 +1070,15 @@ int dp_pack_merge(const char *out_dir)
     dapple_status st = dp_manifest_merge_shards(&m, out_dir, &shards, &err);
     if (st == DAPPLE_OK)
         st = dp_manifest_write(&m, path, &err);
+    bool written = st == DAPPLE_OK;
     if (st == DAPPLE_OK)
         st = write_sheet(&m, NULL, out_dir, &err);
     if (st == DAPPLE_OK)
         fprintf(stderr, "dapple: pack: merged %d shard manifest%s: %zu outputs\n", shards,
                 shards == 1 ? "" : "s", m.n);
     dp_manifest_fini(&m);
+    /* With shards about, an old manifest.json describes an earlier pack: none is better. */
+    if (st != DAPPLE_OK && !written && shards > 0)
+        unlink(path);
     return st == DAPPLE_OK ? DP_EXIT_OK : dp_cli_report(&err, DP_EXIT_FAIL);
 }

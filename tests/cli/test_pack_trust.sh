@@ -132,6 +132,34 @@ build_identity() {
     grep -q "^dapple: pack: 6 rendered, 0 skipped, 0 failed" "$TMP/log" || fail "another build's manifest: $(summary "$TMP/log")"
 }
 
+# ---------------------------------------------------------------- --merge and stale shards
+
+pack_merge_refuses_stale_shards() {
+    local p=$TMP/shp o=$TMP/shards
+    mkdir -p "$p"
+    for f in a b c d; do small_preset "$p/$f.ini"; done
+    for i in 1 2 3; do $DAPPLE pack "$p" -o "$o" --shard $i/3 2>/dev/null || fail "--shard $i/3"; done
+    $DAPPLE pack -o "$o" --merge 2>/dev/null || fail "--merge of 3"
+    [ -f "$o/manifest.json" ] || fail "no manifest after --merge"
+    for i in 1 2; do $DAPPLE pack "$p" -o "$o" --shard $i/2 2>/dev/null || fail "--shard $i/2"; done
+    touch -d '2001-01-01' "$o"/manifest-shard-*-of-3.json # older, whatever the clock's grain
+    expect_error 1 "dapple: $o/manifest-shard-1-of-3.json: left from an earlier split into 3 (the newest shards are of 2): remove $o/manifest-shard-*-of-3.json and merge again" \
+        "$o/manifest.json" -- $DAPPLE pack -o "$o" --merge
+    rm "$o"/manifest-shard-*-of-3.json
+    rm "$o/manifest-shard-2-of-2.json"
+    expect_error 1 "dapple: $o: manifest-shard-2-of-2.json is missing: run the pack with --shard 2/2, then merge" \
+        "$o/manifest.json" -- $DAPPLE pack -o "$o" --merge
+    $DAPPLE pack "$p" -o "$o" --shard 2/2 2>/dev/null
+    $DAPPLE pack -o "$o" --merge 2>"$TMP/log" || fail "--merge after cleaning: exit $?"
+    [ "$(cat "$TMP/log")" = "dapple: pack: merged 2 shard manifests: 4 outputs" ] || fail "--merge: $(cat "$TMP/log")"
+    $DAPPLE pack "$p" -o "$o" 2>"$TMP/log"
+    grep -qxF "dapple: pack: nothing to do, 4 outputs up to date" "$TMP/log" || fail "after merge: $(cat "$TMP/log")"
+    # a shard of another build cannot be merged either
+    sed -i 's/^  "build": "[0-9a-f]\{6\}/  "build": "ffffff/' "$o/manifest-shard-1-of-2.json"
+    expect_error 1 "dapple: $o/manifest-shard-1-of-2.json: made by another build of dapple (ffffff$(grep -o '"build": "[0-9a-f]*' "$o/manifest-shard-2-of-2.json" | cut -c17-22), this is $($DAPPLE --version | sed 's/.*build \(.*\))/\1/')): render it again with this one" \
+        "$o/manifest.json" -- $DAPPLE pack -o "$o" --merge
+}
+
 # ---------------------------------------------------------------- presets/ anywhere
 
 presets_work_anywhere() {
@@ -146,7 +174,7 @@ presets_work_anywhere() {
         "" -- $DAPPLE render "$p/leaf-litter.ini" -o "$TMP/leaf.png"
 }
 
-# Render refuses to overwrite an exclusion image, as it does field images and stamps
+# render refuses to overwrite an exclusion image, as it does field images and stamps
 render_keeps_exclude_images() {
     local d=$TMP/keep
     mkdir -p "$d"
@@ -163,6 +191,7 @@ pack_fails_unreadable_presets
 preset_line_limit_and_line_endings
 pack_notices_every_input
 build_identity
+pack_merge_refuses_stale_shards
 presets_work_anywhere
 render_keeps_exclude_images
 finish
