@@ -38,6 +38,22 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(DP_CFLAGS) -c $< -o $@
 
+# The build identity (`dapple --version`, pack manifests): the sha256 of every file under
+# src/, names and bytes, in byte order. Not a hand-set version: any change to the code that
+# makes the outputs gives another id, and the same sources give the same id on every machine.
+ID_SRC := $(sort $(wildcard src/*.h src/*/*.c src/*/*.h))
+SHA256SUM := $(shell command -v sha256sum >/dev/null 2>&1 && echo sha256sum || echo 'shasum -a 256')
+
+$(BUILD)/gen/gen_build_id.h: $(ID_SRC)
+	@mkdir -p $(dir $@)
+	@id=$$(for f in $(ID_SRC); do printf '%s\n' "$$f"; cat "$$f"; done | $(SHA256SUM) | cut -c1-64); \
+	    case $$id in *[!0-9a-f]* | "") echo "build id: no sha256sum or shasum" >&2; exit 1;; esac; \
+	    [ $${#id} -eq 64 ] || exit 1; \
+	    printf '#define DP_BUILD_ID "%s"\n' "$$id" >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/src/cli/build_id.o: $(BUILD)/gen/gen_build_id.h
+$(BUILD)/src/cli/build_id.o: DP_CFLAGS += -I$(BUILD)/gen
+
 $(BUILD)/libdapple.a: $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
@@ -107,8 +123,8 @@ samples: $(BUILD)/dapple
 deps:
 	sh scripts/install-deps.sh
 
-# Images the presets read ("../samples/NAME"), installed beside them so the paths hold.
-PRESET_INPUTS = $(sort $(shell sed -n 's|.*\.\./samples/\([^ ,;]*\).*|samples/\1|p' presets/*.ini))
+# Images the presets read, kept in presets/images/ so that the folder works wherever it goes.
+PRESET_IMAGES := $(sort $(wildcard presets/images/*.png))
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include \
@@ -118,8 +134,8 @@ install: all
 	install -m 644 src/dapple.h $(DESTDIR)$(PREFIX)/include/dapple.h
 	install -m 644 docs/dapple.1 $(DESTDIR)$(PREFIX)/share/man/man1/dapple.1
 	install -m 644 presets/*.ini $(DESTDIR)$(PREFIX)/share/dapple/presets/
-	install -d $(DESTDIR)$(PREFIX)/share/dapple/samples
-	install -m 644 $(PRESET_INPUTS) $(DESTDIR)$(PREFIX)/share/dapple/samples/
+	install -d $(DESTDIR)$(PREFIX)/share/dapple/presets/images
+	install -m 644 $(PRESET_IMAGES) $(DESTDIR)$(PREFIX)/share/dapple/presets/images/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define DAPPLE_VERSION "\(.*\)"/\1/p' src/dapple.h)|g' \
 	    dapple.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/dapple.pc
 

@@ -164,6 +164,8 @@ int dp_cli_image_inputs(const dp_texture_spec *t, const char *in[DP_CLI_MAX_INPU
         const dp_layer_spec *l = &t->layers[j];
         if (l->field.kind == DAPPLE_FIELD_IMAGE)
             in[n++] = l->field_image;
+        for (int e = 0; e < l->n_exclude; e++)
+            in[n++] = l->exclude[e];
         if (l->style == DP_STYLE_STAMPS && l->stamp[0] != '\0' && strcmp(l->stamp, "daisy") != 0)
             in[n++] = l->stamp;
     }

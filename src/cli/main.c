@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/build_id.h"
 #include "cli/commands.h"
 #include "dapple.h"
 
@@ -41,7 +42,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(name, "--version") == 0) {
-        printf("dapple %s\n", DAPPLE_VERSION);
+        printf("dapple %s (build %.12s)\n", DAPPLE_VERSION, dp_build_id());
         return 0;
     }
     for (size_t i = 0; i < N_COMMANDS; i++)

@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "cli/build_id.h"
 #include "cli/common.h"
 #include "core/dp.h"
 #include "preset/parse.h"
@@ -27,6 +29,7 @@ void dp_manifest_init(dp_manifest *m)
 {
     memset(m, 0, sizeof *m);
     snprintf(m->version, sizeof m->version, "%s", DAPPLE_VERSION);
+    snprintf(m->build, sizeof m->build, "%s", dp_build_id());
 }
 
 void dp_manifest_fini(dp_manifest *m)
@@ -94,8 +97,10 @@ static void put_entry(FILE *fp, const dp_manifest_entry *e)
     put_string(fp, e->file);
     fputs(", \"preset\": ", fp);
     put_string(fp, e->preset);
-    fprintf(fp, ", \"preset_sha256\": \"%s\", \"seed\": %llu, \"size\": [%d, %d]", e->preset_sha256,
-            (unsigned long long)e->seed, e->width, e->height);
+    fprintf(fp, ", \"preset_sha256\": \"%s\", \"inputs_sha256\": \"%s\"", e->preset_sha256,
+            e->inputs_sha256);
+    fprintf(fp, ", \"seed\": %llu, \"size\": [%d, %d]", (unsigned long long)e->seed, e->width,
+            e->height);
     if (e->kind != DP_KIND_POINTS)
         fprintf(fp, ", \"bit_depth\": %d, \"colour_space\": \"%s\"", e->bit_depth,
                 e->kind == DP_KIND_TEXTURE ? "sRGB" : "linear");
@@ -113,6 +118,8 @@ dapple_status dp_manifest_write(const dp_manifest *m, const char *path, dapple_e
         return err->status;
     fputs("{\n  \"dapple\": ", af.fp);
     put_string(af.fp, m->version);
+    fputs(",\n  \"build\": ", af.fp);
+    put_string(af.fp, m->build);
     fputs(",\n  \"outputs\": [", af.fp);
     for (size_t i = 0; i < m->n; i++) {
         fputs(i ? ",\n" : "\n", af.fp);
@@ -411,6 +418,8 @@ static bool entry_key(jreader *r, const char *key, void *ctx)
         return read_string(r, e->preset, sizeof e->preset);
     if (strcmp(key, "preset_sha256") == 0)
         return read_string(r, e->preset_sha256, sizeof e->preset_sha256);
+    if (strcmp(key, "inputs_sha256") == 0)
+        return read_string(r, e->inputs_sha256, sizeof e->inputs_sha256);
     if (strcmp(key, "sha256") == 0)
         return read_string(r, e->sha256, sizeof e->sha256);
     if (strcmp(key, "seed") == 0)
@@ -456,6 +465,8 @@ static bool top_key(jreader *r, const char *key, void *ctx)
     dp_manifest *m = ctx;
     if (strcmp(key, "dapple") == 0)
         return read_string(r, m->version, sizeof m->version);
+    if (strcmp(key, "build") == 0)
+        return read_string(r, m->build, sizeof m->build);
     if (strcmp(key, "outputs") == 0)
         return read_array(r, output_item, m);
     return skip_value(r, 1);
@@ -466,6 +477,7 @@ static dapple_status parse_text(dp_manifest *m, const char *text, size_t len, co
 {
     jreader r = { text, text, text + len, NULL };
     m->version[0] = '\0';
+    m->build[0] = '\0';
     if (read_object(&r, top_key, m, 0)) {
         skip_ws(&r);
         if (r.s != r.end)
@@ -525,12 +537,68 @@ dapple_status dp_manifest_read(dp_manifest *m, const char *path, dapple_error *e
 
 /* ------------------------------------------------------------------------- merging */
 
+static bool shard_numbers(const char *name, int *i, int *n)
+{
+    int end = 0;
+    return sscanf(name, "manifest-shard-%d-of-%d.json%n", i, n, &end) == 2 && name[end] == '\0' &&
+           *i >= 1 && *i <= *n;
+}
+
 static bool is_shard_name(const char *dir, const char *name)
 {
+    int i, n;
     (void)dir;
-    int i, n, end = 0;
-    return sscanf(name, "manifest-shard-%d-of-%d.json%n", &i, &n, &end) == 2 && name[end] == '\0' &&
-           i >= 1 && i <= n;
+    return shard_numbers(name, &i, &n);
+}
+
+static double mtime_of(const char *dir, const char *name)
+{
+    char path[DP_PATH_MAX + 64];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return stat(path, &st) == 0 ? (double)st.st_mtim.tv_sec + 1e-9 * st.st_mtim.tv_nsec : 0;
+}
+
+/* The split to merge: the N of the newest shard manifest. Shards of another N are left
+ * from an earlier split, and merging them would list outputs of two different packs. */
+static dapple_status current_split(const char *dir, char **names, size_t n, int *count,
+                                   dapple_error *err)
+{
+    double newest = -1;
+    int i, k;
+    for (size_t s = 0; s < n; s++) {
+        double t = mtime_of(dir, names[s]);
+        if (shard_numbers(names[s], &i, &k) && t > newest) {
+            newest = t;
+            *count = k;
+        }
+    }
+    for (size_t s = 0; s < n; s++) {
+        if (shard_numbers(names[s], &i, &k) && k != *count)
+            return dp_fail(err, DAPPLE_E_FORMAT,
+                           "%s/%s: left from an earlier split into %d (the newest shards are of "
+                           "%d): remove %s/manifest-shard-*-of-%d.json and merge again",
+                           dir, names[s], k, *count, dir, k);
+    }
+    return DAPPLE_OK;
+}
+
+/* Every shard 1..N of the split must be there: a merge of some is not the pack. */
+static dapple_status check_complete(const char *dir, char **names, size_t n, int count,
+                                    dapple_error *err)
+{
+    for (int want = 1; want <= count; want++) {
+        bool found = false;
+        int i, k;
+        for (size_t s = 0; s < n && !found; s++)
+            found = shard_numbers(names[s], &i, &k) && i == want;
+        if (!found)
+            return dp_fail(err, DAPPLE_E_IO,
+                           "%s: manifest-shard-%d-of-%d.json is missing: run the pack with "
+                           "--shard %d/%d, then merge",
+                           dir, want, count, want, count);
+    }
+    return DAPPLE_OK;
 }
 
 /* Marks in have[] the entries of shard that m already lists; they must agree on the bytes. */
@@ -560,6 +628,11 @@ static dapple_status merge_one(dp_manifest *m, const char *path, dapple_error *e
     if (st == DAPPLE_OK && strcmp(shard.version, m->version) != 0)
         st = dp_fail(err, DAPPLE_E_FORMAT, "%s: made by dapple %s, not %s", path, shard.version,
                      m->version);
+    if (st == DAPPLE_OK && strcmp(shard.build, m->build) != 0)
+        st = dp_fail(err, DAPPLE_E_FORMAT,
+                     "%s: made by another build of dapple (%.12s, this is %.12s): render it "
+                     "again with this one",
+                     path, shard.build[0] != '\0' ? shard.build : "none", m->build);
     if (st == DAPPLE_OK)
         st = find_known(m, &shard, have, path, err);
     for (size_t i = 0; st == DAPPLE_OK && i < shard.n; i++)
@@ -580,8 +653,12 @@ dapple_status dp_manifest_merge_shards(dp_manifest *m, const char *out_dir, int 
     if (dp_cli_list_dir(out_dir, is_shard_name, &names, &n, err) != DAPPLE_OK)
         return err->status;
     dapple_status st = DAPPLE_OK;
+    int count = 0;
     if (n == 0)
         st = dp_fail(err, DAPPLE_E_IO, "%s: no manifest-shard-I-of-N.json to merge", out_dir);
+    else if (current_split(out_dir, names, n, &count, err) != DAPPLE_OK ||
+             check_complete(out_dir, names, n, count, err) != DAPPLE_OK)
+        st = err->status;
     for (size_t i = 0; i < n; i++) {
         snprintf(path, sizeof path, "%s/%s", out_dir, names[i]);
         if (st == DAPPLE_OK)

@@ -29,6 +29,7 @@ typedef struct dp_manifest_entry {
     char file[DP_MANIFEST_FILE_MAX]; /* a plain name inside OUT_DIR: no '/', no leading '.' */
     char preset[DP_NAME_MAX];
     char preset_sha256[DP_SHA256_HEX];
+    char inputs_sha256[DP_SHA256_HEX]; /* the files the preset reads (see dp_inputs_sha256) */
     uint64_t seed;
     int width, height;
     int bit_depth; /* 8 or 16; 0 for points (no bit depth, no colour space) */
@@ -43,6 +44,7 @@ typedef struct dp_manifest_entry {
 /* Owns its entries; dp_manifest_find needs them sorted (dp_manifest_sort). */
 typedef struct dp_manifest {
     char version[32];
+    char build[DP_SHA256_HEX]; /* dp_build_id() of the writer; "" in older manifests */
     dp_manifest_entry *entries;
     size_t n, cap;
 } dp_manifest;
@@ -50,7 +52,7 @@ typedef struct dp_manifest {
 /** "texture", "height", ... */
 const char *dp_output_kind_name(dp_output_kind k);
 
-/** Empty manifest of this dapple version. */
+/** Empty manifest of this dapple version and build. */
 void dp_manifest_init(dp_manifest *m);
 
 /** Frees the entries; m may be re-initialised afterwards. */
@@ -77,9 +79,11 @@ DAPPLE_USERESULT dapple_status dp_manifest_write(const dp_manifest *m, const cha
 DAPPLE_USERESULT dapple_status dp_manifest_read(dp_manifest *m, const char *path,
                                                 dapple_error *err);
 
-/** Reads every OUT_DIR/manifest-shard-I-of-N.json into m, sorted by file. Two shards that
- * list the same file with different checksums are an error; *n_shards says how many were
- * read (0 is an error too). */
+/** Reads every OUT_DIR/manifest-shard-I-of-N.json into m, sorted by file. Errors: no shard
+ * manifest; shards of another N than the newest one's (left from an earlier split, named
+ * with what to remove); a shard I of 1..N missing; a shard of another dapple version or
+ * build; two shards listing the same file with different checksums. *n_shards says how
+ * many were found. */
 DAPPLE_USERESULT dapple_status dp_manifest_merge_shards(dp_manifest *m, const char *out_dir,
                                                         int *n_shards, dapple_error *err);
 

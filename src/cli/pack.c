@@ -19,8 +19,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/build_id.h"
 #include "cli/common.h"
 #include "cli/contact_sheet.h"
+#include "cli/inputs.h"
 #include "cli/manifest.h"
 #include "cli/outputs.h"
 #include "cli/progress.h"
@@ -40,6 +42,7 @@ typedef struct pack_preset {
     dp_texture_spec *spec; /* owned; NULL when loading failed (err says why) */
     dapple_error err;
     char sha256[DP_SHA256_HEX];
+    char inputs_sha256[DP_SHA256_HEX]; /* the images it reads: dp_inputs_sha256 */
 } pack_preset;
 
 /* One render: a preset at one seed, and the files it makes. */
@@ -210,15 +213,13 @@ static dapple_status prepare_out_dir(pack *p, dapple_error *err)
 
 /* ------------------------------------------------------------------------- presets */
 
+/* By name alone: a "x.ini" that cannot be read (a dangling or looping link, a FIFO) is a
+ * preset that failed, reported with the rest, not one to pass over in silence. */
 static bool is_preset_name(const char *dir, const char *name)
 {
-    char path[OUT_PATH_MAX];
-    struct stat st;
     size_t n = strlen(name);
-    if (name[0] == '.' || n < 5 || strcmp(name + n - 4, ".ini") != 0)
-        return false;
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    (void)dir;
+    return name[0] != '.' && n >= 5 && strcmp(name + n - 4, ".ini") == 0;
 }
 
 static double scaled(double v, double f, double lo)
@@ -251,40 +252,47 @@ dapple_status dp_pack_cap_size(dp_texture_spec *t, int cap, dapple_error *err)
     return dp_preset_validate(t, err);
 }
 
-/* The preset's hash covers its bytes and the options that change what it renders, so
- * changing either re-renders. With no such option it is the file's plain sha256. */
-static dapple_status hash_preset(pack_preset *pr, int size_cap, dapple_error *err)
+/* The preset's hash covers its bytes (those parsed, not a second read) and the options
+ * that change what it renders, so changing either re-renders. With no such option it is
+ * the file's plain sha256. */
+static void hash_preset(pack_preset *pr, const char *text, size_t len, int size_cap)
 {
     char file_hex[DP_SHA256_HEX], extra[64];
     dp_sha256 h;
-    if (dp_sha256_file(pr->path, file_hex, err) != DAPPLE_OK)
-        return err->status;
+    dp_sha256_init(&h);
+    dp_sha256_update(&h, text, len);
+    dp_sha256_final_hex(&h, file_hex);
     if (size_cap == 0) {
         memcpy(pr->sha256, file_hex, sizeof file_hex);
-        return DAPPLE_OK;
+        return;
     }
     snprintf(extra, sizeof extra, "\nsize-cap=%d", size_cap);
     dp_sha256_init(&h);
     dp_sha256_update(&h, file_hex, 64);
     dp_sha256_update(&h, extra, strlen(extra));
     dp_sha256_final_hex(&h, pr->sha256);
-    return DAPPLE_OK;
 }
 
+/* A preset that cannot be read or loaded keeps spec NULL and err, and fails as a job. */
 static void load_preset(pack_preset *pr, int size_cap)
 {
+    char *text = NULL;
+    size_t len = 0;
     dp_texture_spec *t = malloc(sizeof *t);
     if (t == NULL) {
         dp_fail(&pr->err, DAPPLE_E_NOMEM, "%s: out of memory", pr->path);
         return;
     }
-    if (dp_preset_load(pr->path, t, &pr->err) != DAPPLE_OK ||
-        dp_pack_cap_size(t, size_cap, &pr->err) != DAPPLE_OK ||
-        hash_preset(pr, size_cap, &pr->err) != DAPPLE_OK) {
+    bool ok = dp_preset_read(pr->path, &text, &len, &pr->err) == DAPPLE_OK &&
+              dp_preset_parse_string(text, len, pr->path, t, &pr->err) == DAPPLE_OK &&
+              dp_pack_cap_size(t, size_cap, &pr->err) == DAPPLE_OK &&
+              dp_inputs_sha256(t, pr->inputs_sha256, &pr->err) == DAPPLE_OK;
+    if (ok)
+        hash_preset(pr, text, len, size_cap);
+    free(text);
+    if (!ok)
         free(t);
-        return;
-    }
-    pr->spec = t;
+    pr->spec = ok ? t : NULL;
 }
 
 /* Keeps the presets of this shard (index % N == I - 1 in sorted order) and loads them. */
@@ -346,6 +354,7 @@ static int plan_outputs(const pack_preset *pr, const char *base, uint64_t seed,
                                          : ".csv");
         snprintf(e->preset, sizeof e->preset, "%s", t->name);
         memcpy(e->preset_sha256, pr->sha256, sizeof e->preset_sha256);
+        memcpy(e->inputs_sha256, pr->inputs_sha256, sizeof e->inputs_sha256);
         e->kind = (dp_output_kind)k;
         e->seed = seed;
         e->width = t->width;
@@ -499,17 +508,20 @@ static void refuse_input_overwrites(pack *p)
     }
 }
 
-/* Up to date: every output is in the last manifest with this preset hash, seed and kind,
- * and the file on disk still has the recorded checksum. */
+/* Up to date: the last manifest was written by this very build (version and sources), and
+ * every output is in it with this preset hash, inputs hash, seed and kind, and the file on
+ * disk still has the recorded checksum. */
 static bool up_to_date(const pack *p, const pack_job *j)
 {
     char path[OUT_PATH_MAX], hex[DP_SHA256_HEX];
-    if (strcmp(p->old.version, DAPPLE_VERSION) != 0 || j->n_out == 0)
+    if (strcmp(p->old.version, DAPPLE_VERSION) != 0 || strcmp(p->old.build, dp_build_id()) != 0 ||
+        j->n_out == 0)
         return false;
     for (int i = 0; i < j->n_out; i++) {
         const dp_manifest_entry *e = dp_manifest_find(&p->old, j->out[i].file);
         if (e == NULL || e->seed != j->seed || e->kind != j->out[i].kind ||
-            strcmp(e->preset_sha256, j->preset->sha256) != 0)
+            strcmp(e->preset_sha256, j->preset->sha256) != 0 ||
+            strcmp(e->inputs_sha256, j->preset->inputs_sha256) != 0)
             return false;
         snprintf(path, sizeof path, "%s/%s", p->dir, e->file);
         if (dp_sha256_file(path, hex, NULL) != DAPPLE_OK || strcmp(hex, e->sha256) != 0)
@@ -1058,11 +1070,15 @@ int dp_pack_merge(const char *out_dir)
     dapple_status st = dp_manifest_merge_shards(&m, out_dir, &shards, &err);
     if (st == DAPPLE_OK)
         st = dp_manifest_write(&m, path, &err);
+    bool written = st == DAPPLE_OK;
     if (st == DAPPLE_OK)
         st = write_sheet(&m, NULL, out_dir, &err);
     if (st == DAPPLE_OK)
         fprintf(stderr, "dapple: pack: merged %d shard manifest%s: %zu outputs\n", shards,
                 shards == 1 ? "" : "s", m.n);
     dp_manifest_fini(&m);
+    /* With shards about, an old manifest.json describes an earlier pack: none is better. */
+    if (st != DAPPLE_OK && !written && shards > 0)
+        unlink(path);
     return st == DAPPLE_OK ? DP_EXIT_OK : dp_cli_report(&err, DP_EXIT_FAIL);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/dp.h"
+#include "io/regular_file.h"
 
 static const uint32_t K[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -109,9 +110,10 @@ void dp_sha256_final_hex(dp_sha256 *h, char hex[65])
 
 dapple_status dp_sha256_file(const char *path, char hex[65], dapple_error *err)
 {
-    FILE *fp = fopen(path, "rb");
+    const char *why;
+    FILE *fp = dp_fopen_regular(path, &why); /* a FIFO put in place of an output must not hang */
     if (fp == NULL)
-        return dp_fail(err, DAPPLE_E_IO, "%s: %s", path, strerror(errno));
+        return dp_fail(err, DAPPLE_E_IO, "%s: %s", path, why);
     dp_sha256 h;
     dp_sha256_init(&h);
     uint8_t buf[65536];

@@ -6,13 +6,12 @@
  * folder and must be readable regular files now, not halfway through a render. */
 #include "preset/params.h"
 
-#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "core/dp.h"
+#include "io/regular_file.h"
 #include "preset/field_spec.h"
 #include "preset/parse.h"
 
@@ -82,21 +81,31 @@ static dapple_status resolve(const char *base_dir, const char *path, char *out, 
     return DAPPLE_OK;
 }
 
-/* The file must be a readable regular file; stat first, since opening a FIFO blocks. */
-static dapple_status check_file(const char *as_written, const char *path, dapple_error *err)
+/* A path as it goes into a message: one line, and its end (the file name) kept when long. */
+static void quote_path(const char *s, char out[128])
 {
-    char q[DP_QUOTE_MAX];
-    struct stat st;
-    dp_quote(as_written, q);
-    if (stat(path, &st) != 0)
-        return dp_fail(err, DAPPLE_E_IO, "cannot open '%s': %s", q, strerror(errno));
-    if (!S_ISREG(st.st_mode))
-        return dp_fail(err, DAPPLE_E_IO, "cannot open '%s': not a regular file", q);
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return dp_fail(err, DAPPLE_E_IO, "cannot open '%s': %s", q, strerror(errno));
-    fclose(f);
-    return DAPPLE_OK;
+    size_t n = strlen(s), from = n > 120 ? n - 117 : 0;
+    snprintf(out, 128, "%s%s", from > 0 ? "..." : "", s + from);
+    for (char *p = out; *p != '\0'; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            *p = '?';
+}
+
+/* The file must be a readable regular file, opened without blocking (a FIFO would wait for
+ * a writer forever). A path joined to the preset's folder is shown joined, since that is
+ * where it was looked for. */
+static dapple_status check_file(const char *path, bool joined, dapple_error *err)
+{
+    char q[128];
+    const char *why;
+    FILE *f = dp_fopen_regular(path, &why);
+    if (f != NULL) {
+        fclose(f);
+        return DAPPLE_OK;
+    }
+    quote_path(path, q);
+    return dp_fail(err, DAPPLE_E_IO, "cannot open '%s'%s: %s", q,
+                   joined ? " (the path is relative to the preset's folder)" : "", why);
 }
 
 /* resolve, then check_file: the path a preset names, joined to its folder and readable. */
@@ -104,7 +113,8 @@ static dapple_status resolve_file(const char *base_dir, const char *as_written, 
                                   dapple_error *err)
 {
     dapple_status st = resolve(base_dir, as_written, out, err);
-    return st != DAPPLE_OK ? st : check_file(as_written, out, err);
+    bool joined = as_written[0] != '/' && base_dir[0] != '\0';
+    return st != DAPPLE_OK ? st : check_file(out, joined, err);
 }
 
 /* Copies a comma list into buf (cap bytes) for dp_next_item to cut up. */

@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "core/dp.h"
+#include "io/regular_file.h"
 #include "preset/params.h"
 #include "preset/parse.h"
 #include "preset/scan.h"
@@ -234,7 +234,8 @@ static dapple_status parse_keys(load_ctx *c, const char *text, size_t len, dappl
     if (c->err.status != DAPPLE_OK)
         return dp_fail(err, c->err.status, "%s", c->err.message);
     if (c->overflow)
-        return dp_fail(err, DAPPLE_E_FORMAT, "%s:%d: line too long (max %d bytes)", c->file,
+        return dp_fail(err, DAPPLE_E_FORMAT,
+                       "%s:%d: line too long (max %d bytes not counting the line break)", c->file,
                        c->line, DP_PRESET_MAX_LINE);
     if (r != 0)
         return dp_fail(err, DAPPLE_E_FORMAT, "%s:%d: cannot parse this line", c->file, r);
@@ -269,18 +270,14 @@ dapple_status dp_preset_parse_string(const char *text, size_t len, const char *f
     return st != DAPPLE_OK ? st : dp_preset_validate(out, err);
 }
 
-/* Reads at most DP_PRESET_MAX_BYTES + 1 bytes, so an oversized file is refused by the
+/* At most DP_PRESET_MAX_BYTES + 1 bytes are read, so an oversized file is refused by the
  * scan without being read whole. */
-static dapple_status read_file(const char *path, char **text, size_t *len, dapple_error *err)
+dapple_status dp_preset_read(const char *path, char **text, size_t *len, dapple_error *err)
 {
-    struct stat st;
-    if (stat(path, &st) != 0)
-        return dp_fail(err, DAPPLE_E_IO, "cannot open '%s': %s", path, strerror(errno));
-    if (!S_ISREG(st.st_mode))
-        return dp_fail(err, DAPPLE_E_IO, "cannot open '%s': not a regular file", path);
-    FILE *f = fopen(path, "rb");
+    const char *why;
+    FILE *f = dp_fopen_regular(path, &why);
     if (f == NULL)
-        return dp_fail(err, DAPPLE_E_IO, "cannot open '%s': %s", path, strerror(errno));
+        return dp_fail(err, DAPPLE_E_IO, "cannot open '%s': %s", path, why);
     char *buf = malloc(DP_PRESET_MAX_BYTES + 1);
     if (buf == NULL) {
         fclose(f);
@@ -302,7 +299,7 @@ dapple_status dp_preset_load(const char *path, dp_texture_spec *out, dapple_erro
     char *text = NULL;
     size_t len = 0;
     dp_texture_spec_init(out);
-    dapple_status st = read_file(path, &text, &len, err);
+    dapple_status st = dp_preset_read(path, &text, &len, err);
     if (st != DAPPLE_OK)
         return st;
     st = dp_preset_parse_string(text, len, path, out, err);

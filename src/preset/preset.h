@@ -17,7 +17,14 @@
 DAPPLE_USERESULT dapple_status dp_preset_load(const char *path, dp_texture_spec *out,
                                               dapple_error *err);
 
-/** The same from memory: text[0 .. len) may hold anything (NUL bytes included).
+/** Reads the preset file at 'path' into a malloc'ed buffer (*text, *len; free it) without
+ * parsing it, so a caller can hash exactly the bytes it then parses. A FIFO, device or
+ * folder is refused without blocking ("cannot open 'PATH': not a regular file"). Files over
+ * DP_PRESET_MAX_BYTES come back one byte over, for the parser to refuse. */
+DAPPLE_USERESULT dapple_status dp_preset_read(const char *path, char **text, size_t *len,
+                                              dapple_error *err);
+
+/** Like dp_preset_load, from memory: text[0 .. len) may hold anything (NUL bytes included).
  * 'file' stands for the preset's path: it is used in messages, for out->name and out->path
  * and to resolve relative paths. */
 DAPPLE_USERESULT dapple_status dp_preset_parse_string(const char *text, size_t len,

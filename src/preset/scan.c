@@ -31,7 +31,9 @@ bool dp_layer_name_ok(const char *name)
     return strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-") == n;
 }
 
-/* Control bytes (other than tab) mean this is not a text preset. */
+/* Control bytes (other than tab) mean this is not a text preset. A CR that does not end
+ * a CRLF line break is a classic Mac OS line ending: named as such, since the whole file
+ * then reads as one line. */
 static dapple_status check_bytes(const line_ctx *c, const char *s, size_t n)
 {
     char detail[64];
@@ -39,6 +41,9 @@ static dapple_status check_bytes(const line_ctx *c, const char *s, size_t n)
         unsigned char b = (unsigned char)s[i];
         if (b == 0)
             return bad(c, "NUL byte (not a text file?)", "");
+        if (b == '\r')
+            return bad(c, "CR line endings (old Mac); save the file with LF or CRLF line endings",
+                       "");
         if ((b < 0x20 && b != '\t') || b == 0x7f) {
             snprintf(detail, sizeof detail, " 0x%02x (not a text file?)", b);
             return bad(c, "control character", detail);
@@ -153,7 +158,7 @@ static dapple_status key_line(const line_ctx *c, char *buf)
 
 static dapple_status scan_line(const line_ctx *c, const char *s, size_t n)
 {
-    char buf[DP_PRESET_MAX_LINE];
+    char buf[DP_PRESET_MAX_LINE + 1];
     memcpy(buf, s, n);
     buf[n] = '\0';
     size_t indent = strspn(buf, " \t");
@@ -199,8 +204,10 @@ static dapple_status check_text(line_ctx *c, const char *text, size_t len)
             return st;
     }
     for (c->no = 1, pos = 0; dp_scan_next_line(text, len, &pos, c->no, &s, &n); c->no++) {
-        if (n + 1 > DP_PRESET_MAX_LINE)
-            return bad(c, "line too long (max 200 bytes)", "");
+        if (n > DP_PRESET_MAX_LINE)
+            return dp_fail(c->err, DAPPLE_E_FORMAT,
+                           "%s:%d: line too long (%zu bytes, max %d not counting the line break)",
+                           c->file, c->no, n, DP_PRESET_MAX_LINE);
     }
     return DAPPLE_OK;
 }

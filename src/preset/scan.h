@@ -13,7 +13,7 @@
 #include "dapple.h"
 #include "render/texture.h"
 
-#define DP_PRESET_MAX_LINE  200 /* bytes in a line, counting its line break */
+#define DP_PRESET_MAX_LINE  199 /* bytes before the line break: inih holds 200 with the NUL */
 #define DP_PRESET_MAX_KEY   48  /* inih keeps 49 */
 #define DP_PRESET_MAX_BYTES (1024 * 1024)
 

@@ -246,7 +246,7 @@ case_preset_binary_garbage() {
 
 case_preset_very_long_line() {
     { layer "radius = 3"; printf 'colours = #fff'; head -c 5000 /dev/zero | tr '\0' ,; echo; } |
-        bad_preset long ":6: line too long (max 200 bytes)"
+        bad_preset long ":6: line too long (5014 bytes, max 199 not counting the line break)"
 }
 
 case_preset_unterminated_value() {
@@ -325,7 +325,7 @@ case_preset_avoid() {
 
 case_preset_missing_stamp() {
     layer "radius = 3" "stamp = nope.png" | sed 's/circles/stamps/' |
-        bad_preset stamp ":6: stamp: cannot open 'nope.png': No such file or directory"
+        bad_preset stamp ":6: stamp: cannot open '$TMP/nope.png' (the path is relative to the preset's folder): No such file or directory"
 }
 
 case_preset_stamp_not_an_image() { # it exists, so the preset loads; refused when rendered

@@ -37,7 +37,7 @@ check_installed_files() {
         cmp -s "$f" "$p/share/dapple/presets/$(basename "$f")" || fail "install: preset $(basename "$f") missing or different"
     done
     [ "$n" -gt 0 ] || fail "install: presets/ has no *.ini to install"
-    "$p/bin/dapple" --version | grep -qxF "dapple $VERSION" || fail "install: bin/dapple --version"
+    "$p/bin/dapple" --version | grep -qx "dapple $VERSION (build [0-9a-f]\{12\})" || fail "install: bin/dapple --version"
 }
 
 check_pc_file() {

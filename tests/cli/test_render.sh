@@ -74,7 +74,7 @@ render_bad_presets() {
     printf '[texture]\nsize = 8x8\n[layer a]\nstyle = circles\nradius = 3\navoid = b\n[layer b]\nstyle = circles\nradius = 3\n' |
         bad_preset later "6: avoid: 'b' is not an earlier layer (avoid must name earlier layers)"
     printf '[texture]\nsize = 8x8\n[layer a]\nstyle = stamps\nradius = 3\nstamp = nope.png\n' |
-        bad_preset stamp "6: stamp: cannot open 'nope.png': No such file or directory"
+        bad_preset stamp "6: stamp: cannot open '$TMP/nope.png' (the path is relative to the preset's folder): No such file or directory"
 }
 
 mask_depths() {

@@ -3,7 +3,7 @@
 # within 0.08 (tests/cli/tools/tonecheck.c). Runs from the repo root.
 . "$(dirname "$0")/lib.sh"
 
-SOURCE=samples/stipple-source.png
+SOURCE=presets/images/stipple-source.png
 
 stipple_preset_keeps_the_tone() {
     $DAPPLE render presets/stipple.ini -o "$TMP/stipple.png" 2>/dev/null || { fail "render presets/stipple.ini"; return; }

@@ -139,7 +139,8 @@ static void expect_load_error(const char *file, const char *message)
 
 Test(preset, inih_traps_are_caught)
 {
-    expect_load_error("long_line.ini", ":3: line too long (max 200 bytes)");
+    expect_load_error("long_line.ini",
+                      ":3: line too long (300 bytes, max 199 not counting the line break)");
     expect_load_error("indented.ini", ":7: indented line (continuation lines are not "
                                       "supported; remove the leading whitespace)");
     expect_load_error("dup_section.ini", ":7: duplicate section [layer big] (first at line 4)");
@@ -156,9 +157,11 @@ Test(preset, bad_files_name_file_line_and_key)
         { "avoid_self.ini",
           ":7: avoid: 'a' is not an earlier layer (avoid must name earlier layers)" },
         { "avoid_unknown.ini", ":11: avoid: no layer 'bgi' (did you mean 'big'?)" },
-        { "missing_stamp.ini", ":7: stamp: cannot open 'grass.png': No such file or directory" },
-        { "missing_field_image.ini",
-          ":8: field: cannot open 'nope.png': No such file or directory" },
+        { "missing_stamp.ini", ":7: stamp: cannot open '" DATA "bad/grass.png' (the path is "
+                               "relative to the preset's folder): No such file or directory" },
+        { "missing_field_image.ini", ":8: field: cannot open '" DATA "bad/nope.png' (the path is "
+                                     "relative to the preset's folder): No such file or "
+                                     "directory" },
         { "nan.ini", ":6: radius: expected a number in [0.25, 4096], got 'nan'" },
         { "negative.ini", ":6: radius: expected a number in [0.25, 4096], got '-3'" },
         { "bad_number.ini", ":6: radius: expected a number in [0.25, 4096], got '10abc'" },
@@ -190,7 +193,7 @@ Test(preset, unreadable_files)
     cr_expect_eq(dp_preset_load(DATA "missing.ini", t, &e), DAPPLE_E_IO);
     cr_expect_str_eq(e.message, "cannot open '" DATA "missing.ini': No such file or directory");
     cr_expect_eq(dp_preset_load(DATA "bad", t, &e), DAPPLE_E_IO);
-    cr_expect_str_eq(e.message, "cannot open '" DATA "bad': not a regular file");
+    cr_expect_str_eq(e.message, "cannot open '" DATA "bad': Is a directory");
     free(t);
 }
 
@@ -232,8 +235,8 @@ Test(preset, syntax_errors)
     expect_text_error(HEAD "= 4\n", "t.ini:5: '=' without a key");
     expect_text_error(HEAD "\tradius = 4\n", "t.ini:5: indented line (continuation lines are "
                                              "not supported; remove the leading whitespace)");
-    expect_text_error(HEAD "radius = 4\rk = 3\n", "t.ini:5: control character 0x0d (not a text "
-                                                  "file?)");
+    expect_text_error(HEAD "radius = 4\rk = 3\n", "t.ini:5: CR line endings (old Mac); save the "
+                                                  "file with LF or CRLF line endings");
 }
 
 /* 199 bytes plus the line break is the longest line; inih must see all of it, so a value
@@ -255,8 +258,43 @@ Test(preset, longest_line_is_read_whole)
     snprintf(line, sizeof line, "seed = %*s", 200 - 7, "12345");
     snprintf(text, sizeof text, "[texture]\nsize = 8x8\n%s\n", line);
     cr_expect_neq(dp_preset_parse_string(text, strlen(text), "t.ini", t, &e), DAPPLE_OK);
-    cr_expect_str_eq(e.message, "t.ini:3: line too long (max 200 bytes)");
+    cr_expect_str_eq(e.message,
+                     "t.ini:3: line too long (200 bytes, max 199 not counting the line break)");
     free(t);
+}
+
+/* The limit is on the bytes before the line break, whatever the break: LF, CRLF or none
+ * at the end of the file. 199 bytes are read whole, 200 are refused by that count. */
+Test(preset, line_limit_does_not_count_the_line_break)
+{
+    static const char *const ends[] = { "\n", "\r\n", "" };
+    char line[256], text[512];
+    dp_texture_spec *t = spec();
+    dapple_error e;
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(line, sizeof line, "k = %*s", 199 - 4, "777");
+        snprintf(text, sizeof text,
+                 "[texture]\r\nsize = 8x8\r\n[layer a]\r\nstyle = circles\r\n"
+                 "radius = 2\r\n%s%s",
+                 line, ends[i]);
+        cr_expect_eq(dp_preset_parse_string(text, strlen(text), "t.ini", t, &e), DAPPLE_OK,
+                     "end %zu: %s", i, e.message);
+        cr_expect_eq(t->layers[0].k, 777);
+        snprintf(line, sizeof line, "seed = %*s", 200 - 7, "777");
+        snprintf(text, sizeof text, "[texture]\r\nsize = 8x8\r\n%s%s", line, ends[i]);
+        cr_expect_neq(dp_preset_parse_string(text, strlen(text), "t.ini", t, &e), DAPPLE_OK);
+        cr_expect_str_eq(e.message,
+                         "t.ini:3: line too long (200 bytes, max 199 not counting the line break)");
+    }
+    free(t);
+}
+
+/* A file saved with classic Mac line endings is one long line to everyone else: say so. */
+Test(preset, bare_cr_line_endings_are_named)
+{
+    expect_text_error("[texture]\rsize = 8x8\r[layer a]\rstyle = circles\rradius = 2\r",
+                      "t.ini:1: CR line endings (old Mac); save the file with LF or CRLF line "
+                      "endings");
 }
 
 Test(preset, size_of_the_text_is_bounded)

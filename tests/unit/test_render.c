@@ -575,7 +575,7 @@ Test(render, thread_count_never_changes_the_bytes)
         spec.periodic = true;
         spec.layers[0].scale = 1.2;
         if (style == DP_STYLE_STAMPS)
-            strcpy(spec.layers[0].stamp, "samples/leaf-oak.png");
+            strcpy(spec.layers[0].stamp, "presets/images/leaf-oak.png");
         points_scene(pts, grid(pts, 320, 300, 11));
         cairo_surface_t *s[3];
         for (int threads = 0; threads < 3; threads++) {

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-# Makes samples/stipple-source.png, the greyscale picture behind presets/stipple.ini:
+# Makes presets/images/stipple-source.png, the greyscale picture behind presets/stipple.ini:
 # a still life from drawing class - a lit sphere resting on a table, with its cast
 # shadow, in front of a wall. Python standard library only (PNG written with zlib).
-# Usage: python3 samples/stipple-source.py samples/stipple-source.png
+# Usage: python3 presets/images/stipple-source.py presets/images/stipple-source.png
 import math, struct, sys, zlib
 
 W = H = 384

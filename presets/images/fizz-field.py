@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Usage: python3 samples/fizz-field.py samples/fizz-field.png
+# Usage: python3 presets/images/fizz-field.py presets/images/fizz-field.png
 # fizz field for presets/fizzy-bubbles.ini: bright (big, sparse bubbles) between the
 # streams and toward the top, dark (tiny, crowded bubbles) in the rising streams and
 # toward the bottom. Wraps left-right. Writes an 8-bit grey PNG with the stdlib only.

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-# Makes the two leaf stamps used by presets/leaf-litter.ini: samples/leaf-oak.png (a
-# lobed oak-like leaf, rust) and samples/leaf-birch.png (a pointed oval leaf, gold).
+# Makes the two leaf stamps used by presets/leaf-litter.ini: presets/images/leaf-oak.png (a
+# lobed oak-like leaf, rust) and presets/images/leaf-birch.png (a pointed oval leaf, gold).
 # RGBA, straight alpha, 4x4 supersampled. Python standard library only.
-# Usage: python3 samples/leaf-stamps.py samples
+# Usage: python3 presets/images/leaf-stamps.py presets/images
 import math, os, struct, sys, zlib
 
 N = 128
@@ -73,6 +73,6 @@ def render(path, lobes, base_col, tip_col):
         f.write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', N, N, 8, 6, 0, 0, 0))
                 + chunk(b'IDAT', zlib.compress(raw, 9)) + chunk(b'IEND', b''))
 
-out = sys.argv[1] if len(sys.argv) > 1 else 'samples'
+out = sys.argv[1] if len(sys.argv) > 1 else 'presets/images'
 render(os.path.join(out, 'leaf-oak.png'), 5, (0.55, 0.22, 0.08), (0.78, 0.42, 0.12))
 render(os.path.join(out, 'leaf-birch.png'), 0, (0.80, 0.58, 0.10), (0.93, 0.78, 0.25))
