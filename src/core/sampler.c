@@ -206,7 +206,7 @@ static void annulus_inner(dapple_sampler *s, dapple_point p, uint32_t start)
         for (int i = 0; i < m; i++) {
             double x, y;
             candidate(s, p, start, t + i, &x, &y);
-            a[i] = dp_snap(s, x, s->ox), b[i] = dp_snap(s, y, s->oy);
+            a[i] = dp_snap(s, x), b[i] = dp_snap(s, y);
             /* in half cells: scaling by 2 is exact, so qx >> 1 is the cell (int)(x / cw)
              * and qx & 1 the quarter, with one conversion per axis */
             int qx = (int)((double)a[i] * hx), qy = (int)((double)b[i] * hy);
@@ -246,7 +246,7 @@ DP_HOT void grow_annulus(dapple_sampler *s, size_t first, bool constant)
         for (int t = 0; inner && t < s->o.k && s->halt == DP_HALT_NONE; t++) {
             double x, y;
             candidate(s, p, start, t, &x, &y);
-            dp_try_in(s, dp_snap(s, x, s->ox), dp_snap(s, y, s->oy), constant, &by, &r);
+            dp_try_in(s, dp_snap(s, x), dp_snap(s, y), constant, &by, &r);
         }
         for (int t = 0; !inner && t < s->o.k && s->halt == DP_HALT_NONE; t++) {
             double x, y;

@@ -66,7 +66,7 @@ struct dapple_sampler {
      * periodic world's wrap, is exact. A plain sampler has the whole domain as its window,
      * no fixed points and no snapping. */
     bool chunk;
-    double ox, oy, quantum, magic; /* magic: 1.5 * 2^52 * quantum, for rounding */
+    double ox, oy, quantum, magic; /* magic: 1.5 * 2^52 * quantum, see dp_snap */
     double wx0, wy0, wx1, wy1;
     const dapple_point *fixed; /* borrowed from the chunk's options */
     size_t n_fixed;
@@ -235,20 +235,20 @@ DP_HOT uint32_t dp_var_conflict(const dapple_sampler *s, double x, double y, dou
 }
 
 /* A candidate's coordinate as stored: rounded to float, or in a chunk to a multiple of
- * the quantum in world units (origin o), which is exact in float at every chunk's origin.
- * ((w + magic) - magic rounds w to a multiple of the quantum: IEEE addition, no libm.) */
-DP_HOT float dp_snap(const dapple_sampler *s, double v, double o)
+ * the world's quantum. Chunk origins are multiples of it too, so rounding the local value
+ * rounds the world's, and the result is exact in float in every chunk's frame and the
+ * world's. ((v + magic) - magic rounds v to a multiple of the quantum: IEEE addition.) */
+DP_HOT float dp_snap(const dapple_sampler *s, double v)
 {
     if (!s->chunk)
         return (float)v;
-    double w = v + o;
-    return (float)(((w + s->magic) - s->magic) - o);
+    return (float)((v + s->magic) - s->magic);
 }
 
 /* A chunk's candidate (x, y) as stored, if it lies in the window. */
 DP_HOT bool dp_to_window(const dapple_sampler *s, double x, double y, float *xf, float *yf)
 {
-    *xf = dp_snap(s, x, s->ox), *yf = dp_snap(s, y, s->oy);
+    *xf = dp_snap(s, x), *yf = dp_snap(s, y);
     return (double)*xf >= s->wx0 && (double)*xf < s->wx1 && (double)*yf >= s->wy0 &&
            (double)*yf < s->wy1;
 }
@@ -292,7 +292,7 @@ DP_HOT bool dp_inner_parent(const dapple_sampler *s, dapple_point p)
 DP_HOT int dp_try_inner(dapple_sampler *s, double x, double y, uint32_t *by, float *r)
 {
     const dp_grid *g = &s->grid;
-    float xf = dp_snap(s, x, s->ox), yf = dp_snap(s, y, s->oy);
+    float xf = dp_snap(s, x), yf = dp_snap(s, y);
     *r = (float)s->field->rmax;
     int cx = (int)((double)xf * g->inv_cw), cy = (int)((double)yf * g->inv_ch);
     const uint32_t *h = g->head + (size_t)cy * g->gw + cx;

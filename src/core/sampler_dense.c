@@ -62,7 +62,7 @@ DP_HOT double ring_radius(const dapple_sampler *s, dapple_point p, const turn *t
         } else {
             double x = (double)p.x + d * t->ux, y = (double)p.y + d * t->uy;
             if (known)
-                x = (double)dp_snap(s, x, s->ox), y = (double)dp_snap(s, y, s->oy);
+                x = (double)dp_snap(s, x), y = (double)dp_snap(s, y);
             r = dp_field_r_at(f, x, y);
         }
         if (r + pad <= d) {
@@ -340,8 +340,8 @@ DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool ex
     double x = (double)p.x + d * l->t.ux, y = (double)p.y + d * l->t.uy;
     int res = !l->inner  ? dp_try(s, x, y, constant, &by, &rc)
               : constant ? dp_try_inner(s, x, y, &by, &rc)
-              : rc >= 0  ? dp_try_in_r(s, dp_snap(s, x, s->ox), dp_snap(s, y, s->oy), &by, rc)
-                         : dp_try_var(s, dp_snap(s, x, s->ox), dp_snap(s, y, s->oy), &by, &rc,
+              : rc >= 0  ? dp_try_in_r(s, dp_snap(s, x), dp_snap(s, y), &by, rc)
+                         : dp_try_var(s, dp_snap(s, x), dp_snap(s, y), &by, &rc,
                                       l->level);
     if (exact && !constant) {
         bool back = l->jumped != 0 && overshot(s, l, d, res, by, rc);

@@ -25,7 +25,7 @@
 #include "core/field.h"
 #include "core/sampler.h"
 
-#define MIN_SIDE   128.0
+#define MIN_SIDE   256.0
 #define SIDE_PER_R 32.0
 #define HALO       3 /* chunks: the dependency depth of four phases */
 
