@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * Worlds: chunks sampled in four phases (see world.h for the rule and why it holds).
  *
- * Layout. The chunk side is the smallest power of two >= max(128, 32 R), R the largest
+ * Layout. The chunk side is the smallest power of two >= max(256, 32 R), R the largest
  * radius, so a chunk holds thousands of points and the halo a region needs (3 chunks) is
  * small beside it. Chunk boundaries are floor(i W / n); on a torus n is even, so that the
  * phases alternate across the wrap too. A chunk's sampler sees its window plus a margin
