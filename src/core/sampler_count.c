@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT
  * A target point count: every radius of the field is multiplied by one factor s, found by
- * running the sampler. The count goes roughly as s^-2, so the first guess comes from the
- * field's estimate and each next one from the two runs around the target (a secant in
- * log-log), falling back to s * sqrt(n / N) until the target is bracketed. Each run is
- * deterministic, so the whole search is: the same arguments give the same points. */
+ * running the sampler (or a world: the count is the whole world's). The count goes roughly as s^-2,
+ * so the first guess comes from the field's estimate and each next one from the two runs around the
+ * target (a secant in log-log), falling back to s * sqrt(n / N) until the target is bracketed. Each
+ * run is deterministic, so the whole search is: the same arguments give the same points. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "core/sampler.h"
+#include "core/world.h"
 
 #define MAX_RUNS  24
 #define TOLERANCE 0.01
@@ -37,43 +39,27 @@ static double next_scale(probe many, probe few, double s, size_t n, size_t count
     return DP_MIN(DP_MAX(next, lo), hi);
 }
 
-static dapple_status run_at(const dapple_field *field, const dapple_sampler_opts *o, double s,
-                            dapple_sampler **out, dapple_stop *stop, dapple_error *err)
-{
-    dapple_sampler_opts so = *o;
-    so.spacing_scale = o->spacing_scale * s;
-    dapple_status st = dapple_sampler_new(out, field, &so, err);
-    if (st == DAPPLE_OK)
-        st = dapple_sampler_run(*out, stop, err);
-    return st;
-}
+/* One run of the search at scale s: *n gets its point count; the run keeps its result
+ * until the next call, or hands it over when the search ends on it. */
+typedef dapple_status (*run_fn)(void *ctx, double s, size_t *n, dapple_error *err);
 
-dapple_status dapple_sampler_new_count(dapple_sampler **out, const dapple_field *field,
-                                       const dapple_sampler_opts *o, size_t count, double *scale,
-                                       dapple_stop *stop, dapple_error *err)
+/* Scales until a run gives count points within 1 %; *scale gets it (that run's result is
+ * the caller's). est: the points expected at scale 1. */
+static dapple_status search(run_fn run, void *ctx, double est, size_t count, double *scale,
+                            dapple_error *err)
 {
-    *out = NULL;
-    if (count == 0 || count > o->max_points)
-        return dp_fail(err, DAPPLE_E_INVALID, "count must be in [1, %zu] (max_points), got %zu",
-                       o->max_points, count);
-    double area = o->width * o->height / (field->width * field->height);
-    double est = dapple_field_estimate_points(field) * area * mode_factor(o) /
-                 (o->spacing_scale * o->spacing_scale);
     if (!(est > 0))
         return dp_fail(err, DAPPLE_E_INVALID, "count: the field allows no point anywhere");
     probe many = { 0, 0 }, few = { 0, 0 }, best = { 0, 0 };
     double s = sqrt(est / (double)count);
-    for (int run = 0; run < MAX_RUNS; run++) {
-        dapple_sampler *sm = NULL;
-        if (run_at(field, o, s, &sm, stop, err) != DAPPLE_OK)
+    for (int r = 0; r < MAX_RUNS; r++) {
+        size_t n;
+        if (run(ctx, s, &n, err) != DAPPLE_OK)
             return dp_fail_prefix(err, err->status, "count %zu at spacing scale %g", count, s);
-        size_t n = sm->n;
         if (fabs((double)n - (double)count) <= TOLERANCE * (double)count) {
-            *out = sm;
             *scale = s;
             return DAPPLE_OK;
         }
-        dapple_sampler_free(sm);
         if (best.s == 0 || fabs((double)n - (double)count) < fabs((double)best.n - (double)count))
             best = (probe){ s, n };
         if (n > count && (many.s == 0 || s > many.s))
@@ -85,4 +71,99 @@ dapple_status dapple_sampler_new_count(dapple_sampler **out, const dapple_field 
     return dp_fail(err, DAPPLE_E_INVALID,
                    "count: no spacing gives %zu points within 1%% (closest: %zu at scale %g)",
                    count, best.n, best.s);
+}
+
+static dapple_status check_count(size_t count, size_t max_points, dapple_error *err)
+{
+    if (count == 0 || count > max_points)
+        return dp_fail(err, DAPPLE_E_INVALID, "count must be in [1, %zu] (max_points), got %zu",
+                       max_points, count);
+    return DAPPLE_OK;
+}
+
+/* Points expected at scale 1 over a w x h domain of the field. */
+static double expected(const dapple_field *field, const dapple_sampler_opts *o)
+{
+    double area = o->width * o->height / (field->width * field->height);
+    return dapple_field_estimate_points(field) * area * mode_factor(o) /
+           (o->spacing_scale * o->spacing_scale);
+}
+
+/* ---------------------------------------------------------------- one sampler */
+
+typedef struct plain_run {
+    const dapple_field *field;
+    const dapple_sampler_opts *o;
+    dapple_sampler *s;
+    dapple_stop *stop;
+} plain_run;
+
+static dapple_status run_plain(void *ctx, double s, size_t *n, dapple_error *err)
+{
+    plain_run *p = ctx;
+    dapple_sampler_opts so = *p->o;
+    so.spacing_scale = p->o->spacing_scale * s;
+    dapple_sampler_free(p->s);
+    p->s = NULL;
+    dapple_status st = dapple_sampler_new(&p->s, p->field, &so, err);
+    if (st == DAPPLE_OK)
+        st = dapple_sampler_run(p->s, p->stop, err);
+    *n = p->s != NULL ? p->s->n : 0;
+    return st;
+}
+
+dapple_status dapple_sampler_new_count(dapple_sampler **out, const dapple_field *field,
+                                       const dapple_sampler_opts *o, size_t count, double *scale,
+                                       dapple_stop *stop, dapple_error *err)
+{
+    *out = NULL;
+    if (check_count(count, o->max_points, err) != DAPPLE_OK)
+        return err->status;
+    plain_run p = { field, o, NULL, stop };
+    dapple_status st = search(run_plain, &p, expected(field, o), count, scale, err);
+    if (st != DAPPLE_OK) {
+        dapple_sampler_free(p.s);
+        return st;
+    }
+    *out = p.s;
+    return DAPPLE_OK;
+}
+
+/* ---------------------------------------------------------------- a world */
+
+typedef struct world_run {
+    const dp_world_opts *o;
+    dapple_point *pts;
+    size_t n;
+    dapple_stop *stop;
+} world_run;
+
+static dapple_status run_world(void *ctx, double s, size_t *n, dapple_error *err)
+{
+    world_run *w = ctx;
+    dp_world_opts o = *w->o;
+    o.so.spacing_scale = w->o->so.spacing_scale * s;
+    free(w->pts);
+    w->pts = NULL;
+    dapple_status st = dp_world_sample(&o, &w->pts, &w->n, w->stop, err);
+    *n = w->n;
+    return st;
+}
+
+dapple_status dp_world_sample_count(const dp_world_opts *o, size_t count, dapple_point **points,
+                                    size_t *n, double *scale, dapple_stop *stop, dapple_error *err)
+{
+    *points = NULL, *n = 0;
+    if (check_count(count, o->so.max_points, err) != DAPPLE_OK)
+        return err->status;
+    if (o->rx != 0 || o->ry != 0 || o->rw != o->so.width || o->rh != o->so.height)
+        return dp_fail(err, DAPPLE_E_INVALID, "count: the region must be the whole world");
+    world_run w = { o, NULL, 0, stop };
+    dapple_status st = search(run_world, &w, expected(o->field, &o->so), count, scale, err);
+    if (st != DAPPLE_OK) {
+        free(w.pts);
+        return st;
+    }
+    *points = w.pts, *n = w.n;
+    return DAPPLE_OK;
 }

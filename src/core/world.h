@@ -35,6 +35,14 @@ void dp_world_opts_init(dp_world_opts *o, const dapple_field *field, const dappl
 DAPPLE_USERESULT dapple_status dp_world_sample(const dp_world_opts *o, dapple_point **points,
                                                size_t *count, dapple_stop *stop, dapple_error *err);
 
+/** As dp_world_sample, with every radius scaled so that the whole world has 'count'
+ * points within 1 % (the region must be the whole world); *scale gets the factor. The
+ * same search as dapple_sampler_new_count, and as deterministic. */
+DAPPLE_USERESULT dapple_status dp_world_sample_count(const dp_world_opts *o, size_t count,
+                                                     dapple_point **points, size_t *n,
+                                                     double *scale, dapple_stop *stop,
+                                                     dapple_error *err);
+
 /** The chunk side a world of these options uses (for the tests and docs). */
 double dp_world_chunk_side(const dp_world_opts *o);
 

@@ -227,3 +227,32 @@ Test(world, bail_out_and_bad_regions)
     cr_expect_str_eq(e.message, "threads must be in [1, 1024], got 0");
     dapple_field_free(f);
 }
+
+Test(world, count_is_met_and_stable)
+{
+    setup s = perlin(800, 1, 0, false);
+    s.fo.map = DAPPLE_MAP_DENSITY;
+    dapple_field *f = field_of(&s);
+    dp_world_opts o;
+    dp_world_opts_init(&o, f, &s.so);
+    o.threads = 2;
+    dapple_point *a = NULL, *b = NULL;
+    size_t na, nb;
+    double sa, sb;
+    dapple_stop stop;
+    dapple_error e;
+    cr_assert_eq(dp_world_sample_count(&o, 20000, &a, &na, &sa, &stop, &e), DAPPLE_OK, "%s",
+                 e.message);
+    cr_expect(na >= 19800 && na <= 20200, "%zu points", na);
+    o.threads = 1;
+    cr_assert_eq(dp_world_sample_count(&o, 20000, &b, &nb, &sb, &stop, &e), DAPPLE_OK, "%s",
+                 e.message);
+    cr_expect(na == nb && sa == sb && memcmp(a, b, na * sizeof *a) == 0, "not the same twice");
+    free(a);
+    free(b);
+    o.rw = 400;
+    cr_expect_eq(dp_world_sample_count(&o, 20000, &b, &nb, &sb, &stop, &e), DAPPLE_E_INVALID);
+    cr_expect_str_eq(e.message, "count: the region must be the whole world");
+    cr_expect_null(b);
+    dapple_field_free(f);
+}
