@@ -367,7 +367,7 @@ DP_HOT int dp_try_in(dapple_sampler *s, float xf, float yf, bool constant, uint3
  * candidate's radius. */
 DP_HOT int dp_try(dapple_sampler *s, double x, double y, bool constant, uint32_t *by, float *r)
 {
-    float xf, yf;
+    float xf = 0, yf = 0;
     if (s->chunk ? !dp_to_window(s, x, y, &xf, &yf)
                  : !dp_to_domain(x, s->o.width, s->o.periodic, &xf) ||
                            !dp_to_domain(y, s->o.height, s->o.periodic, &yf))
