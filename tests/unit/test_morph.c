@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT
- * Dilation and erosion (core/morph*): against brute force on random rasters. Discs up to
- * 32 pixels are the exact lattice disc; larger ones are exactly their plan's polygon (its
- * lattice points, from integer cross products, not from the code under test), and that
- * polygon lies within the documented band around the disc. Bounded and periodic, square
- * and non-square pixels; erosion is dilation of the negative. */
+ * Dilation and erosion (core/morph*), against brute force. Discs up to 32 pixels are
+ * the exact lattice disc. Larger ones are exactly their plan's polygon, the lattice
+ * sum of its lines computed here, not by the code under test: on random rasters, on a
+ * few bright pixels and on ramps (whose max sits on the polygon's rim), bounded and
+ * periodic, square and non-square pixels. That polygon lies in the documented band
+ * around the disc, and erosion is dilation of the negative. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
@@ -87,19 +88,29 @@ static footprint polygon(const dp_morph_plan *p, double sx, double sy)
     return f;
 }
 
+static int wrap(int i, int n)
+{
+    while (i < 0)
+        i += n;
+    while (i >= n)
+        i -= n;
+    return i;
+}
+
 /* max over the footprint, by brute force */
 static float brute_at(const float *v, raster r, int x, int y, footprint f)
 {
     float best = -INFINITY;
-    for (int dy = -f.reach; dy <= f.reach; dy++)
+    for (int dy = -f.reach; dy <= f.reach; dy++) {
+        int qy = r.periodic ? wrap(y + dy, r.h) : y + dy;
+        if (qy < 0 || qy >= r.h)
+            continue;
         for (int dx = -f.reach; dx <= f.reach; dx++) {
-            int qx = x + dx, qy = y + dy;
-            if (r.periodic)
-                qx = ((qx % r.w) + r.w) % r.w, qy = ((qy % r.h) + r.h) % r.h;
-            if (qx < 0 || qy < 0 || qx >= r.w || qy >= r.h || !*at(f, dx, dy))
-                continue;
-            best = fmaxf(best, v[qy * r.w + qx]);
+            int qx = r.periodic ? wrap(x + dx, r.w) : x + dx;
+            if (qx >= 0 && qx < r.w && *at(f, dx, dy))
+                best = fmaxf(best, v[qy * r.w + qx]);
         }
+    }
     return best;
 }
 
@@ -135,14 +146,16 @@ Test(morph, discs_up_to_32_pixels_are_exact)
     }
 }
 
+/* Tori larger than the polygon (else it covers them and wrap errors cannot show), and
+ * one smaller. */
 static const raster BIG[] = {
-    { 64, 48, 1, 1, false },     { 64, 48, 1, 1, true }, { 50, 61, 1.25, 0.9, false },
-    { 50, 61, 1.25, 0.9, true }, { 40, 30, 1, 1, true }, /* polygon wider than the torus */
+    { 90, 80, 1, 1, false },      { 90, 80, 1, 1, true }, { 72, 100, 1.25, 0.9, false },
+    { 72, 100, 1.25, 0.9, true }, { 40, 30, 1, 1, true },
 };
 
 Test(morph, larger_discs_are_exactly_their_polygon)
 {
-    static const double RADII[] = { 33.5, 41 };
+    static const double RADII[] = { 35 };
     for (size_t s = 0; s < sizeof BIG / sizeof *BIG; s++) {
         raster r = BIG[s];
         float *src = random_raster(r.w, r.h, 11 + (unsigned)s);
@@ -153,6 +166,56 @@ Test(morph, larger_discs_are_exactly_their_polygon)
             float *out = morph(src, r, rr);
             expect_brute(src, out, r, polygon(&p, r.sx, r.sy), "polygon");
             free(out);
+        }
+        free(src);
+    }
+}
+
+/* A few bright pixels on black, corners included: a random raster's max over a large
+ * footprint is mostly its global max, whereas here every pixel of each footprint, its
+ * rim and its wrap across the edges, must come out right. */
+Test(morph, sparse_bright_pixels_grow_to_their_polygons)
+{
+    for (size_t s = 0; s < sizeof BIG / sizeof *BIG; s++) {
+        raster r = BIG[s];
+        float *src = calloc((size_t)r.w * r.h, sizeof *src);
+        unsigned seed = 99;
+        src[0] = 9, src[r.w * r.h - 1] = 10, src[r.w - 1] = 11;
+        for (int i = 1; i <= 4; i++) {
+            seed = seed * 1664525u + 1013904223u;
+            src[(seed >> 8) % (unsigned)(r.w * r.h)] = (float)i;
+        }
+        double rr = 33.5 * fmax(r.sx, r.sy);
+        dp_morph_plan p;
+        dp_morph_plan_polygon(&p, r.sx, r.sy, rr);
+        float *out = morph(src, r, rr);
+        expect_brute(src, out, r, polygon(&p, r.sx, r.sy), "sparse");
+        free(out);
+        free(src);
+    }
+}
+
+/* Ramps with a little noise: the max over a footprint is then at its far rim in the
+ * ramp's direction, a vertex that only one path through the lines reaches; on a torus
+ * it is often across the seam. */
+Test(morph, ramps_find_the_polygons_far_rim)
+{
+    for (size_t s = 0; s < sizeof BIG / sizeof *BIG; s++) {
+        raster r = BIG[s];
+        float *src = random_raster(r.w, r.h, 17);
+        double rr = 33.5 * fmax(r.sx, r.sy);
+        dp_morph_plan p;
+        dp_morph_plan_polygon(&p, r.sx, r.sy, rr);
+        for (int k = 0; k < 4; k++) {
+            double c = cos(k * 1.5708 + 0.4), sn = sin(k * 1.5708 + 0.4);
+            float *ramp = malloc((size_t)r.w * r.h * sizeof *ramp);
+            for (int y = 0; y < r.h; y++)
+                for (int x = 0; x < r.w; x++)
+                    ramp[y * r.w + x] = (float)(c * x + sn * y) + 1e-3f * src[y * r.w + x];
+            float *out = morph(ramp, r, rr);
+            expect_brute(ramp, out, r, polygon(&p, r.sx, r.sy), "ramp");
+            free(out);
+            free(ramp);
         }
         free(src);
     }
