@@ -107,7 +107,8 @@ fuzz:
 	    test $${PIPESTATUS[0]} -eq 0; \
 	done
 
-$(BUILD)/bench: $(BUILD)/tests/bench/bench.o $(BUILD)/tests/bench/bench_render.o $(BUILD)/tests/bench/bench_world.o $(BUILD)/libdapplecli.a $(BUILD)/libdapple.a
+$(BUILD)/bench: $(BUILD)/tests/bench/bench.o $(BUILD)/tests/bench/bench_render.o $(BUILD)/tests/bench/bench_world.o \
+                $(BUILD)/tests/bench/bench_morph.o $(BUILD)/libdapplecli.a $(BUILD)/libdapple.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS)
 
 bench: $(BUILD)/bench $(BUILD)/dapple

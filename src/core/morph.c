@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT
- * Disc max/min filter, split into rows: a disc is a stack of horizontal runs, so
- * out(y) = max over dy of rowmax_{w(dy)}(y + dy), where w(dy) is the run's half-width.
- * Each 1-D running max uses van Herk / Gil-Werman (three passes, O(n) for any width),
- * so the cost is O(pixels * rows of the disc), not O(pixels * disc area).
+ * Disc max/min filter. Small discs, up to EXACT_PX pixels across the short half-axis, exactly,
+ * split into rows: a disc is a stack of horizontal runs, so out(y) = max over dy of
+ * rowmax_{w(dy)}(y + dy), w(dy) the run's half-width; each run is a van Herk running
+ * max, so the cost is O(pixels * rows of the disc). Larger discs would cost in
+ * proportion to their radius, so they become a 32-gon of periodic lines (morph_plan.c,
+ * morph_poly.c) at O(pixels * 16) whatever the radius, within about 1% of it.
  * Erosion is dilation of -src. */
 #include "core/morph.h"
 
@@ -10,47 +12,53 @@
 #include <string.h>
 
 #include "core/dp.h"
+#include "core/morph_line.h"
+#include "core/morph_plan.h"
+#include "core/morph_poly.h"
 
-size_t dp_morph_scratch_floats(int w, int h)
+#define EXACT_PX   32 /* exact disc up to this short half-axis in pixels */
+#define MAX_ASPECT 4  /* pixels further out of square keep the exact disc */
+
+typedef enum method { BY_ROWS, BY_POLYGON, EVERYWHERE } method;
+
+/* How a disc of rr units is done; *plan is filled for BY_POLYGON. */
+static method choose(int w, int h, double sx, double sy, double rr, bool periodic,
+                     dp_morph_plan *plan)
 {
-    /* one row-filtered raster plus three padded rows of at most 3w + 1 */
-    return (size_t)w * (size_t)h + 3 * (3 * (size_t)w + 1);
+    /* Up to 32 pixels across the short half-axis (then at most 4 x 32 rows) the polygon
+     * would save little, and its long steps for non-square pixels leave gaps. */
+    if (DP_MIN(rr / sx, rr / sy) <= EXACT_PX || DP_MAX(sx / sy, sy / sx) > MAX_ASPECT)
+        return BY_ROWS;
+    /* The farthest any pixel is from another (on a torus, from the nearest copy). */
+    double fx = periodic ? w * sx / 2 : (w - 1) * sx, fy = periodic ? h * sy / 2 : (h - 1) * sy;
+    double reach = sqrt(fx * fx + fy * fy);
+    /* The polygon's r_in stays above rr / 2 here (tests/unit/test_morph.c), so a polygon
+     * this large covers everything; deciding before planning keeps step counts small. */
+    if (rr >= 2 * reach)
+        return EVERYWHERE;
+    dp_morph_plan_polygon(plan, sx, sy, rr);
+    return plan->r_in >= reach ? EVERYWHERE : BY_POLYGON;
 }
 
-/* Padded, signed copy of a row for a window of half-width hw: outside pixels are -inf
- * (absent) or wrapped copies. */
-static void pad_row(const float *row, float *p, int w, int hw, float sign, bool periodic)
+size_t dp_morph_scratch_floats(int w, int h, double sx, double sy, double radius, bool periodic)
 {
-    for (int i = 0; i < w + 2 * hw; i++) {
-        int x = i - hw;
-        if (periodic)
-            x = ((x % w) + w) % w;
-        p[i] = (x >= 0 && x < w) ? sign * row[x] : -INFINITY;
+    dp_morph_plan plan;
+    switch (choose(w, h, sx, sy, fabs(radius), periodic, &plan)) {
+    case BY_POLYGON:
+        return dp_morph_poly_scratch(&plan, w, h, periodic);
+    case EVERYWHERE:
+        return 1;
+    default: /* one row-filtered raster plus a line's buffers */
+        return (size_t)w * (size_t)h + DP_MORPH_LINE_BUF(w);
     }
 }
 
-/* Running max of window 2*hw+1 over one row (van Herk / Gil-Werman). */
-static void row_max(const float *row, float *dst, float *p, float *g, float *hb, int w, int hw,
-                    float sign, bool periodic)
+/* Every row filtered with half-width hw. */
+static void filter_rows(const float *src, float *dst, float *buf, int w, int h, int hw, float sign,
+                        bool periodic)
 {
-    int m = 2 * hw + 1, len = w + 2 * hw;
-    pad_row(row, p, w, hw, sign, periodic);
-    for (int i = 0; i < len; i++)
-        g[i] = (i % m == 0) ? p[i] : DP_MAX(g[i - 1], p[i]);
-    for (int i = len - 1; i >= 0; i--)
-        hb[i] = (i == len - 1 || (i + 1) % m == 0) ? p[i] : DP_MAX(hb[i + 1], p[i]);
-    for (int x = 0; x < w; x++)
-        dst[x] = DP_MAX(hb[x], g[x + m - 1]);
-}
-
-/* Every row filtered with half-width hw; a window wider than the row is the row max. */
-static void filter_rows(const float *src, float *dst, float *rows, int w, int h, int hw,
-                        float sign, bool periodic)
-{
-    hw = DP_MIN(hw, periodic ? w / 2 : w);
-    float *p = rows, *g = rows + 3 * w + 1, *hb = rows + 2 * (3 * w + 1);
     for (int y = 0; y < h; y++)
-        row_max(src + (size_t)y * w, dst + (size_t)y * w, p, g, hb, w, hw, sign, periodic);
+        dp_morph_line_max(src + (size_t)y * w, dst + (size_t)y * w, buf, w, hw, sign, periodic);
 }
 
 static void fold_row(float *out, const float *rowmax, int w)
@@ -59,11 +67,9 @@ static void fold_row(float *out, const float *rowmax, int w)
         out[x] = DP_MAX(out[x], rowmax[x]);
 }
 
-void dp_morph_disc_into(const float *src, float *out, float *scratch, int w, int h, double sx,
-                        double sy, double radius, bool periodic)
+static void by_rows(const float *src, float *out, float *scratch, int w, int h, double sx,
+                    double sy, double rr, float sign, bool periodic)
 {
-    float sign = radius < 0 ? -1.0f : 1.0f;
-    double rr = fabs(radius);
     float *hbuf = scratch, *rows = scratch + (size_t)w * (size_t)h;
     int ry = (int)floor(rr / sy), last_hw = -1;
     ry = DP_MIN(ry, periodic ? h / 2 : h);
@@ -86,4 +92,33 @@ void dp_morph_disc_into(const float *src, float *out, float *scratch, int w, int
     }
     for (size_t i = 0; i < (size_t)w * (size_t)h; i++)
         out[i] *= sign;
+}
+
+/* The disc holds the whole raster from every pixel: the raster's max everywhere. */
+static void everywhere(const float *src, float *out, int w, int h, float sign)
+{
+    size_t n = (size_t)w * (size_t)h;
+    float most = -INFINITY;
+    for (size_t i = 0; i < n; i++)
+        most = DP_MAX(most, sign * src[i]);
+    for (size_t i = 0; i < n; i++)
+        out[i] = sign * most;
+}
+
+void dp_morph_disc_into(const float *src, float *out, float *scratch, int w, int h, double sx,
+                        double sy, double radius, bool periodic)
+{
+    float sign = radius < 0 ? -1.0f : 1.0f;
+    double rr = fabs(radius);
+    dp_morph_plan plan;
+    switch (choose(w, h, sx, sy, rr, periodic, &plan)) {
+    case BY_POLYGON:
+        dp_morph_poly_into(src, out, scratch, w, h, &plan, sign, periodic);
+        break;
+    case EVERYWHERE:
+        everywhere(src, out, w, h, sign);
+        break;
+    default:
+        by_rows(src, out, scratch, w, h, sx, sy, rr, sign, periodic);
+    }
 }

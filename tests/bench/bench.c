@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_morph.h"
 #include "bench_render.h"
 #include "bench_world.h"
 #include "dapple.h"
@@ -195,8 +196,18 @@ static void print_targets(const result *r)
 /* W5 (2048x2048 droplets texture end to end) and W6 (pack -j 1 vs -j 2) live on the
  * render/pack side, in bench_render.c; each prints its own row of the second table. */
 
-int main(void)
+/* `bench morph` runs only the dilation table, `bench world` only the worlds' (they are
+ * quick; the rest is minutes). */
+int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "morph") == 0) {
+        bench_morph();
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "world") == 0) {
+        bench_world();
+        return 0;
+    }
     printf("| workload | points | field s | gen s | best s | points/s | B/pt peak | rho | "
            "uncovered | "
            "pairs < max(r) |\n|---|---|---|---|---|---|---|---|---|---|\n");
@@ -214,5 +225,7 @@ int main(void)
     bench_w6();
     fflush(stdout);
     bench_world();
+    fflush(stdout);
+    bench_morph();
     return 0;
 }
