@@ -95,6 +95,10 @@ typedef struct dp_texture_spec {
     bool want_height, want_normal;
     bool normal_dx; /* DirectX convention (green = -Y) */
     int points_format; /* -1 none, else dp_points_format */
+    /* extra point-list columns for engines (see io/points_write.h, dp_points_columns) */
+    bool points_rotation, points_y_up;
+    double points_scale_jitter;
+    int points_variants;
     dp_mask_kind mask;
     int mask_depth;    /* 8 or 16 */
     double mask_scale; /* footprint/splat radius = mask_scale * r; default 0.5 */

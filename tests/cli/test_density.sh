@@ -60,6 +60,23 @@ from_reads_y_up() {
     [ "$($TOOLS/pnginfo "$TMP/up.png" 10 50 | awk '{print $NF}')" = 0 ] || fail "--y-up: ink at row 50"
 }
 
+# A preset's point list gets the engine columns too (points_rotation, points_scale_jitter,
+# points_variants, points_y_up), the same points with y flipped by points_y_up.
+preset_columns() {
+    local d=$TMP/pc
+    mkdir -p "$d/up" "$d/down"
+    printf '[texture]\nsize = 64x64\ntexture = false\npoints = csv\npoints_rotation = yes\npoints_variants = 3\npoints_scale_jitter = 0.2\npoints_y_up = %s\n[layer a]\nstyle = circles\nradius = 6\n' \
+        yes >"$d/up/pc.ini"
+    sed 's/points_y_up = yes/points_y_up = no/' "$d/up/pc.ini" >"$d/down/pc.ini"
+    $DAPPLE pack "$d/up" -o "$d/up/out" 2>/dev/null && $DAPPLE pack "$d/down" -o "$d/down/out" 2>/dev/null ||
+        fail "pack with point columns"
+    head -1 "$d/up/out/pc-points.csv" | grep -qx 'x,y,r,layer,rotation,scale,variant' ||
+        fail "preset columns: $(head -1 "$d/up/out/pc-points.csv")"
+    paste -d, "$d/up/out/pc-points.csv" "$d/down/out/pc-points.csv" |
+        awk -F, 'NR > 1 && ($1 != $8 || ($2 + $9 - 64) ^ 2 > 1e-8 || $5 != $12 || $7 != $14 || $7 > 2) { bad++ }
+                 END { exit bad > 0 }' || fail "points_y_up: not the same points with y flipped"
+}
+
 bad_input() {
     local o=$TMP/bad.csv m=$TMP/bad.png s=(--size 64x64 --rmin 2 --field perlin)
     expect_error 2 "dapple: --cutoff: expected a number in [0, 0.999], got '1'" "$o" -- \
@@ -94,5 +111,6 @@ exclusion_road_empty
 count_is_met_and_stable
 mask_points_are_points
 from_reads_y_up
+preset_columns
 bad_input
 finish
