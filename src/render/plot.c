@@ -72,7 +72,8 @@ static double tick_step(double span, int want)
 
 void dp_plot_axes(cairo_t *cr, const dp_plot_frame *f, const char *xlabel, const char *ylabel)
 {
-    double sx = tick_step(f->x1 - f->x0, 8), sy = tick_step(f->y1 - f->y0, 5);
+    double sx = tick_step(fabs(f->x1 - f->x0), 8), sy = tick_step(fabs(f->y1 - f->y0), 5);
+    double ylo = DP_MIN(f->y0, f->y1), yhi = DP_MAX(f->y0, f->y1); /* y may run down */
     char s[32];
     cairo_set_line_width(cr, 1);
     for (double t = ceil(f->x0 / sx - 1e-9) * sx; t <= f->x1 + 1e-9 * sx; t += sx) {
@@ -85,7 +86,7 @@ void dp_plot_axes(cairo_t *cr, const dp_plot_frame *f, const char *xlabel, const
         cairo_set_source_rgb(cr, 0, 0, 0);
         dp_plot_text(cr, s, px - dp_plot_text_width(s, 2) / 2, f->top + f->h + 8, 2, 0);
     }
-    for (double t = ceil(f->y0 / sy - 1e-9) * sy; t <= f->y1 + 1e-9 * sy; t += sy) {
+    for (double t = ceil(ylo / sy - 1e-9) * sy; t <= yhi + 1e-9 * sy; t += sy) {
         double py = dp_plot_py(f, t);
         cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
         cairo_move_to(cr, f->left, py);
