@@ -153,6 +153,8 @@ static dapple_status run(dp_cli_opts *o, dp_point_list *list, dapple_field **fie
     r->pts = list->points;
     if (measure(r, *field, err) != DAPPLE_OK)
         return err->status;
+    if (r->pairs.close_max > 0) /* the report names the file's lines, not our indices */
+        r->line_i = list->line[r->pairs.first_i], r->line_j = list->line[r->pairs.first_j];
     if (o->plot != NULL && dp_stats_plot(o->plot, r, err) != DAPPLE_OK)
         return err->status;
     return write_report(o, r, err);
@@ -173,7 +175,8 @@ int dp_cmd_stats(int argc, char **argv)
         dp_cli_report(&err, code);
     else if (o.strict && (r.pairs.close_max > 0 || r.pairs.outside > 0)) {
         fprintf(stderr,
-                "dapple: --strict: %zu pairs closer than max(r_p, r_q), %zu points "
+                "dapple: --strict: the pair rule fails: %zu pairs closer than max(r_p, r_q), %zu "
+                "points "
                 "outside the domain\n",
                 r.pairs.close_max, r.pairs.outside);
         code = EXIT_STRICT;
