@@ -91,7 +91,7 @@ fuzz:
 	    test $${PIPESTATUS[0]} -eq 0; \
 	done
 
-$(BUILD)/bench: $(BUILD)/tests/bench/bench.o $(BUILD)/tests/bench/bench_render.o $(BUILD)/libdapplecli.a $(BUILD)/libdapple.a
+$(BUILD)/bench: $(BUILD)/tests/bench/bench.o $(BUILD)/tests/bench/bench_render.o $(BUILD)/tests/bench/bench_stats.o $(BUILD)/libdapplecli.a $(BUILD)/libdapple.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS)
 
 bench: $(BUILD)/bench $(BUILD)/dapple

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "bench_render.h"
+#include "bench_stats.h"
 #include "dapple.h"
 #include "core/points_check.h"
 #include "core/sampler.h"
@@ -211,5 +212,7 @@ int main(void)
     bench_w5();
     fflush(stdout);
     bench_w6();
+    fflush(stdout);
+    bench_stats();
     return 0;
 }
