@@ -16,7 +16,7 @@ DP_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(OPT) -Isrc -pthread \
 DP_LIBS   = $(shell pkg-config --libs $(PKGS)) -lz -lm -pthread
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-LIB_SRC := $(sort $(wildcard src/core/*.c src/io/*.c src/render/*.c src/preset/*.c))
+LIB_SRC := $(sort $(wildcard src/core/*.c src/io/*.c src/render/*.c src/preset/*.c src/stats/*.c))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -108,7 +108,8 @@ fuzz:
 	done
 
 $(BUILD)/bench: $(BUILD)/tests/bench/bench.o $(BUILD)/tests/bench/bench_render.o $(BUILD)/tests/bench/bench_world.o \
-                $(BUILD)/tests/bench/bench_morph.o $(BUILD)/libdapplecli.a $(BUILD)/libdapple.a
+                $(BUILD)/tests/bench/bench_morph.o $(BUILD)/tests/bench/bench_stats.o \
+                $(BUILD)/libdapplecli.a $(BUILD)/libdapple.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS)
 
 bench: $(BUILD)/bench $(BUILD)/dapple

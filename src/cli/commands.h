@@ -9,5 +9,6 @@ int dp_cmd_field(int argc, char **argv);
 int dp_cmd_mask(int argc, char **argv);
 int dp_cmd_render(int argc, char **argv);
 int dp_cmd_pack(int argc, char **argv);
+int dp_cmd_stats(int argc, char **argv);
 
 #endif

@@ -20,6 +20,7 @@ static const command COMMANDS[] = {
     { "mask", dp_cmd_mask, "write an 8- or 16-bit grey mask (footprint, splat, ...)" },
     { "render", dp_cmd_render, "render a preset to a texture (and height/normal maps)" },
     { "pack", dp_cmd_pack, "render a folder of presets into a texture pack" },
+    { "stats", dp_cmd_stats, "measure a point set: pair rule, spacing, spectrum, density" },
 };
 
 #define N_COMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])

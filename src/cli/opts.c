@@ -13,6 +13,7 @@
 #include "preset/parse.h"
 
 #define ALL_SAMPLING (DP_CMD_POINTS | DP_CMD_FIELD | DP_CMD_MASK)
+#define FIELD_CMDS   (ALL_SAMPLING | DP_CMD_STATS) /* stats builds a field to compare with */
 
 enum {
     OPT_SIZE = 256,
@@ -57,6 +58,9 @@ enum {
     OPT_SCALE_JITTER,
     OPT_VARIANTS,
     OPT_Y_UP,
+    OPT_PLOT,
+    OPT_JSON,
+    OPT_STRICT,
     OPT_HELP = 'h',
     OPT_OUTPUT = 'o',
     OPT_JOBS = 'j',
@@ -71,28 +75,28 @@ typedef struct cli_option {
 } cli_option;
 
 static const cli_option OPTIONS[] = {
-    { "size", OPT_SIZE, "WxH", ALL_SAMPLING | DP_CMD_RENDER, "domain / image size in pixels" },
-    { "radius", OPT_RADIUS, "R", ALL_SAMPLING, "constant radius (minimum distance)" },
-    { "rmin", OPT_RMIN, "A", ALL_SAMPLING, "radius where v = 0 (density map: spacing at v = 1)" },
-    { "rmax", OPT_RMAX, "B", ALL_SAMPLING, "radius where v = 1 (density map: largest spacing)" },
-    { "field", OPT_FIELD, "SPEC", ALL_SAMPLING,
+    { "size", OPT_SIZE, "WxH", FIELD_CMDS | DP_CMD_RENDER, "domain / image size in pixels" },
+    { "radius", OPT_RADIUS, "R", FIELD_CMDS, "constant radius (minimum distance)" },
+    { "rmin", OPT_RMIN, "A", FIELD_CMDS, "radius where v = 0 (density map: spacing at v = 1)" },
+    { "rmax", OPT_RMAX, "B", FIELD_CMDS, "radius where v = 1 (density map: largest spacing)" },
+    { "field", OPT_FIELD, "SPEC", FIELD_CMDS,
       "constant | image:PATH | perlin[:scale=S,octaves=N,lacunarity=L,gain=G]" },
-    { "map", OPT_MAP, "radius|density", ALL_SAMPLING,
+    { "map", OPT_MAP, "radius|density", FIELD_CMDS,
       "how v gives spacing: radius (default) or density" },
-    { "cutoff", OPT_CUTOFF, "C", ALL_SAMPLING, "density map: no points where v <= C (0.004)" },
-    { "levels", OPT_LEVELS, "B,W", ALL_SAMPLING, "tone curve: v = (v - B) / (W - B) first" },
-    { "gamma", OPT_GAMMA, "G", ALL_SAMPLING, "tone curve: then v = v^G (default 1)" },
-    { "invert", OPT_INVERT, NULL, ALL_SAMPLING, "then use 1 - v" },
-    { "dilate", OPT_DILATE, "PX", ALL_SAMPLING, "then grow bright areas by PX (< 0 erodes)" },
-    { "exclude", OPT_EXCLUDE, "image:PATH", ALL_SAMPLING,
+    { "cutoff", OPT_CUTOFF, "C", FIELD_CMDS, "density map: no points where v <= C (0.004)" },
+    { "levels", OPT_LEVELS, "B,W", FIELD_CMDS, "tone curve: v = (v - B) / (W - B) first" },
+    { "gamma", OPT_GAMMA, "G", FIELD_CMDS, "tone curve: then v = v^G (default 1)" },
+    { "invert", OPT_INVERT, NULL, FIELD_CMDS, "then use 1 - v" },
+    { "dilate", OPT_DILATE, "PX", FIELD_CMDS, "then grow bright areas by PX (< 0 erodes)" },
+    { "exclude", OPT_EXCLUDE, "image:PATH", FIELD_CMDS,
       "no point on pixels at least half white (repeatable)" },
     { "count", OPT_COUNT, "N", DP_CMD_POINTS | DP_CMD_MASK,
       "scale the spacing to give N points (within 1 %)" },
     { "k", OPT_K, "N", DP_CMD_POINTS | DP_CMD_MASK, "candidates per active point (30)" },
     { "max-points", OPT_MAX_POINTS, "N", DP_CMD_POINTS | DP_CMD_MASK,
       "bail-out: stop after N points (default 20000000)" },
-    { "seed", OPT_SEED, "N", ALL_SAMPLING | DP_CMD_RENDER, "random seed (default 1)" },
-    { "periodic", OPT_PERIODIC, NULL, ALL_SAMPLING, "wrap at the edges: tileable output" },
+    { "seed", OPT_SEED, "N", FIELD_CMDS | DP_CMD_RENDER, "random seed (default 1)" },
+    { "periodic", OPT_PERIODIC, NULL, FIELD_CMDS, "wrap at the edges: tileable output" },
     { "dense", OPT_DENSE, NULL, DP_CMD_POINTS | DP_CMD_MASK,
       "tighter packing: candidates just outside r" },
     { "maximal", OPT_MAXIMAL, NULL, DP_CMD_POINTS | DP_CMD_MASK,
@@ -121,7 +125,7 @@ static const cli_option OPTIONS[] = {
     { "set", OPT_SET, "SECTION.KEY=VALUE", DP_CMD_RENDER, "override a preset key" },
     { "jpeg-quality", OPT_JPEG_Q, "Q", DP_CMD_FIELD | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_PACK,
       "quality of .jpg outputs, 1..100 (90)" },
-    { "max-pixels", OPT_MAX_PIXELS, "N", ALL_SAMPLING | DP_CMD_RENDER | DP_CMD_PACK,
+    { "max-pixels", OPT_MAX_PIXELS, "N", FIELD_CMDS | DP_CMD_RENDER | DP_CMD_PACK,
       "refuse input images with more pixels (67108864)" },
     { "jobs", OPT_JOBS, "N", DP_CMD_PACK, "parallel workers (default: cores)" },
     { "force", OPT_FORCE, NULL, DP_CMD_PACK, "render even outputs that are up to date" },
@@ -130,6 +134,11 @@ static const cli_option OPTIONS[] = {
     { "shard", OPT_SHARD, "I/N", DP_CMD_PACK, "render presets whose index % N == I-1" },
     { "merge", OPT_MERGE, NULL, DP_CMD_PACK, "merge OUT_DIR/manifest-*.json shard manifests" },
     { "size-cap", OPT_SIZE_CAP, "PX", DP_CMD_PACK, "render at most PX pixels per side" },
+    { "plot", OPT_PLOT, "PREFIX", DP_CMD_STATS,
+      "charts PREFIX-{spectrum,radial,rdf,points}.png and tables" },
+    { "json", OPT_JSON, NULL, DP_CMD_STATS, "the report as JSON" },
+    { "strict", OPT_STRICT, NULL, DP_CMD_STATS,
+      "exit 3 when a pair breaks the rule or a point is outside" },
     { "output", OPT_OUTPUT, "FILE", ~0u, "output file ('-' = stdout for points)" },
     { "help", OPT_HELP, NULL, ~0u, "show this help" },
 };
@@ -209,7 +218,8 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
     case OPT_SIZE:
         o->have_size = true;
         /* a point set has no pixels: only image outputs are held to the memory limit */
-        if (o->command == DP_CMD_POINTS && dp_parse_size(v, &o->width, &o->height))
+        if ((o->command & (DP_CMD_POINTS | DP_CMD_STATS)) &&
+            dp_parse_size(v, &o->width, &o->height))
             return DAPPLE_OK;
         return dp_expect_size(v, &o->width, &o->height, err);
     case OPT_RADIUS:
@@ -246,6 +256,9 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         return dp_expect_u64(v, 1, 1000000000, &o->count, err);
     case OPT_FROM:
         o->from = v;
+        return DAPPLE_OK;
+    case OPT_PLOT:
+        o->plot = v;
         return DAPPLE_OK;
     case OPT_DOT_RADIUS:
         return dp_expect_double(v, 0, 4096, &o->dot_radius, err);
@@ -353,6 +366,12 @@ static void apply_flag(dp_cli_opts *o, int id)
     case OPT_Y_UP:
         o->y_up = true;
         break;
+    case OPT_JSON:
+        o->json = true;
+        break;
+    case OPT_STRICT:
+        o->strict = true;
+        break;
     case OPT_HELP:
         o->help = true;
         break;
@@ -442,9 +461,23 @@ static dapple_status check_field(const dp_cli_opts *o, dapple_error *err)
     return DAPPLE_OK;
 }
 
+/* stats: a point file; field options only to compare densities, so all are optional. */
+static dapple_status check_stats(const dp_cli_opts *o, dapple_error *err)
+{
+    if (o->input == NULL)
+        return dp_fail(err, DAPPLE_E_INVALID, "missing POINTS (a CSV or JSON point file)");
+    if (o->have_rmin || o->have_rmax || o->field != NULL || o->have_map)
+        return check_field(o, err);
+    if (!isnan(o->cutoff))
+        return dp_fail(err, DAPPLE_E_INVALID, "--cutoff: only with --map density");
+    return DAPPLE_OK;
+}
+
 static dapple_status check_required(const dp_cli_opts *o, dapple_error *err)
 {
     bool sampling = o->command & ALL_SAMPLING;
+    if (o->command == DP_CMD_STATS)
+        return check_stats(o, err);
     if (o->output == NULL)
         return dp_fail(err, DAPPLE_E_INVALID, "missing -o FILE");
     if (sampling && !o->have_size)
@@ -460,7 +493,7 @@ static dapple_status check_required(const dp_cli_opts *o, dapple_error *err)
 static dapple_status take_positional(dp_cli_opts *o, const char *arg, dapple_error *err)
 {
     char q[DP_QUOTE_MAX];
-    if ((o->command & (DP_CMD_RENDER | DP_CMD_PACK)) && o->input == NULL) {
+    if ((o->command & (DP_CMD_RENDER | DP_CMD_PACK | DP_CMD_STATS)) && o->input == NULL) {
         o->input = arg;
         return DAPPLE_OK;
     }

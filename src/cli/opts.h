@@ -19,6 +19,7 @@ enum {
     DP_CMD_MASK = 1 << 2,
     DP_CMD_RENDER = 1 << 3,
     DP_CMD_PACK = 1 << 4,
+    DP_CMD_STATS = 1 << 5,
 };
 
 #define DP_CLI_MAX_SETS 64
@@ -75,6 +76,10 @@ typedef struct dp_cli_opts {
     bool have_seeds;
     int shard_index, shard_count; /* 1-based index; count 0 = no sharding */
     int size_cap;                 /* pack: render at most this many pixels per side */
+
+    /* stats (the point file is 'input') */
+    const char *plot; /* --plot PREFIX: charts and CSV tables, PREFIX-*.png / .csv */
+    bool json, strict;
 } dp_cli_opts;
 
 /** Parses argv[1..] of one subcommand ('command' is a DP_CMD_* bit). Returns DAPPLE_OK or

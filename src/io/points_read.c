@@ -210,11 +210,15 @@ dapple_status dp_points_push(dp_points_parse *ps, const dapple_point *pt, int la
         int *ly = ps->with_layer ? dp_realloc_n(l->layer, cap, sizeof *ly) : NULL;
         if (ly != NULL)
             l->layer = ly;
-        if (p == NULL || (ps->with_layer && ly == NULL))
+        size_t *ln = dp_realloc_n(l->line, cap, sizeof *ln);
+        if (ln != NULL)
+            l->line = ln; /* so a caller's message can name a point's line */
+        if (p == NULL || ln == NULL || (ps->with_layer && ly == NULL))
             return dp_fail(ps->err, DAPPLE_E_NOMEM, "%s: out of memory", ps->name);
         ps->cap = cap;
     }
     l->points[l->count] = *pt;
+    l->line[l->count] = line;
     if (ps->with_layer)
         l->layer[l->count] = layer;
     l->count++;
@@ -266,5 +270,6 @@ void dp_point_list_free(dp_point_list *l)
         return;
     free(l->points);
     free(l->layer);
+    free(l->line);
     memset(l, 0, sizeof *l);
 }

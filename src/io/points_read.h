@@ -17,6 +17,7 @@
 typedef struct dp_point_list {
     dapple_point *points; /* count points, in file order; r = 0 when the file has none */
     int *layer;           /* count layer numbers (>= 0), or NULL when the file has none */
+    size_t *line;         /* count 1-based line numbers, where each point was read */
     size_t count;         /* >= 1 after a successful read */
     bool have_r;          /* the file had an r column */
     double width, height; /* the JSON "size", else 0 */

@@ -16,6 +16,7 @@
 
 #include "bench_morph.h"
 #include "bench_render.h"
+#include "bench_stats.h"
 #include "bench_world.h"
 #include "dapple.h"
 #include "core/points_check.h"
@@ -227,5 +228,7 @@ int main(int argc, char **argv)
     bench_world();
     fflush(stdout);
     bench_morph();
+    fflush(stdout);
+    bench_stats();
     return 0;
 }

@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: MIT
+ * `dapple stats POINTS`: reads any point list, settles its domain and radii, measures it
+ * (src/stats) and prints the report (text or --json), with charts on request. The pair
+ * rule is counted exactly; --strict turns a broken rule into exit status 3 for CI. */
+#include "cli/commands.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/common.h"
+#include "cli/stats_report.h"
+#include "core/dp.h"
+#include "core/points_check.h"
+#include "io/atomic_file.h"
+#include "io/points_read.h"
+
+enum { EXIT_STRICT = 3 }; /* --strict: the set breaks the pair rule or leaves the domain */
+
+static const char USAGE[] =
+        "dapple stats POINTS [--size WxH] [--periodic] [--radius R] [--plot PREFIX] [--json]\n"
+        "       [--strict] [--rmin A --rmax B --field SPEC [--map radius|density] ...] [-o FILE]";
+
+/* The domain: --size, else the JSON's size, else the smallest integer size holding every
+ * point. A point beyond the closed domain means the size is wrong: an error naming it. */
+static dapple_status settle_domain(const dp_cli_opts *o, const dp_point_list *l, dp_stats_report *r,
+                                   dapple_error *err)
+{
+    double mx = 0, my = 0;
+    for (size_t i = 0; i < l->count; i++)
+        mx = DP_MAX(mx, (double)l->points[i].x), my = DP_MAX(my, (double)l->points[i].y);
+    r->size_from = o->have_size ? "--size" : l->width > 0 ? "the file" : "the points' extent";
+    r->width = o->have_size ? o->width : l->width > 0 ? l->width : floor(mx) + 1;
+    r->height = o->have_size ? o->height : l->width > 0 ? l->height : floor(my) + 1;
+    for (size_t i = 0; i < l->count; i++) {
+        double x = l->points[i].x, y = l->points[i].y;
+        if (x < 0 || y < 0 || x > r->width || y > r->height)
+            return dp_fail(err, DAPPLE_E_FORMAT,
+                           "%s:%zu: point (%g, %g) lies outside the %gx%g domain (from %s)",
+                           r->file, l->line[i], x, y, r->width, r->height, r->size_from);
+    }
+    return DAPPLE_OK;
+}
+
+/* The mean distance to the nearest neighbour, for a list without radii. */
+static dapple_status mean_nn(dp_stats_report *r, dapple_point *p, double *out, dapple_error *err)
+{
+    dp_stats_set s = { p, r->n, r->width, r->height, r->periodic };
+    dp_stats_pairs pr;
+    for (size_t i = 0; i < r->n; i++)
+        p[i].r = 1;
+    if (dp_stats_pairs_run(&s, &pr, err) != DAPPLE_OK)
+        return err->status;
+    *out = pr.nn_mean;
+    return DAPPLE_OK;
+}
+
+/* Every point gets r > 0: --radius, else the file's, else the field's, else the mean
+ * nearest-neighbour distance. */
+static dapple_status settle_radii(const dp_cli_opts *o, dp_point_list *l, const dapple_field *f,
+                                  dp_stats_report *r, dapple_error *err)
+{
+    dapple_point *p = l->points;
+    bool all_r = l->have_r;
+    for (size_t i = 0; i < l->count; i++)
+        all_r &= p[i].r > 0;
+    r->r_from = o->have_radius ? "--radius"
+                : all_r        ? "the file"
+                : f            ? "the field"
+                               : "nearest neighbours";
+    double fixed = o->radius;
+    if (!o->have_radius && !all_r && f == NULL && mean_nn(r, p, &fixed, err) != DAPPLE_OK)
+        return err->status;
+    r->r_lo = INFINITY, r->r_hi = 0;
+    for (size_t i = 0; i < l->count; i++) {
+        if (o->have_radius || (!all_r && f == NULL))
+            p[i].r = (float)fixed;
+        else if (!all_r && p[i].r <= 0)
+            p[i].r = (float)dapple_field_radius_at(f, p[i].x, p[i].y);
+        r->r_lo = DP_MIN(r->r_lo, (double)p[i].r), r->r_hi = DP_MAX(r->r_hi, (double)p[i].r);
+    }
+    return DAPPLE_OK;
+}
+
+/* Every measurement; the spectra own memory the caller frees (dp_stats_spectrum_fini). */
+static dapple_status measure(dp_stats_report *r, const dapple_field *f, dapple_error *err)
+{
+    dp_stats_set s = { r->pts, r->n, r->width, r->height, r->periodic };
+    if (dp_stats_pairs_run(&s, &r->pairs, err) != DAPPLE_OK)
+        return err->status;
+    r->border = r->periodic ? 0 : r->r_hi;
+    r->probe_step = DP_MAX(r->r_lo / 2, sqrt(r->width * r->height / 4e6));
+    r->uncovered = dp_points_uncovered(r->pts, r->n, r->width, r->height, r->periodic, r->border,
+                                       r->probe_step, NULL);
+    if (r->uncovered < 0)
+        return dp_fail(err, DAPPLE_E_NOMEM, "stats: out of memory probing the coverage");
+    if (dp_stats_spectrum_run(&s, false, &r->plain, err) != DAPPLE_OK)
+        return err->status;
+    r->have_diff = !r->pairs.r_constant;
+    if (r->have_diff && dp_stats_spectrum_run(&s, true, &r->diff, err) != DAPPLE_OK)
+        return err->status;
+    r->have_density = f != NULL;
+    return f ? dp_stats_density_run(&s, f, &r->density, err) : DAPPLE_OK;
+}
+
+/* Outputs must not name the input, and their folders must exist, before any work. */
+static dapple_status check_outputs(const dp_cli_opts *o, dapple_error *err)
+{
+    char path[4096];
+    if (dp_cli_check_distinct("-o", o->output, o->input, err) != DAPPLE_OK ||
+        dp_atomic_probe(o->output, err) != DAPPLE_OK)
+        return err->status;
+    for (int i = 0; o->plot != NULL && i < DP_STATS_PLOTS; i++) {
+        snprintf(path, sizeof path, "%s%s", o->plot, dp_stats_plot_suffix[i]);
+        if (dp_cli_check_distinct("--plot", path, o->input, err) != DAPPLE_OK ||
+            dp_atomic_probe(path, err) != DAPPLE_OK)
+            return err->status;
+    }
+    return DAPPLE_OK;
+}
+
+static dapple_status write_report(const dp_cli_opts *o, const dp_stats_report *r, dapple_error *err)
+{
+    dp_atomic_file af;
+    if (dp_atomic_open(&af, o->output ? o->output : "-", err) != DAPPLE_OK)
+        return err->status;
+    if (o->json)
+        dp_stats_print_json(af.fp, r);
+    else
+        dp_stats_print_text(af.fp, r);
+    return dp_atomic_commit(&af, err);
+}
+
+/* Reads, settles and measures; *field and *list are the caller's to free. */
+static dapple_status run(dp_cli_opts *o, dp_point_list *list, dapple_field **field,
+                         dp_stats_report *r, dapple_error *err)
+{
+    if (check_outputs(o, err) != DAPPLE_OK || dp_points_read(o->input, 0, list, err) != DAPPLE_OK)
+        return err->status;
+    r->file = strcmp(o->input, "-") == 0 ? "<stdin>" : o->input;
+    r->n = list->count;
+    r->periodic = o->periodic;
+    if (list->count < 2)
+        return dp_fail(err, DAPPLE_E_FORMAT, "%s: stats need at least 2 points, found 1", r->file);
+    if (settle_domain(o, list, r, err) != DAPPLE_OK)
+        return err->status;
+    o->width = (int)ceil(r->width), o->height = (int)ceil(r->height);
+    if ((o->field != NULL || o->have_rmin) && dp_cli_make_field(o, field, err) != DAPPLE_OK)
+        return err->status;
+    if (settle_radii(o, list, *field, r, err) != DAPPLE_OK)
+        return err->status;
+    r->pts = list->points;
+    if (measure(r, *field, err) != DAPPLE_OK)
+        return err->status;
+    if (r->pairs.close_max > 0) /* the report names the file's lines, not our indices */
+        r->line_i = list->line[r->pairs.first_i], r->line_j = list->line[r->pairs.first_j];
+    if (o->plot != NULL && dp_stats_plot(o->plot, r, err) != DAPPLE_OK)
+        return err->status;
+    return write_report(o, r, err);
+}
+
+int dp_cmd_stats(int argc, char **argv)
+{
+    dp_cli_opts o;
+    dapple_error err;
+    dp_point_list list = { 0 };
+    dapple_field *field = NULL;
+    dp_stats_report r = { 0 };
+    int start = dp_cli_start(DP_CMD_STATS, argc, argv, USAGE, &o);
+    if (start != DP_CLI_GO)
+        return start;
+    int code = run(&o, &list, &field, &r, &err) == DAPPLE_OK ? DP_EXIT_OK : DP_EXIT_FAIL;
+    if (code != DP_EXIT_OK)
+        dp_cli_report(&err, code);
+    else if (o.strict && (r.pairs.close_max > 0 || r.pairs.outside > 0)) {
+        fprintf(stderr,
+                "dapple: --strict: the pair rule fails: %zu pairs closer than max(r_p, r_q), %zu "
+                "points "
+                "outside the domain\n",
+                r.pairs.close_max, r.pairs.outside);
+        code = EXIT_STRICT;
+    }
+    dp_stats_spectrum_fini(&r.plain);
+    dp_stats_spectrum_fini(&r.diff);
+    dapple_field_free(field);
+    dp_point_list_free(&list);
+    return code;
+}

@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: MIT
+ * The report of `dapple stats` as text (one screen) and as JSON. Numbers are printed with
+ * a fixed number of significant digits, so the same input gives the same bytes. */
+#include "cli/stats_report.h"
+
+#include <math.h>
+
+#include "core/dp.h"
+
+/* The radial power at these frequencies (cycles per r) in the text. */
+static const double SHOW_F[] = { 0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4 };
+#define N_SHOW (sizeof SHOW_F / sizeof SHOW_F[0])
+
+static double ring_at(const dp_stats_spectrum *s, double f)
+{
+    return s->radial[(int)lround(f / dp_stats_ring_f(1))];
+}
+
+/* From the peak frequency on: below it a blue-noise spectrum is near 0, and the relative
+ * spread of near-0 values says nothing about direction. */
+static double max_anisotropy(const dp_stats_spectrum *s)
+{
+    double m = -INFINITY;
+    for (int k = 1; k < DP_STATS_RINGS; k++)
+        if (dp_stats_ring_f(k) >= s->peak_f)
+            m = DP_MAX(m, s->anisotropy[k]);
+    return m;
+}
+
+static void text_head(FILE *out, const dp_stats_report *r)
+{
+    fprintf(out, "%s: %zu points in %gx%g%s (size from %s), ", r->file, r->n, r->width, r->height,
+            r->periodic ? ", periodic" : "", r->size_from);
+    if (r->r_lo == r->r_hi)
+        fprintf(out, "r = %.4g (from %s)\n", r->r_lo, r->r_from);
+    else
+        fprintf(out, "r in [%.4g, %.4g] (from %s)\n", r->r_lo, r->r_hi, r->r_from);
+}
+
+static void text_pairs(FILE *out, const dp_stats_report *r)
+{
+    const dp_stats_pairs *p = &r->pairs;
+    fprintf(out, "correctness\n");
+    fprintf(out, "  points outside the domain        %zu\n", p->outside);
+    fprintf(out, "  pairs closer than max(r_p, r_q)  %zu", p->close_max);
+    if (p->close_max > 0)
+        fprintf(out, "   the pair rule fails: first at lines %zu and %zu\n", r->line_i, r->line_j);
+    else
+        fprintf(out, "   the pair rule holds\n");
+    fprintf(out, "  pairs closer than min(r_p, r_q)  %zu\n", p->close_min);
+    if (p->worst < 2)
+        fprintf(out, "  smallest d / max(r_p, r_q)       %.4f\n", p->worst);
+    else
+        fprintf(out, "  smallest d / max(r_p, r_q)       2 or more\n");
+    fprintf(out, "spacing\n");
+    if (p->r_constant)
+        fprintf(out,
+                "  relative radius rho              %.3f   (Bridson ~0.75, dense ~0.89, "
+                "hexagonal 1)\n",
+                p->rho);
+    else
+        fprintf(out, "  relative radius rho              -       (for a constant radius only)\n");
+    fprintf(out, "  nearest neighbour / r            mean %.3f, CV %.3f\n", p->nn_mean, p->nn_cv);
+    fprintf(out, "  uncovered fraction               %.4f  (probes every %.3g", r->uncovered,
+            r->probe_step);
+    if (r->periodic)
+        fprintf(out, ")\n");
+    else
+        fprintf(out, ", a border of %.3g left out)\n", r->border);
+}
+
+static void text_spectrum(FILE *out, const char *what, const dp_stats_spectrum *s, size_t n)
+{
+    fprintf(out, "%s\n", what);
+    if (s->centres == 0) {
+        fprintf(out,
+                "  not measured: no point lies %g r from every edge (the domain is too "
+                "small)\n",
+                DP_STATS_REACH);
+        return;
+    }
+    fprintf(out, "  centres                          %zu of %zu points (%g r from the edges)\n",
+            s->centres, n, DP_STATS_REACH);
+    fprintf(out, "  peak                             P = %.3f at f = %.3g\n", s->peak_power,
+            s->peak_f);
+    fprintf(out,
+            "  low-frequency power              %.3f  (mean P below f = %.3g; white "
+            "noise 1)\n",
+            s->low_power, s->peak_f / 2);
+    fprintf(out,
+            "  anisotropy                       max %.1f dB from f = %.3g  (isotropic: below "
+            "-10)\n",
+            max_anisotropy(s), s->peak_f);
+    fprintf(out, "  radial power    f");
+    for (size_t i = 0; i < N_SHOW; i++)
+        fprintf(out, " %5.4g", SHOW_F[i]);
+    fprintf(out, "\n                  P");
+    for (size_t i = 0; i < N_SHOW; i++)
+        fprintf(out, " %5.2f", ring_at(s, SHOW_F[i]));
+    fprintf(out, "\n");
+}
+
+static void text_density(FILE *out, const dp_stats_density *d)
+{
+    fprintf(out, "density against the field (quantiles of equal area)\n");
+    fprintf(out, "  r from .. to        area  density  expected  measured  ratio\n");
+    for (int k = 0; k < d->bins; k++) {
+        const dp_stats_density_bin *b = &d->bin[k];
+        fprintf(out, "  %7.4g .. %-7.4g  %5.1f%%  %7.3f  %8.1f  %8zu  %5.3f\n", b->r_lo, b->r_hi,
+                100 * b->area, b->rel_density, b->expected, b->measured,
+                b->expected > 0 ? (double)b->measured / b->expected : (double)NAN);
+    }
+    fprintf(out, "  points where the field allows none: %zu\n", d->refused);
+}
+
+void dp_stats_print_text(FILE *out, const dp_stats_report *r)
+{
+    char what[160];
+    text_head(out, r);
+    text_pairs(out, r);
+    snprintf(what, sizeof what, "spectrum (frequency f in cycles per r, r = %.4g%s)",
+             r->plain.r_unit, r->have_diff ? ", the mean radius" : "");
+    text_spectrum(out, what, &r->plain, r->n);
+    if (r->have_diff)
+        text_spectrum(out, "differential domain (distances over each point's own r)", &r->diff,
+                      r->n);
+    if (r->have_density)
+        text_density(out, &r->density);
+}
+
+/* ------------------------------------------------------------------------- JSON */
+
+static void num(FILE *out, double v)
+{
+    if (isfinite(v))
+        fprintf(out, "%.6g", v);
+    else
+        fprintf(out, "null");
+}
+
+static void array(FILE *out, const char *key, const double *v, int n)
+{
+    fprintf(out, "\"%s\":[", key);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            fputc(',', out);
+        num(out, v[i]);
+    }
+    fputc(']', out);
+}
+
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static void json_spectrum(FILE *out, const char *key, const dp_stats_spectrum *s)
+{
+    double f[DP_STATS_RINGS], g[DP_STATS_RDF_BINS];
+    for (int k = 0; k < DP_STATS_RINGS; k++)
+        f[k] = dp_stats_ring_f(k);
+    for (int k = 0; k < DP_STATS_RDF_BINS; k++)
+        g[k] = (k + 0.5) * DP_STATS_REACH / DP_STATS_RDF_BINS;
+    fprintf(out, ",\"%s\":{\"r_unit\":", key);
+    num(out, s->r_unit);
+    fprintf(out, ",\"centres\":%zu,\"peak_f\":", s->centres);
+    num(out, s->peak_f);
+    fprintf(out, ",\"peak_power\":");
+    num(out, s->peak_power);
+    fprintf(out, ",\"low_power\":");
+    num(out, s->low_power);
+    fputc(',', out);
+    array(out, "f", f, DP_STATS_RINGS);
+    fputc(',', out);
+    array(out, "radial", s->radial, DP_STATS_RINGS);
+    fputc(',', out);
+    array(out, "anisotropy_db", s->anisotropy, DP_STATS_RINGS);
+    fputc(',', out);
+    array(out, "rdf_s", g, DP_STATS_RDF_BINS);
+    fputc(',', out);
+    array(out, "rdf", s->rdf, DP_STATS_RDF_BINS);
+    fputc('}', out);
+}
+
+static void json_density(FILE *out, const dp_stats_density *d)
+{
+    fprintf(out, ",\"density\":{\"refused\":%zu,\"quantiles\":[", d->refused);
+    for (int k = 0; k < d->bins; k++) {
+        const dp_stats_density_bin *b = &d->bin[k];
+        fprintf(out,
+                "%s{\"r_lo\":%.6g,\"r_hi\":%.6g,\"area\":%.6g,\"density\":%.6g,"
+                "\"expected\":%.6g,\"measured\":%zu}",
+                k ? "," : "", b->r_lo, b->r_hi, b->area, b->rel_density, b->expected, b->measured);
+    }
+    fprintf(out, "]}");
+}
+
+void dp_stats_print_json(FILE *out, const dp_stats_report *r)
+{
+    const dp_stats_pairs *p = &r->pairs;
+    fprintf(out, "{\"file\":");
+    json_string(out, r->file);
+    fprintf(out, ",\"points\":%zu,\"size\":[%.9g,%.9g],\"periodic\":%s,\"r\":[%.9g,%.9g],", r->n,
+            r->width, r->height, r->periodic ? "true" : "false", r->r_lo, r->r_hi);
+    fprintf(out, "\"r_from\":");
+    json_string(out, r->r_from);
+    fprintf(out, ",\"outside\":%zu,\"close_max\":%zu,\"close_min\":%zu,", p->outside, p->close_max,
+            p->close_min);
+    if (p->close_max > 0)
+        fprintf(out, "\"first_close_lines\":[%zu,%zu],", r->line_i, r->line_j);
+    fprintf(out, "\"worst\":%.6g,\"d_min\":%.6g,\"rho\":", p->worst, p->d_min);
+    num(out, p->r_constant ? p->rho : (double)NAN);
+    fprintf(out, ",\"nn_mean\":%.6g,\"nn_cv\":%.6g,", p->nn_mean, p->nn_cv);
+    fprintf(out, "\"uncovered\":%.6g", r->uncovered);
+    json_spectrum(out, "spectrum", &r->plain);
+    if (r->have_diff)
+        json_spectrum(out, "differential", &r->diff);
+    if (r->have_density)
+        json_density(out, &r->density);
+    fprintf(out, "}\n");
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT
+ * Points counting-sorted into square-ish cells (a compressed-row layout: one offset per
+ * cell, one index per point), and a walk over the points near a spot. The cells are
+ * sized by the caller to the distances it asks about; a periodic walk wraps and visits
+ * each cell once, however far it reaches. Shared by the stats passes only. */
+#ifndef DP_STATS_BINS_H
+#define DP_STATS_BINS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dapple.h"
+
+typedef struct dp_bins {
+    const dapple_point *pts;
+    double width, height;
+    bool periodic;
+    int gw, gh;
+    double inv_cw, inv_ch; /* cells per unit */
+    size_t *start;         /* gw * gh + 1 offsets into idx */
+    size_t *idx;           /* point indices, cell by cell */
+} dp_bins;
+
+/** Bins s's points in cells at least 'cell' wide (fewer cells than 4 n + 16). Points
+ * outside the domain go to the nearest edge cell (or wrap, periodic). false when out of
+ * memory (then b needs only dp_bins_fini). */
+bool dp_bins_build(dp_bins *b, const dapple_point *pts, size_t n, double width, double height,
+                   bool periodic, double cell);
+
+void dp_bins_fini(dp_bins *b);
+
+/** A walk over the points of the cells that meet the square [x - reach, x + reach]. */
+typedef struct dp_bins_walk {
+    const dp_bins *b;
+    int fx, nx, fy, ny; /* first cell and count per axis */
+    int i, j;           /* cell being visited (offsets from fx, fy) */
+    size_t s, e;        /* range of idx left in that cell */
+} dp_bins_walk;
+
+void dp_bins_walk_start(dp_bins_walk *w, const dp_bins *b, double x, double y, double reach);
+
+/** The next point's index into *q; false when the walk is over. */
+bool dp_bins_walk_next(dp_bins_walk *w, size_t *q);
+
+/** Minimum-image (periodic) or plain difference a - b along an axis of this extent. */
+double dp_bins_delta(const dp_bins *b, double a, double c, double extent);
+
+#endif

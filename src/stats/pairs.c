@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: MIT
+ * The pair rule and nearest neighbours, through bins (never all pairs). A pair belongs to
+ * its point of larger r (the lower index on a tie): that point's walk, reaching 2 r, is
+ * the only one that counts it, so every pair is counted once and none is missed (a pair
+ * closer than max(r) is within reach of the point whose r is the max). Nearest
+ * neighbours grow the walk by doubling until the best found lies within it. */
+#include "stats/stats.h"
+
+#include <math.h>
+
+#include "core/dp.h"
+#include "stats/bins.h"
+
+static double dist2(const dp_bins *b, const dapple_point *p, const dapple_point *q)
+{
+    double dx = dp_bins_delta(b, p->x, q->x, b->width);
+    double dy = dp_bins_delta(b, p->y, q->y, b->height);
+    return dx * dx + dy * dy;
+}
+
+/* True when the pair (i, j) is i's to count: i has the larger r, or the same and i < j. */
+static bool owns(const dapple_point *p, size_t i, size_t j)
+{
+    return p[i].r > p[j].r || (p[i].r == p[j].r && i < j);
+}
+
+static void pairs_of(const dp_bins *b, size_t i, dp_stats_pairs *out)
+{
+    const dapple_point *p = b->pts;
+    double r = p[i].r;
+    dp_bins_walk w;
+    size_t j;
+    dp_bins_walk_start(&w, b, p[i].x, p[i].y, 2 * r);
+    while (dp_bins_walk_next(&w, &j)) {
+        if (j == i || !owns(p, i, j))
+            continue;
+        double d2 = dist2(b, &p[i], &p[j]);
+        if (d2 >= 4 * r * r)
+            continue;
+        out->worst = DP_MIN(out->worst, sqrt(d2) / r);
+        if (d2 < r * r && out->close_max++ == 0)
+            out->first_i = DP_MIN(i, j), out->first_j = DP_MAX(i, j);
+        if (d2 < (double)p[j].r * (double)p[j].r)
+            out->close_min++;
+    }
+}
+
+/* The distance from point i to its nearest other point. */
+static double nearest(const dp_bins *b, size_t i, double start)
+{
+    const dapple_point *p = b->pts;
+    double best2 = INFINITY, limit = hypot(b->width, b->height);
+    for (double reach = start;; reach *= 2) {
+        dp_bins_walk w;
+        size_t j;
+        dp_bins_walk_start(&w, b, p[i].x, p[i].y, reach);
+        while (dp_bins_walk_next(&w, &j))
+            if (j != i)
+                best2 = DP_MIN(best2, dist2(b, &p[i], &p[j]));
+        if (best2 <= reach * reach || reach > limit)
+            return sqrt(best2);
+    }
+}
+
+static void spacing(const dp_bins *b, size_t n, double area, dp_stats_pairs *out)
+{
+    double sum = 0, sum2 = 0, d_min = INFINITY, start = sqrt(area / (double)n);
+    for (size_t i = 0; i < n; i++) {
+        double d = nearest(b, i, start);
+        double q = d / (double)b->pts[i].r;
+        d_min = DP_MIN(d_min, d);
+        sum += q;
+        sum2 += q * q;
+    }
+    out->d_min = d_min;
+    out->rho = d_min / sqrt(2 * area / (sqrt(3.0) * (double)n));
+    out->nn_mean = sum / (double)n;
+    double var = DP_MAX(sum2 / (double)n - out->nn_mean * out->nn_mean, 0.0);
+    out->nn_cv = sqrt(var) / out->nn_mean;
+}
+
+dapple_status dp_stats_pairs_run(const dp_stats_set *s, dp_stats_pairs *out, dapple_error *err)
+{
+    const dapple_point *p = s->pts;
+    double rmax = 0;
+    *out = (dp_stats_pairs){ .worst = 2, .r_constant = true };
+    for (size_t i = 0; i < s->n; i++) {
+        rmax = DP_MAX(rmax, (double)p[i].r);
+        out->r_constant &= p[i].r == p[0].r;
+        double x = p[i].x, y = p[i].y;
+        out->outside += !(x >= 0 && x < s->width && y >= 0 && y < s->height);
+    }
+    dp_bins b;
+    double area = s->width * s->height;
+    double cell = DP_MAX(rmax, sqrt(area / (double)s->n));
+    if (!dp_bins_build(&b, p, s->n, s->width, s->height, s->periodic, cell)) {
+        dp_bins_fini(&b);
+        return dp_fail(err, DAPPLE_E_NOMEM, "stats: out of memory binning %zu points", s->n);
+    }
+    for (size_t i = 0; i < s->n; i++)
+        pairs_of(&b, i, out);
+    spacing(&b, s->n, area, out);
+    dp_bins_fini(&b);
+    return DAPPLE_OK;
+}
