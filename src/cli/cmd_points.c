@@ -4,8 +4,10 @@
 #include "cli/commands.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cli/common.h"
+#include "core/world.h"
 
 static const char USAGE[] =
         "dapple points --size WxH (--radius R | --rmin A --rmax B --field SPEC)\n"
@@ -14,10 +16,10 @@ static const char USAGE[] =
         "       [--seed N] [--periodic] [--dense] [--maximal] [--rotation] [--scale-jitter J]\n"
         "       [--variants N] [--y-up] [--format csv|json] -o FILE|-";
 
-/* Samples with the options' field (to --count points if asked: *scale gets the spacing
- * factor); *out is the caller's to free. */
-static dapple_status sample(const dp_cli_opts *o, const dapple_field *field, dapple_sampler **out,
-                            dapple_stop *stop, double *scale, dapple_error *err)
+/* Samples the world of the options' field (to --count points if asked: *scale gets the
+ * spacing factor); *out (n points) is the caller's to free. */
+static dapple_status sample(const dp_cli_opts *o, const dapple_field *field, dapple_point **out,
+                            size_t *n, dapple_stop *stop, double *scale, dapple_error *err)
 {
     dapple_sampler_opts so;
     dapple_sampler_opts_init(&so);
@@ -29,14 +31,14 @@ static dapple_status sample(const dp_cli_opts *o, const dapple_field *field, dap
     so.periodic = o->periodic;
     so.dense = o->dense;
     so.maximal = o->maximal;
+    dp_world_opts wo;
+    dp_world_opts_init(&wo, field, &so);
     *scale = 1;
     if (o->count > 0)
-        return dapple_sampler_new_count(out, field, &so, (size_t)o->count, scale, stop, err);
+        return dp_world_sample_count(&wo, (size_t)o->count, out, n, scale, stop, err);
     if (dp_cli_check_budget(o, dapple_field_estimate_points(field), err) != DAPPLE_OK)
         return err->status;
-    if (dapple_sampler_new(out, field, &so, err) != DAPPLE_OK)
-        return err->status;
-    return dapple_sampler_run(*out, stop, err);
+    return dp_world_sample(&wo, out, n, stop, err);
 }
 
 int dp_cmd_points(int argc, char **argv)
@@ -44,7 +46,8 @@ int dp_cmd_points(int argc, char **argv)
     dp_cli_opts o;
     dapple_error err;
     dapple_field *field = NULL;
-    dapple_sampler *s = NULL;
+    dapple_point *p = NULL;
+    size_t n = 0;
     dapple_stop stop;
     int code = DP_EXIT_FAIL;
     int start = dp_cli_start(DP_CMD_POINTS, argc, argv, USAGE, &o);
@@ -52,11 +55,9 @@ int dp_cmd_points(int argc, char **argv)
         return start;
     double t0 = dp_cli_now(), scale;
     if (dp_cli_make_field(&o, &field, &err) != DAPPLE_OK ||
-        sample(&o, field, &s, &stop, &scale, &err) != DAPPLE_OK)
+        sample(&o, field, &p, &n, &stop, &scale, &err) != DAPPLE_OK)
         goto done;
     double seconds = dp_cli_now() - t0;
-    size_t n;
-    const dapple_point *p = dapple_sampler_points(s, &n);
     if (dp_cli_write_points(&o, o.output, p, n, &err) != DAPPLE_OK)
         goto done;
     dp_cli_print_count(&o, scale);
@@ -65,7 +66,7 @@ int dp_cmd_points(int argc, char **argv)
 done:
     if (code != DP_EXIT_OK)
         dp_cli_report(&err, code);
-    dapple_sampler_free(s);
+    free(p);
     dapple_field_free(field);
     return code;
 }

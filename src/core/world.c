@@ -27,7 +27,8 @@
 
 #define MIN_SIDE   256.0
 #define SIDE_PER_R 32.0
-#define HALO       3 /* chunks: the dependency depth of four phases */
+#define HALO       3  /* chunks: the dependency depth of four phases */
+#define BATCH      64 /* chunks run between two bail-out checks */
 
 typedef struct axis {
     double extent; /* W or H */
@@ -292,15 +293,35 @@ static void mark_needed(world *w)
             }
 }
 
-/* Every needed chunk, phase by phase. The first failure (in slot order) is the run's. */
-static dapple_status run_all(world *w, bool *limit, dapple_error *err)
+/* The first failure among the chunks run (in slot order), or DAPPLE_OK; *limit is set
+ * once they hold more than max_points, or one stopped at it. */
+static dapple_status tally(world *w, bool *limit, dapple_error *err)
 {
     size_t cells = (size_t)w->ax.bw * (size_t)w->ay.bw, total = 0;
+    for (size_t k = 0; k < cells; k++) {
+        const chunk *c = &w->slots[k];
+        if (c->done && c->st != DAPPLE_OK) {
+            *err = c->err;
+            return c->st;
+        }
+        total += c->n, *limit = *limit || c->limit;
+    }
+    *limit = *limit || total > w->o->so.max_points;
+    return DAPPLE_OK;
+}
+
+/* Every needed chunk, phase by phase, BATCH chunks at a time: the bail-out is checked
+ * after each batch, so max_points bounds the work and memory however large the world, and
+ * where it cuts does not depend on the number of threads. */
+static dapple_status run_all(world *w, bool *limit, dapple_error *err)
+{
+    size_t cells = (size_t)w->ax.bw * (size_t)w->ay.bw;
     int(*list)[2] = dp_calloc_n(cells, sizeof *list);
     if (list == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu chunks", cells);
     *limit = false;
-    for (int p = 0; p < 4 && !*limit; p++) {
+    dapple_status st = DAPPLE_OK;
+    for (int p = 0; p < 4 && !*limit && st == DAPPLE_OK; p++) {
         int n = 0;
         for (int b = 0; b < w->ay.bw; b++)
             for (int a = 0; a < w->ax.bw; a++) {
@@ -308,22 +329,13 @@ static dapple_status run_all(world *w, bool *limit, dapple_error *err)
                 if (phase(i, j) == p && slot(w, i, j)->needed)
                     list[n][0] = i, list[n][1] = j, n++;
             }
-        run_phase(w, (const int(*)[2])list, n, w->o->threads);
-        for (size_t k = 0; k < cells; k++) {
-            const chunk *c = &w->slots[k];
-            if (c->done && c->st != DAPPLE_OK) {
-                free(list);
-                *err = c->err;
-                return c->st;
-            }
+        for (int k = 0; k < n && !*limit && st == DAPPLE_OK; k += BATCH) {
+            run_phase(w, (const int(*)[2])(list + k), DP_MIN(BATCH, n - k), w->o->threads);
+            st = tally(w, limit, err);
         }
-        total = 0;
-        for (size_t k = 0; k < cells; k++)
-            total += w->slots[k].n, *limit = *limit || w->slots[k].limit;
-        *limit = *limit || total > w->o->so.max_points;
     }
     free(list);
-    return DAPPLE_OK;
+    return st;
 }
 
 static bool in_region(const dp_world_opts *o, dapple_point p)

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "core/dp.h"
+#include "core/world.h"
 #include "io/image_load.h"
 
 static double seconds_now(void)
@@ -80,34 +81,23 @@ static void opts_for(const dp_texture_spec *t, const dp_layer_spec *l, const dap
     so->avoid_scale = l->scale;
 }
 
-/* Runs the sampler and copies its points into the scene, which owns them from here. */
+/* Samples the layer as a world (core/world: the same points for any number of threads)
+ * into the scene, which owns them from here. */
 static dapple_status run_sampler(const dp_texture_spec *t, int i, const dapple_circles *avoid,
                                  dp_scene *s, dapple_error *err)
 {
     dapple_sampler_opts so;
-    dapple_sampler *sm = NULL;
+    dp_world_opts wo;
     dp_layer_points *lp = &s->layers[i];
     double t0 = seconds_now();
     opts_for(t, &t->layers[i], avoid, &so);
+    dp_world_opts_init(&wo, s->fields[i], &so);
+    wo.threads = t->sample_threads > 0 ? t->sample_threads : 1;
     size_t count = t->layers[i].count;
     lp->scale = 1;
-    dapple_status st = count > 0 ? dapple_sampler_new_count(&sm, s->fields[i], &so, count,
-                                                            &lp->scale, &lp->stop, err)
-                                 : dapple_sampler_new(&sm, s->fields[i], &so, err);
-    if (st == DAPPLE_OK && count == 0)
-        st = dapple_sampler_run(sm, &lp->stop, err);
-    if (st == DAPPLE_OK) {
-        size_t n = 0;
-        const dapple_point *p = dapple_sampler_points(sm, &n);
-        lp->points = dp_calloc_n(n, sizeof *p);
-        if (lp->points == NULL)
-            st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu points", n);
-        else
-            lp->count = n;
-        if (n > 0 && lp->points != NULL)
-            memcpy(lp->points, p, n * sizeof *p);
-    }
-    dapple_sampler_free(sm);
+    dapple_status st = count > 0 ? dp_world_sample_count(&wo, count, &lp->points, &lp->count,
+                                                         &lp->scale, &lp->stop, err)
+                                 : dp_world_sample(&wo, &lp->points, &lp->count, &lp->stop, err);
     lp->seconds = seconds_now() - t0;
     return st;
 }

@@ -105,6 +105,7 @@ typedef struct dp_texture_spec {
     uint64_t max_pixels; /* input images (fields, stamps, backgrounds) larger are refused */
     int render_threads;  /* drawing threads: 0 = one per band (2 bands from 256x256); a pack
                             running several jobs at once asks for 1. Never changes bytes. */
+    int sample_threads;  /* sampling threads (core/world); 0 = 1. Never changes bytes. */
 
     dp_layer_spec layers[DP_MAX_LAYERS];
     int n_layers;
