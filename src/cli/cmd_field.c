@@ -36,7 +36,8 @@ int dp_cmd_field(int argc, char **argv)
     int start = dp_cli_start(DP_CMD_FIELD, argc, argv, USAGE, &o);
     if (start != DP_CLI_GO)
         return start;
-    if (dp_cli_make_field(&o, &field, &err) != DAPPLE_OK || write_field(&o, field, &err)) {
+    if (dp_cli_prepare_output(o.output, &err) != DAPPLE_OK ||
+        dp_cli_make_field(&o, &field, &err) != DAPPLE_OK || write_field(&o, field, &err)) {
         dapple_field_free(field);
         return dp_cli_report(&err, DP_EXIT_FAIL);
     }

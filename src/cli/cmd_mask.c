@@ -12,7 +12,6 @@
 #include "cli/common.h"
 #include "cli/outputs.h"
 #include "core/dp.h"
-#include "io/atomic_file.h"
 #include "io/points_read.h"
 #include "render/render.h"
 
@@ -118,8 +117,8 @@ int dp_cmd_mask(int argc, char **argv)
     if (dp_cli_check_distinct("--points", o.points_path, o.output, &err) != DAPPLE_OK ||
         dp_cli_check_distinct("-o", o.output, o.from, &err) != DAPPLE_OK ||
         dp_cli_check_distinct("--points", o.points_path, o.from, &err) != DAPPLE_OK ||
-        dp_atomic_probe(o.output, &err) != DAPPLE_OK ||
-        dp_atomic_probe(o.points_path, &err) != DAPPLE_OK ||
+        dp_cli_prepare_output(o.output, &err) != DAPPLE_OK ||
+        dp_cli_prepare_output(o.points_path, &err) != DAPPLE_OK ||
         spec_from_opts(&o, &t, &err) != DAPPLE_OK || make_scene(&o, &t, &scene, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
     const dp_layer_points *lp = &scene.layers[0];

@@ -51,7 +51,8 @@ int dp_cmd_points(int argc, char **argv)
     if (start != DP_CLI_GO)
         return start;
     double t0 = dp_cli_now(), scale;
-    if (dp_cli_make_field(&o, &field, &err) != DAPPLE_OK ||
+    if (dp_cli_prepare_output(o.output, &err) != DAPPLE_OK ||
+        dp_cli_make_field(&o, &field, &err) != DAPPLE_OK ||
         sample(&o, field, &s, &stop, &scale, &err) != DAPPLE_OK)
         goto done;
     double seconds = dp_cli_now() - t0;

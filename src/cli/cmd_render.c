@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "cli/common.h"
-#include "io/atomic_file.h"
 #include "cli/outputs.h"
 #include "preset/preset.h"
 
@@ -75,7 +74,7 @@ static dapple_status check_outputs(const dp_cli_opts *o, const dp_texture_spec *
             if (dp_cli_check_distinct(OUTPUT_OPTION[i], outs[i], in[j], err) != DAPPLE_OK)
                 return err->status;
     for (int i = 0; i < N_OUTPUTS; i++)
-        if (dp_atomic_probe(outs[i], err) != DAPPLE_OK)
+        if (dp_cli_prepare_output(outs[i], err) != DAPPLE_OK)
             return err->status;
     return DAPPLE_OK;
 }

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT
  * dapple's entry point: a dispatch table of subcommands, nothing else. Each command
- * parses its own options, prints its own errors and returns the exit code. */
+ * parses its own options, prints its own errors and returns the exit code; an interrupt
+ * ends any of them through cli/interrupt.c. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/interrupt.h"
 #include "dapple.h"
 
 typedef struct command {
@@ -44,6 +46,7 @@ int main(int argc, char **argv)
         printf("dapple %s\n", DAPPLE_VERSION);
         return 0;
     }
+    dp_interrupt_install();
     for (size_t i = 0; i < N_COMMANDS; i++)
         if (strcmp(name, COMMANDS[i].name) == 0)
             return COMMANDS[i].run(argc - 1, argv + 1);
