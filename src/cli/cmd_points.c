@@ -6,13 +6,14 @@
 #include <stdio.h>
 
 #include "cli/common.h"
+#include "cli/progress.h"
 
 static const char USAGE[] =
         "dapple points --size WxH (--radius R | --rmin A --rmax B --field SPEC)\n"
         "       [--map radius|density] [--cutoff C] [--levels B,W] [--gamma G] [--invert]\n"
         "       [--dilate PX] [--exclude image:PATH]... [--count N] [--k N] [--max-points N]\n"
         "       [--seed N] [--periodic] [--dense] [--maximal] [--rotation] [--scale-jitter J]\n"
-        "       [--variants N] [--y-up] [--format csv|json] -o FILE|-";
+        "       [--variants N] [--y-up] [--format csv|json] [--quiet] -o FILE|-";
 
 /* Samples with the options' field (to --count points if asked: *scale gets the spacing
  * factor); *out is the caller's to free. */
@@ -51,19 +52,29 @@ int dp_cmd_points(int argc, char **argv)
     if (start != DP_CLI_GO)
         return start;
     double t0 = dp_cli_now(), scale;
-    if (dp_cli_prepare_output(o.output, &err) != DAPPLE_OK ||
-        dp_cli_make_field(&o, &field, &err) != DAPPLE_OK ||
-        sample(&o, field, &s, &stop, &scale, &err) != DAPPLE_OK)
+    if (dp_cli_prepare_output(o.output, &err) != DAPPLE_OK)
+        goto done;
+    dp_progress_live_begin(dp_cli_show_progress(&o));
+    dp_progress_live_phase("preparing the field");
+    if (dp_cli_make_field(&o, &field, &err) != DAPPLE_OK)
+        goto done;
+    dp_progress_live_phase("sampling");
+    if (sample(&o, field, &s, &stop, &scale, &err) != DAPPLE_OK)
         goto done;
     double seconds = dp_cli_now() - t0;
     size_t n;
     const dapple_point *p = dapple_sampler_points(s, &n);
+    dp_progress_live_phase("writing");
     if (dp_cli_write_points(&o, o.output, p, n, &err) != DAPPLE_OK)
         goto done;
-    dp_cli_print_count(&o, scale);
-    dp_cli_print_summary(n, seconds, stop, (size_t)o.max_points);
+    dp_progress_live_end();
+    if (!o.quiet) {
+        dp_cli_print_count(&o, scale);
+        dp_cli_print_summary(n, seconds, stop, (size_t)o.max_points);
+    }
     code = DP_EXIT_OK;
 done:
+    dp_progress_live_end();
     if (code != DP_EXIT_OK)
         dp_cli_report(&err, code);
     dapple_sampler_free(s);

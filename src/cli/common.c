@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/dp.h"
 #include "io/image_load.h"
@@ -133,6 +134,11 @@ int dp_cli_start(unsigned command, int argc, char **argv, const char *usage, dp_
     }
     dp_image_set_jpeg_quality(o->jpeg_quality);
     return DP_CLI_GO;
+}
+
+bool dp_cli_show_progress(const dp_cli_opts *o)
+{
+    return !o->quiet && isatty(STDERR_FILENO);
 }
 
 double dp_cli_now(void)

@@ -76,6 +76,10 @@ DAPPLE_USERESULT dapple_status dp_cli_list_dir(const char *dir,
 
 void dp_cli_free_names(char **names, size_t n);
 
+/** Whether a single command shows its live progress line: stderr is a terminal and no
+ * --quiet. */
+bool dp_cli_show_progress(const dp_cli_opts *o);
+
 /** Seconds on a monotonic clock. */
 double dp_cli_now(void);
 

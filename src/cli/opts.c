@@ -57,6 +57,7 @@ enum {
     OPT_SCALE_JITTER,
     OPT_VARIANTS,
     OPT_Y_UP,
+    OPT_QUIET,
     OPT_HELP = 'h',
     OPT_OUTPUT = 'o',
     OPT_JOBS = 'j',
@@ -130,6 +131,8 @@ static const cli_option OPTIONS[] = {
     { "shard", OPT_SHARD, "I/N", DP_CMD_PACK, "render presets whose index % N == I-1" },
     { "merge", OPT_MERGE, NULL, DP_CMD_PACK, "merge OUT_DIR/manifest-*.json shard manifests" },
     { "size-cap", OPT_SIZE_CAP, "PX", DP_CMD_PACK, "render at most PX pixels per side" },
+    { "quiet", OPT_QUIET, NULL, ALL_SAMPLING | DP_CMD_RENDER,
+      "no progress line, no summary; errors still shown" },
     { "output", OPT_OUTPUT, "FILE", ~0u, "output file ('-' = stdout for points)" },
     { "help", OPT_HELP, NULL, ~0u, "show this help" },
 };
@@ -352,6 +355,9 @@ static void apply_flag(dp_cli_opts *o, int id)
         break;
     case OPT_Y_UP:
         o->y_up = true;
+        break;
+    case OPT_QUIET:
+        o->quiet = true;
         break;
     case OPT_HELP:
         o->help = true;
