@@ -149,6 +149,8 @@ pack_interrupted() {
 
 # The temp file of a SIGKILLed run is removed by the next run writing there; a live run's
 # temp file (the run stopped, not dead) is left alone, and that run completes.
+live_temp() { ls -A "$2" 2>/dev/null | grep -q '^\.live\.png\.dapple\.'; }
+
 stale_temps_removed() {
     local d=$TMP/stale pre=$PRESETS/rain-on-glass.ini
     mkdir -p "$d"
@@ -161,13 +163,17 @@ stale_temps_removed() {
     local stale
     stale=$(ls -A "$d" | grep '\.dapple\.' || true)
     [ -n "$stale" ] || fail "stale: SIGKILL left no temp file (nothing to test)"
+    # a second render removes it as it starts, and is stopped while it writes
     $DAPPLE render "$pre" --size 2048x2048 -o "$d/live.png" 2>/dev/null &
     pid=$!
-    catch $pid has_temp "$d" || fail "stale: no live temp file appeared"
+    catch $pid live_temp "$d" || fail "stale: no live temp file appeared"
+    [ ! -e "$d/$stale" ] || fail "stale: render did not remove $stale"
     local live
     live=$(ls -A "$d" | grep '^\.live\.png\.dapple\.' || true)
+    # points removes a stale one (unlocked, our name) and keeps the live one
+    touch "$d/.old.csv.dapple.Ab12Cd"
     $DAPPLE points --size 64x64 --radius 4 -o "$d/p.csv" 2>/dev/null || fail "stale: points failed"
-    [ ! -e "$d/$stale" ] || fail "stale: $stale was not removed"
+    [ ! -e "$d/.old.csv.dapple.Ab12Cd" ] || fail "stale: points did not remove .old.csv.dapple.Ab12Cd"
     [ -n "$live" ] && [ -e "$d/$live" ] || fail "stale: the live run's temp file '$live' was removed"
     [ -e "$d/.notes.backup" ] && [ -e "$d/.x.png.Ab12Cd" ] || fail "stale: a file not ours was removed"
     kill -CONT $pid
