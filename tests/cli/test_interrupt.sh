@@ -120,6 +120,7 @@ points_interrupted() {
     local big=(--size 4000x4000 --radius 1 -o "$d/p.csv")
     interrupt points-early INT 130 handler_ready - "$d" -- $DAPPLE points "${big[@]}"
     interrupt points-writing INT 130 has_temp "$d" "$d" -- $DAPPLE points "${big[@]}"
+    interrupt points-hangup HUP 129 handler_ready - "$d" -- $DAPPLE points "${big[@]}"
     [ "$(sum "$d/p.csv")" = "$p" ] || fail "points: the earlier point list changed"
 }
 
