@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "cli/common.h"
+#include "cli/progress.h"
 #include "core/dp.h"
 #include "io/image_save.h"
 
@@ -15,7 +16,7 @@ static const char USAGE[] =
         "dapple field --size WxH (--radius R | --rmin A --rmax B --field SPEC)\n"
         "       [--map radius|density] [--cutoff C] [--levels B,W] [--gamma G] [--invert]\n"
         "       [--dilate PX] [--exclude image:PATH]... [--seed N] [--periodic] [--depth 8|16]\n"
-        "       -o FIELD.png";
+        "       [--quiet] -o FIELD.png";
 
 static dapple_status write_field(const dp_cli_opts *o, const dapple_field *f, dapple_error *err)
 {
@@ -23,6 +24,7 @@ static dapple_status write_field(const dp_cli_opts *o, const dapple_field *f, da
     if (buf == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d field", o->width, o->height);
     dapple_field_render_into(f, buf, o->width, o->height);
+    dp_progress_live_phase("writing");
     dapple_status st = dp_image_write_grey(o->output, buf, o->width, o->height, o->depth, err);
     free(buf);
     return st;
@@ -36,13 +38,21 @@ int dp_cmd_field(int argc, char **argv)
     int start = dp_cli_start(DP_CMD_FIELD, argc, argv, USAGE, &o);
     if (start != DP_CLI_GO)
         return start;
-    if (dp_cli_make_field(&o, &field, &err) != DAPPLE_OK || write_field(&o, field, &err)) {
+    if (dp_cli_prepare_output(o.output, &err) != DAPPLE_OK)
+        return dp_cli_report(&err, DP_EXIT_FAIL);
+    dp_progress_live_begin(dp_cli_show_progress(&o));
+    dp_progress_live_phase("preparing the field");
+    bool ok = dp_cli_make_field(&o, &field, &err) == DAPPLE_OK &&
+              write_field(&o, field, &err) == DAPPLE_OK;
+    dp_progress_live_end();
+    if (!ok) {
         dapple_field_free(field);
         return dp_cli_report(&err, DP_EXIT_FAIL);
     }
-    fprintf(stderr, "dapple: %s field, r in [%g, %g], written to %s\n",
-            dapple_field_map_kind(field) == DAPPLE_MAP_DENSITY ? "density" : "radius",
-            dapple_field_rmin(field), dapple_field_rmax(field), o.output);
+    if (!o.quiet)
+        fprintf(stderr, "dapple: %s field, r in [%g, %g], written to %s\n",
+                dapple_field_map_kind(field) == DAPPLE_MAP_DENSITY ? "density" : "radius",
+                dapple_field_rmin(field), dapple_field_rmax(field), o.output);
     dapple_field_free(field);
     return DP_EXIT_OK;
 }

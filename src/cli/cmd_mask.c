@@ -11,8 +11,8 @@
 
 #include "cli/common.h"
 #include "cli/outputs.h"
+#include "cli/progress.h"
 #include "core/dp.h"
-#include "io/atomic_file.h"
 #include "io/points_read.h"
 #include "render/render.h"
 
@@ -21,7 +21,7 @@ static const char USAGE[] =
         "       [--map radius|density] [--cutoff C] [--levels B,W] [--gamma G] [--invert]\n"
         "       [--dilate PX] [--exclude image:PATH]... [--count N]\n"
         "       [--kind footprint|splat|clearance|density] [--dot-radius PX] [--depth 8|16]\n"
-        "       [--periodic] [--seed N] [--points FILE] -o MASK.png";
+        "       [--periodic] [--seed N] [--points FILE] [--quiet] -o MASK.png";
 
 /* One layer named "points" with the command line's field and sampler options. */
 static dapple_status spec_from_opts(const dp_cli_opts *o, dp_texture_spec *t, dapple_error *err)
@@ -104,6 +104,7 @@ static dapple_status make_scene(const dp_cli_opts *o, const dp_texture_spec *t, 
         return scene_from_file(o, s, err);
     if (check_budget(o, err) != DAPPLE_OK)
         return err->status;
+    dp_progress_live_phase("sampling");
     return dp_scene_sample(t, s, err);
 }
 
@@ -121,15 +122,24 @@ int dp_cmd_mask(int argc, char **argv)
     if (dp_cli_check_distinct("--points", o.points_path, o.output, &err) != DAPPLE_OK ||
         dp_cli_check_distinct("-o", o.output, o.from, &err) != DAPPLE_OK ||
         dp_cli_check_distinct("--points", o.points_path, o.from, &err) != DAPPLE_OK ||
-        dp_atomic_probe(o.output, &err) != DAPPLE_OK ||
-        dp_atomic_probe(o.points_path, &err) != DAPPLE_OK ||
-        spec_from_opts(&o, &t, &err) != DAPPLE_OK || make_scene(&o, &t, &scene, &err) != DAPPLE_OK)
+        dp_cli_prepare_output(o.output, &err) != DAPPLE_OK ||
+        dp_cli_prepare_output(o.points_path, &err) != DAPPLE_OK ||
+        spec_from_opts(&o, &t, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
+    dp_progress_live_begin(dp_cli_show_progress(&o));
+    dp_progress_live_phase("preparing the field");
+    if (make_scene(&o, &t, &scene, &err) != DAPPLE_OK) {
+        dp_progress_live_end();
+        return dp_cli_report(&err, DP_EXIT_FAIL);
+    }
     const dp_layer_points *lp = &scene.layers[0];
     dapple_status st = dp_output_mask(&t, &scene, o.output, &err);
-    if (st == DAPPLE_OK && o.points_path != NULL)
+    if (st == DAPPLE_OK && o.points_path != NULL) {
+        dp_progress_live_phase("writing the points");
         st = dp_cli_write_points(&o, o.points_path, lp->points, lp->count, &err);
-    if (st == DAPPLE_OK && o.from == NULL) {
+    }
+    dp_progress_live_end();
+    if (st == DAPPLE_OK && o.from == NULL && !o.quiet) {
         dp_cli_print_count(&o, lp->scale);
         dp_cli_print_summary(lp->count, dp_cli_now() - t0, lp->stop, (size_t)o.max_points);
     }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "cli/common.h"
+#include "cli/progress.h"
 #include "core/world.h"
 
 static const char USAGE[] =
@@ -14,7 +15,7 @@ static const char USAGE[] =
         "       [--map radius|density] [--cutoff C] [--levels B,W] [--gamma G] [--invert]\n"
         "       [--dilate PX] [--exclude image:PATH]... [--count N] [--k N] [--max-points N]\n"
         "       [--seed N] [--periodic] [--dense] [--maximal] [--rotation] [--scale-jitter J]\n"
-        "       [--variants N] [--y-up] [--format csv|json] -o FILE|-";
+        "       [--variants N] [--y-up] [--format csv|json] [--quiet] -o FILE|-";
 
 /* Samples the world of the options' field (to --count points if asked: *scale gets the
  * spacing factor); *out (n points) is the caller's to free. */
@@ -54,16 +55,27 @@ int dp_cmd_points(int argc, char **argv)
     if (start != DP_CLI_GO)
         return start;
     double t0 = dp_cli_now(), scale;
-    if (dp_cli_make_field(&o, &field, &err) != DAPPLE_OK ||
-        sample(&o, field, &p, &n, &stop, &scale, &err) != DAPPLE_OK)
+    if (dp_cli_prepare_output(o.output, &err) != DAPPLE_OK)
+        goto done;
+    dp_progress_live_begin(dp_cli_show_progress(&o));
+    dp_progress_live_phase("preparing the field");
+    if (dp_cli_make_field(&o, &field, &err) != DAPPLE_OK)
+        goto done;
+    dp_progress_live_phase("sampling");
+    if (sample(&o, field, &p, &n, &stop, &scale, &err) != DAPPLE_OK)
         goto done;
     double seconds = dp_cli_now() - t0;
+    dp_progress_live_phase("writing");
     if (dp_cli_write_points(&o, o.output, p, n, &err) != DAPPLE_OK)
         goto done;
-    dp_cli_print_count(&o, scale);
-    dp_cli_print_summary(n, seconds, stop, (size_t)o.max_points);
+    dp_progress_live_end();
+    if (!o.quiet) {
+        dp_cli_print_count(&o, scale);
+        dp_cli_print_summary(n, seconds, stop, (size_t)o.max_points);
+    }
     code = DP_EXIT_OK;
 done:
+    dp_progress_live_end();
     if (code != DP_EXIT_OK)
         dp_cli_report(&err, code);
     free(p);

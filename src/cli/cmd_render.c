@@ -7,14 +7,14 @@
 #include <string.h>
 
 #include "cli/common.h"
-#include "io/atomic_file.h"
 #include "cli/outputs.h"
+#include "cli/progress.h"
 #include "preset/preset.h"
 
 static const char USAGE[] =
         "dapple render PRESET.ini -o OUT.png [--seed N] [--size WxH] [--set SECTION.KEY=VALUE]...\n"
         "       [--height H.png] [--normal N.png [--normal-convention gl|dx]] [--points P.csv]\n"
-        "       [--mask M.png]";
+        "       [--mask M.png] [--quiet]";
 
 static dapple_status load_spec(const dp_cli_opts *o, dp_texture_spec *t, dapple_error *err)
 {
@@ -75,7 +75,7 @@ static dapple_status check_outputs(const dp_cli_opts *o, const dp_texture_spec *
             if (dp_cli_check_distinct(OUTPUT_OPTION[i], outs[i], in[j], err) != DAPPLE_OK)
                 return err->status;
     for (int i = 0; i < N_OUTPUTS; i++)
-        if (dp_atomic_probe(outs[i], err) != DAPPLE_OK)
+        if (dp_cli_prepare_output(outs[i], err) != DAPPLE_OK)
             return err->status;
     return DAPPLE_OK;
 }
@@ -106,8 +106,12 @@ int dp_cmd_render(int argc, char **argv)
         check_outputs(&o, &t, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
     t.points_format = -1; /* --points: the extension decides */
-    if (dp_render_outputs(&t, &paths, &stats, &err) != DAPPLE_OK)
+    dp_progress_live_begin(dp_cli_show_progress(&o));
+    dapple_status st = dp_render_outputs(&t, &paths, &stats, &err);
+    dp_progress_live_end();
+    if (st != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
-    print_layers(&t, &stats);
+    if (!o.quiet)
+        print_layers(&t, &stats);
     return DP_EXIT_OK;
 }

@@ -11,11 +11,14 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/dp.h"
 #include "io/image_load.h"
+#include "io/atomic_file.h"
 #include "io/image_save.h"
 #include "io/points_write.h"
+#include "io/temps.h"
 #include "preset/field_spec.h"
 #include "render/texture.h"
 
@@ -93,6 +96,20 @@ dapple_status dp_cli_check_budget(const dp_cli_opts *o, double expected, dapple_
                    expected, (size_t)o->max_points);
 }
 
+dapple_status dp_cli_prepare_output(const char *output, dapple_error *err)
+{
+    struct stat st;
+    char dir[DP_PATH_MAX];
+    if (output == NULL || strcmp(output, "-") == 0)
+        return DAPPLE_OK;
+    const char *slash = strrchr(output, '/');
+    int len = slash == NULL ? 1 : slash == output ? 1 : (int)(slash - output);
+    snprintf(dir, sizeof dir, "%.*s", len, slash == NULL ? "." : output);
+    if (len < (int)sizeof dir && (stat(output, &st) != 0 || S_ISREG(st.st_mode))) /* not /dev */
+        dp_temps_remove_stale(dir);
+    return dp_atomic_probe(output, err);
+}
+
 dapple_status dp_cli_check_distinct(const char *option, const char *output, const char *input,
                                     dapple_error *err)
 {
@@ -117,6 +134,11 @@ int dp_cli_start(unsigned command, int argc, char **argv, const char *usage, dp_
     }
     dp_image_set_jpeg_quality(o->jpeg_quality);
     return DP_CLI_GO;
+}
+
+bool dp_cli_show_progress(const dp_cli_opts *o)
+{
+    return !o->quiet && isatty(STDERR_FILENO);
 }
 
 double dp_cli_now(void)

@@ -41,6 +41,11 @@ DAPPLE_USERESULT dapple_status dp_cli_make_field(const dp_cli_opts *o, dapple_fi
 DAPPLE_USERESULT dapple_status dp_cli_check_budget(const dp_cli_opts *o, double expected,
                                                    dapple_error *err);
 
+/** Made before the work starts, so a run cannot work for minutes and then fail on a
+ * missing folder: removes the stale temp files a killed run left in the output's folder,
+ * then checks that 'output' can be created (dp_atomic_probe). NULL and "-" pass. */
+DAPPLE_USERESULT dapple_status dp_cli_prepare_output(const char *output, dapple_error *err);
+
 /** DAPPLE_E_INVALID if 'output' names the same existing file as 'input' (either NULL: ok). */
 DAPPLE_USERESULT dapple_status dp_cli_check_distinct(const char *option, const char *output,
                                                      const char *input, dapple_error *err);
@@ -70,6 +75,10 @@ DAPPLE_USERESULT dapple_status dp_cli_list_dir(const char *dir,
                                                char ***names, size_t *n, dapple_error *err);
 
 void dp_cli_free_names(char **names, size_t n);
+
+/** Whether a single command shows its live progress line: stderr is a terminal and no
+ * --quiet. */
+bool dp_cli_show_progress(const dp_cli_opts *o);
 
 /** Seconds on a monotonic clock. */
 double dp_cli_now(void);

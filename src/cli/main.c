@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT
  * dapple's entry point: a dispatch table of subcommands, nothing else. Each command
- * parses its own options, prints its own errors and returns the exit code. */
+ * parses its own options, prints its own errors and returns the exit code; an interrupt
+ * ends any of them through cli/interrupt.c. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/build_id.h"
 #include "cli/commands.h"
+#include "cli/interrupt.h"
 #include "dapple.h"
 
 typedef struct command {
@@ -46,6 +48,7 @@ int main(int argc, char **argv)
         printf("dapple %s (build %.12s)\n", DAPPLE_VERSION, dp_build_id());
         return 0;
     }
+    dp_interrupt_install();
     for (size_t i = 0; i < N_COMMANDS; i++)
         if (strcmp(name, COMMANDS[i].name) == 0)
             return COMMANDS[i].run(argc - 1, argv + 1);

@@ -61,6 +61,7 @@ enum {
     OPT_PLOT,
     OPT_JSON,
     OPT_STRICT,
+    OPT_QUIET,
     OPT_HELP = 'h',
     OPT_OUTPUT = 'o',
     OPT_JOBS = 'j',
@@ -139,6 +140,8 @@ static const cli_option OPTIONS[] = {
     { "json", OPT_JSON, NULL, DP_CMD_STATS, "the report as JSON" },
     { "strict", OPT_STRICT, NULL, DP_CMD_STATS,
       "exit 3 when a pair breaks the rule or a point is outside" },
+    { "quiet", OPT_QUIET, NULL, ALL_SAMPLING | DP_CMD_RENDER,
+      "no progress line, no summary; errors still shown" },
     { "output", OPT_OUTPUT, "FILE", ~0u, "output file ('-' = stdout for points)" },
     { "help", OPT_HELP, NULL, ~0u, "show this help" },
 };
@@ -371,6 +374,9 @@ static void apply_flag(dp_cli_opts *o, int id)
         break;
     case OPT_STRICT:
         o->strict = true;
+        break;
+    case OPT_QUIET:
+        o->quiet = true;
         break;
     case OPT_HELP:
         o->help = true;

@@ -27,6 +27,7 @@ enum {
 typedef struct dp_cli_opts {
     unsigned command; /* one DP_CMD_* bit */
     bool help;
+    bool quiet; /* no live progress line and no summary (points, field, mask, render) */
 
     /* domain and field (points, field, mask; --size and --seed also render) */
     int width, height;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/common.h"
+#include "cli/progress.h"
 #include "core/dp.h"
 #include "io/image_save.h"
 #include "io/points_write.h"
@@ -16,9 +17,11 @@ static dapple_status write_texture(const dp_texture_spec *t, const dp_scene *s, 
                                    dapple_error *err)
 {
     cairo_surface_t *surface = NULL;
+    dp_progress_live_phase("drawing");
     if (dp_render_texture(t, s, &surface, err) != DAPPLE_OK)
         return err->status;
     cairo_surface_flush(surface);
+    dp_progress_live_phase("writing the texture");
     dapple_status st =
             dp_image_write_argb32(path, cairo_image_surface_get_data(surface), t->width, t->height,
                                   cairo_image_surface_get_stride(surface), err);
@@ -38,9 +41,12 @@ static dapple_status write_maps(const dp_texture_spec *t, const dp_scene *s,
                      t->height);
         goto done;
     }
+    dp_progress_live_phase("drawing the height map");
     dp_render_height_into(t, s, height);
+    dp_progress_live_phase("writing the height map");
     if (p->height)
         st = dp_image_write_grey(p->height, height, t->width, t->height, 16, err);
+    dp_progress_live_phase("writing the normal map");
     if (st == DAPPLE_OK && p->normal) {
         dp_render_normal_into(t, height, t->normal_dx, rgb);
         st = dp_image_write_rgb8(p->normal, rgb, t->width, t->height, err);
@@ -58,7 +64,9 @@ dapple_status dp_output_mask(const dp_texture_spec *t, const dp_scene *s, const 
     uint16_t *mask = dp_calloc_n(n, sizeof *mask);
     if (mask == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d mask", t->width, t->height);
+    dp_progress_live_phase("drawing the mask");
     dp_render_mask_into(t, s, t->mask == DP_MASK_NONE ? DP_MASK_FOOTPRINT : t->mask, mask);
+    dp_progress_live_phase("writing the mask");
     dapple_status st = dp_image_write_grey(path, mask, t->width, t->height, t->mask_depth, err);
     free(mask);
     return st;
@@ -69,6 +77,7 @@ static dapple_status write_points(const dp_texture_spec *t, const dp_scene *s, c
 {
     dp_point_set sets[DP_MAX_LAYERS];
     int format = t->points_format >= 0 ? t->points_format : dp_points_format_parse(path);
+    dp_progress_live_phase("writing the points");
     for (int i = 0; i < s->n_layers; i++)
         sets[i] = (dp_point_set){ s->layers[i].points, s->layers[i].count };
     dp_points_columns cols = { .rotation = t->points_rotation,
@@ -95,6 +104,7 @@ dapple_status dp_render_outputs(const dp_texture_spec *t, const dp_output_paths 
     dp_scene scene;
     double t0 = dp_cli_now();
     memset(stats, 0, sizeof *stats);
+    dp_progress_live_phase("sampling");
     if (dp_scene_sample(t, &scene, err) != DAPPLE_OK)
         return err->status;
     fill_stats(&scene, stats);

@@ -23,11 +23,13 @@
 #include "cli/common.h"
 #include "cli/contact_sheet.h"
 #include "cli/inputs.h"
+#include "cli/interrupt.h"
 #include "cli/manifest.h"
 #include "cli/outputs.h"
 #include "cli/progress.h"
 #include "core/dp.h"
 #include "io/sha256.h"
+#include "io/temps.h"
 #include "preset/preset.h"
 
 #define OUT_PATH_MAX (DP_PATH_MAX + DP_MANIFEST_FILE_MAX + 2)
@@ -68,8 +70,8 @@ typedef struct pack {
     size_t n_presets;
     pack_job *jobs;
     size_t n_jobs;
-    dp_manifest old; /* what the last run wrote */
-    int lock_fd;
+    dp_manifest old;        /* what the last run wrote */
+    int lock_fd, lock_slot; /* lock_slot: its registration in io/temps, for an interrupt */
     char lock_path[OUT_PATH_MAX];
     bool manifest_failed;
     double manifest_written, manifest_cost; /* when the last write ended, and its seconds */
@@ -128,7 +130,8 @@ static void remove_temp(const char *path)
     rmdir(path);
 }
 
-/* Temp files ".NAME.XXXXXX" left by a killed run: never complete, so never useful. */
+/* Temp files ".NAME.XXXXXX" left by a killed run: never complete, so never useful. One of
+ * ".NAME.dapple.XXXXXX" that is still locked belongs to a live `render` or `mask` here. */
 static void remove_stale_temps(const char *dir)
 {
     DIR *d = opendir(dir);
@@ -139,7 +142,8 @@ static void remove_stale_temps(const char *dir)
     while ((de = readdir(d)) != NULL) {
         if (is_temp_name(de->d_name)) {
             snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-            remove_temp(path);
+            if (strstr(de->d_name, DP_TEMP_MARK) == NULL || dp_temps_stale(path))
+                remove_temp(path);
         }
     }
     closedir(d);
@@ -179,6 +183,7 @@ static dapple_status lock_and_clean(pack *p, dapple_error *err)
             break;
         close(p->lock_fd);
     }
+    p->lock_slot = dp_temps_add(DP_TEMP_LOCK, p->lock_path, p->lock_fd);
     if (alone) {
         remove_stale_temps(p->o->out_dir);
         set_lock(p->lock_fd, F_RDLCK, false); /* a downgrade: cannot fail for want of it */
@@ -191,6 +196,7 @@ static void unlock(pack *p)
 {
     if (p->lock_fd < 0)
         return;
+    dp_temps_forget(p->lock_slot); /* before its descriptor number can be reused */
     if (set_lock(p->lock_fd, F_WRLCK, false))
         unlink(p->lock_path);
     close(p->lock_fd); /* releases the lock */
@@ -588,11 +594,18 @@ static void render_job(const pack *p, pack_job *j)
         snprintf(path[i], sizeof path[i], "%s/%s", p->dir, j->out[i].file);
         set_path(&op, j->out[i].kind, path[i]);
     }
+    int slot[DP_KIND_COUNT];
+    for (int i = 0; i < j->n_out; i++) /* --check's outputs: temporary once complete, too */
+        slot[i] = p->o->check ? dp_temps_add(DP_TEMP_OUTPUT, path[i], -1) : -1;
     bool ok = dp_render_outputs(t, &op, &stats, &j->err) == DAPPLE_OK &&
               hash_outputs(p, j, &stats) == DAPPLE_OK;
     j->rendered = ok;
     if (ok && p->thumbs && j->sheet_out >= 0)
         dp_thumb_load(&j->thumb, path[j->sheet_out]);
+    for (int i = 0; i < j->n_out && p->o->check; i++) { /* compared by their hashes alone */
+        unlink(path[i]);
+        dp_temps_forget(slot[i]);
+    }
     free(t);
 }
 
@@ -662,6 +675,7 @@ static void job_finished(pack *p, pack_job *j)
         dp_progress_failed(&p->progress, j->err.message, j->cost);
         return;
     }
+    dp_interrupt_pack_done(); /* first: an interrupt never says less than the lines above */
     dp_progress_finished(&p->progress, j->base, j->n_out, j->out[0].seconds, j->cost);
     if (!p->o->check && manifest_due(p))
         write_manifest(p);
@@ -754,8 +768,12 @@ static void collect(pack *p)
 static void start_progress(pack *p)
 {
     double cost = 0;
+    int skipped = 0;
     for (size_t i = 0; i < p->n_order; i++)
         cost += p->jobs[p->order[i]].cost;
+    for (size_t i = 0; i < p->n_jobs; i++)
+        skipped += p->jobs[i].state == JOB_SKIPPED;
+    dp_interrupt_pack_begin(skipped, (int)p->n_jobs, p->o->have_seeds);
     dp_progress_init(&p->progress, (int)p->n_order, cost, isatty(STDERR_FILENO));
     for (size_t i = 0; i < p->n_jobs; i++)
         if (p->jobs[i].state == JOB_FAILED)
@@ -771,9 +789,12 @@ static dapple_status run_pool(pack *p, dapple_error *err)
     pthread_t *threads = dp_calloc_n(n + 1, sizeof *threads);
     if (threads == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu threads", n);
+    sigset_t mask; /* workers never take a signal: the handler stops the printing thread */
+    dp_interrupt_block(&mask);
     for (size_t i = 0; i < n; i++)
         if (pthread_create(&threads[running], NULL, worker, p) == 0)
             running++;
+    dp_interrupt_restore(&mask);
     if (running == 0 && n > 0)
         worker(p); /* no thread to be had: render here, report at the end */
     collect(p);
@@ -787,8 +808,9 @@ static dapple_status run_pool(pack *p, dapple_error *err)
 
 static dapple_status make_check_dir(pack *p, dapple_error *err)
 {
+    int slot; /* an interrupt removes it; after remove_temp, an rmdir that fails harmlessly */
     join_path(p->dir, sizeof p->dir, p->o->out_dir, ".check.XXXXXX");
-    if (mkdtemp(p->dir) == NULL)
+    if (dp_temps_mkdtemp(p->dir, &slot) == NULL)
         return dp_fail(err, DAPPLE_E_IO, "%s: cannot make a folder for --check: %s", p->o->out_dir,
                        strerror(errno));
     return DAPPLE_OK;
@@ -849,6 +871,7 @@ static void pack_init(pack *p, const dp_pack_opts *o)
     memset(p, 0, sizeof *p);
     p->o = o;
     p->lock_fd = -1;
+    p->lock_slot = -1;
     dp_manifest_init(&p->old);
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->cond, NULL);

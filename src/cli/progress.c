@@ -4,10 +4,14 @@
  * count-based ETA would be far too pessimistic at first. */
 #include "cli/progress.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli/common.h"
+#include "cli/interrupt.h"
 
 #define BAR_WIDTH 24
 
@@ -96,5 +100,83 @@ void dp_progress_tick(dp_progress *p)
 void dp_progress_end(dp_progress *p)
 {
     clear_bar(p);
+    fflush(stderr);
+}
+
+/* ------------------------------------------------------------------ single commands */
+
+#define LIVE_AFTER 2.0 /* seconds: a quick run stays as quiet as it always was */
+
+static struct {
+    pthread_mutex_t mu;
+    pthread_cond_t cond;
+    pthread_t thread;
+    bool running, stop;
+    double t0;
+} live = { .mu = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER };
+
+static _Atomic(const char *) live_phase;
+
+/* With live.mu held: a quarter second, or until told to stop. */
+static void live_wait(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += 250000000L;
+    if (ts.tv_nsec >= 1000000000L) {
+        ts.tv_sec++;
+        ts.tv_nsec -= 1000000000L;
+    }
+    pthread_cond_timedwait(&live.cond, &live.mu, &ts);
+}
+
+static void *live_main(void *arg)
+{
+    bool shown = false;
+    (void)arg;
+    pthread_mutex_lock(&live.mu);
+    while (!live.stop) {
+        double t = dp_cli_now() - live.t0;
+        const char *phase = atomic_load(&live_phase);
+        if (t >= LIVE_AFTER && phase != NULL) {
+            fprintf(stderr, "\rdapple: %s... %.0f s\033[K", phase, t);
+            fflush(stderr);
+            shown = true;
+        }
+        live_wait();
+    }
+    if (shown)
+        fputs("\r\033[K", stderr);
+    pthread_mutex_unlock(&live.mu);
+    return NULL;
+}
+
+void dp_progress_live_begin(bool show)
+{
+    sigset_t mask; /* the thread never takes an interrupt: the handler clears the line */
+    if (!show || live.running)
+        return;
+    live.t0 = dp_cli_now();
+    live.stop = false;
+    dp_interrupt_block(&mask);
+    live.running = pthread_create(&live.thread, NULL, live_main, NULL) == 0;
+    dp_interrupt_restore(&mask);
+}
+
+void dp_progress_live_phase(const char *phase)
+{
+    atomic_store(&live_phase, phase);
+}
+
+void dp_progress_live_end(void)
+{
+    if (!live.running)
+        return;
+    pthread_mutex_lock(&live.mu);
+    live.stop = true;
+    pthread_cond_signal(&live.cond);
+    pthread_mutex_unlock(&live.mu);
+    pthread_join(live.thread, NULL);
+    live.running = false;
     fflush(stderr);
 }

@@ -2,7 +2,9 @@
  * Pack progress on stderr. On a terminal: one live bar redrawn in place
  * ("[########........] 3/12 rain-on-glass  ETA 4s"); otherwise one plain line per finished
  * job ("dapple: [3/12] rain-on-glass: 4 files, 1.23 s"), which suits logs and CI. Called
- * from one thread only (the pack's main thread). */
+ * from one thread only (the pack's main thread).
+ * A single command (points, field, mask, render) gets a live line instead, on a terminal
+ * only and once it has run 2 s: "dapple: sampling... 5 s", redrawn by a thread of its own. */
 #ifndef DP_CLI_PROGRESS_H
 #define DP_CLI_PROGRESS_H
 
@@ -40,5 +42,15 @@ void dp_progress_tick(dp_progress *p);
 
 /** Clears the bar, leaving the line for the summary. */
 void dp_progress_end(dp_progress *p);
+
+/** Starts the live line of a single command when 'show' (stderr is a terminal and no
+ * --quiet); otherwise nothing happens, here or in the two functions below. */
+void dp_progress_live_begin(bool show);
+
+/** Names what the command is doing now: a string literal. Any thread; a plain store. */
+void dp_progress_live_phase(const char *phase);
+
+/** Stops the line's thread and clears the line: call it before printing anything else. */
+void dp_progress_live_end(void);
 
 #endif

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
- * Atomic output files (the pngquant way): write "dir/.name.XXXXXX", fflush, fsync, fclose,
- * then rename over the target. A reader therefore sees the old file or the whole new one,
- * never a half-written one; every failure unlinks the temp file. "-" writes to stdout.
+ * Atomic output files (the pngquant way): write "dir/.name.dapple.XXXXXX", fflush, fsync,
+ * rename over the target, then fclose. A reader therefore sees the old file or the whole new
+ * one, never a half-written one; every failure unlinks the temp file, and so does an
+ * interrupt (the temp file is registered in io/temps). "-" writes to stdout.
  * mkstemp creates 0600; the file gets 0666 & ~umask like any file made by fopen.
  * A target that exists and is not a regular file (/dev/null, a FIFO) is written in place:
  * renaming over it would replace the device node itself. A symlink to a regular file is
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 #include "core/dp.h"
+#include "io/temps.h"
 
 static mode_t file_mode = 0644;
 static pthread_once_t file_mode_once = PTHREAD_ONCE_INIT;
@@ -39,19 +41,20 @@ static char *dup_string(const char *s)
     return d;
 }
 
-/* "dir/name" -> "dir/.name.XXXXXX"; "name" -> ".name.XXXXXX" (the current directory). */
+/* "dir/name" -> "dir/.name.dapple.XXXXXX"; "name" -> ".name.dapple.XXXXXX" (the current
+ * directory). */
 static char *temp_template(const char *path)
 {
     const char *slash = strrchr(path, '/');
     size_t dir_len = slash != NULL ? (size_t)(slash - path) + 1 : 0;
     const char *base = path + dir_len;
-    char *t = malloc(strlen(path) + sizeof "..XXXXXX"); /* "." + name + ".XXXXXX" + NUL */
+    char *t = malloc(strlen(path) + sizeof "." DP_TEMP_MARK "XXXXXX");
     if (t == NULL)
         return NULL;
     memcpy(t, path, dir_len);
     strcpy(t + dir_len, ".");
     strcat(t + dir_len, base);
-    strcat(t + dir_len, ".XXXXXX");
+    strcat(t + dir_len, DP_TEMP_MARK "XXXXXX");
     return t;
 }
 
@@ -73,6 +76,7 @@ static void release(dp_atomic_file *af)
     af->fp = NULL;
     af->tmp_path = NULL;
     af->final_path = NULL;
+    af->temp_slot = -1;
 }
 
 /* A device or FIFO: written directly, without temp file or rename (tmp_path stays NULL). */
@@ -94,15 +98,16 @@ static dapple_status open_temp(dp_atomic_file *af, const char *path, dapple_erro
     af->tmp_path = temp_template(af->final_path);
     if (af->tmp_path == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "%s: out of memory", path);
-    int fd = mkstemp(af->tmp_path);
+    int fd = dp_temps_mkstemp(af->tmp_path, &af->temp_slot);
     if (fd < 0)
         return dp_fail(err, DAPPLE_E_IO, "cannot create %s: %s", path, strerror(errno));
     pthread_once(&file_mode_once, read_umask);
     af->fp = fchmod(fd, file_mode) == 0 ? fdopen(fd, "wb") : NULL;
     if (af->fp == NULL) {
         int e = errno;
-        close(fd);
         unlink(af->tmp_path);
+        close(fd);
+        dp_temps_forget(af->temp_slot);
         return dp_fail(err, DAPPLE_E_IO, "cannot create %s: %s", path, strerror(e));
     }
     return DAPPLE_OK;
@@ -113,6 +118,7 @@ dapple_status dp_atomic_open(dp_atomic_file *af, const char *path, dapple_error 
     af->fp = NULL;
     af->tmp_path = NULL;
     af->final_path = NULL;
+    af->temp_slot = -1;
     if (path == NULL || path[0] == '\0')
         return dp_fail(err, DAPPLE_E_INVALID, "empty output path");
     struct stat st;
@@ -181,22 +187,22 @@ dapple_status dp_atomic_commit(dp_atomic_file *af, dapple_error *err)
     if (af->tmp_path == NULL)
         return commit_in_place(af, err);
 
+    /* Renamed before fclose: closing drops the temp file's lock, and an unlocked temp file
+     * looks stale to other runs. Once fsync has succeeded, close has nothing left to lose. */
     errno = EIO; /* ferror() without a failing call leaves errno unset */
     bool bad = fflush(af->fp) != 0 || ferror(af->fp) || sync_failed(fileno(af->fp));
     int e = errno;
-    if (fclose(af->fp) != 0 && !bad) {
-        bad = true;
-        e = errno;
-    }
-    af->fp = NULL;
     if (!bad && rename(af->tmp_path, af->final_path) != 0) {
         bad = true;
         e = errno;
     }
-    if (bad) {
+    if (bad)
         unlink(af->tmp_path);
+    fclose(af->fp);
+    af->fp = NULL;
+    dp_temps_forget(af->temp_slot);
+    if (bad)
         dp_fail(err, DAPPLE_E_IO, "%s: %s", af->final_path, strerror(e));
-    }
     release(af);
     return bad ? DAPPLE_E_IO : DAPPLE_OK;
 }
@@ -206,8 +212,9 @@ void dp_atomic_abort(dp_atomic_file *af)
     if (af == NULL)
         return;
     if (af->fp != NULL && af->tmp_path != NULL) {
+        unlink(af->tmp_path); /* before fclose drops the lock that keeps others off it */
         fclose(af->fp);
-        unlink(af->tmp_path);
+        dp_temps_forget(af->temp_slot);
     } else if (af->fp != NULL && af->fp != stdout) {
         fclose(af->fp);
     }

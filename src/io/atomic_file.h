@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * Output files that never exist half-written: a temporary file in the target directory,
- * written, flushed, fsync'ed, then renamed over the target. Any failure unlinks it. */
+ * written, flushed, fsync'ed, then renamed over the target. Any failure unlinks it; an
+ * interrupt does too (io/temps registers it). */
 #ifndef DP_ATOMIC_FILE_H
 #define DP_ATOMIC_FILE_H
 
@@ -12,11 +13,13 @@ typedef struct dp_atomic_file {
     FILE *fp;         /* write here; "-" as path means stdout (no temp file, no rename) */
     char *tmp_path;   /* owned; NULL for stdout or a device written in place */
     char *final_path; /* owned copy of the target path */
+    int temp_slot;    /* tmp_path's registration in io/temps, -1: none */
 } dp_atomic_file;
 
-/** Opens a temp file beside 'path' ("dir/.name.XXXXXX"). Fails with DAPPLE_E_IO naming the
- * path when the directory is missing or unwritable, or 'path' is a directory. A symlink to a
- * file is followed; an existing device or FIFO (/dev/null) is opened and written in place. */
+/** Opens a temp file beside 'path' ("dir/.name.dapple.XXXXXX", locked while open). Fails with
+ * DAPPLE_E_IO naming the path when the directory is missing or unwritable, or 'path' is a
+ * directory. A symlink to a file is followed; an existing device or FIFO (/dev/null) is opened and
+ * written in place. */
 DAPPLE_USERESULT dapple_status dp_atomic_open(dp_atomic_file *af, const char *path,
                                               dapple_error *err);
 
