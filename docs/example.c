@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
- * dapple's library in one program: sample a Perlin radius field and print the point
- * count and the first points. Every call that can fail is checked.
+ * dapple's library in one program: sample the world of a Perlin radius field and print
+ * the point count and the first points. Every call that can fail is checked.
  *
  *     cc docs/example.c $(pkg-config --cflags --libs dapple) -o example && ./example
  */
@@ -33,34 +33,27 @@ int main(void)
     if (dapple_field_new(&field, &fo, &err) != DAPPLE_OK)
         return fail("field", &err);
 
-    /* The sampler borrows the field: free the sampler first. */
+    /* The world: the same points `dapple points` writes, for any number of threads. */
     dapple_sampler_opts so;
     dapple_sampler_opts_init(&so);
     so.width = 256;
     so.height = 256;
     so.seed = 7;
-    dapple_sampler *sampler = NULL;
-    if (dapple_sampler_new(&sampler, field, &so, &err) != DAPPLE_OK) {
-        dapple_field_free(field);
-        return fail("sampler", &err);
-    }
-
-    dapple_stop stop;
-    if (dapple_sampler_run(sampler, &stop, &err) != DAPPLE_OK) {
-        dapple_sampler_free(sampler);
-        dapple_field_free(field);
-        return fail("run", &err);
-    }
-
-    /* The points belong to the sampler and live until dapple_sampler_free(). */
+    dapple_point *p = NULL;
     size_t n = 0;
-    const dapple_point *p = dapple_sampler_points(sampler, &n);
+    dapple_stop stop;
+    if (dapple_world_sample(field, &so, NULL, 2, &p, &n, &stop, &err) != DAPPLE_OK) {
+        dapple_field_free(field);
+        return fail("sample", &err);
+    }
+
+    /* The points are ours: free them with dapple_points_free(). */
     printf("dapple %s: %zu points (%s)\n", DAPPLE_VERSION, n,
            stop == DAPPLE_STOP_COMPLETE ? "complete" : "stopped at max_points");
     for (size_t i = 0; i < n && i < 5; i++)
         printf("%zu: x=%.3f y=%.3f r=%.3f\n", i, (double)p[i].x, (double)p[i].y, (double)p[i].r);
 
-    dapple_sampler_free(sampler);
+    dapple_points_free(p);
     dapple_field_free(field);
     return 0;
 }

@@ -36,7 +36,7 @@
 extern "C" {
 #endif
 
-#define DAPPLE_VERSION "0.2.0"
+#define DAPPLE_VERSION "0.3.0"
 
 #if defined(__GNUC__)
 #define DAPPLE_USERESULT __attribute__((warn_unused_result))
@@ -243,6 +243,32 @@ DAPPLE_USERESULT dapple_status dapple_sampler_new_count(dapple_sampler **out,
                                                         dapple_error *err);
 
 void dapple_sampler_free(dapple_sampler *s);
+
+/* ---------------------------------------------------------------- worlds */
+
+/** A window of a world: the points with x <= px < x + width and y <= py < y + height. */
+typedef struct dapple_region {
+    double x, y, width, height;
+} dapple_region;
+
+/** The points of the world that o describes (o->width x o->height over 'field', with o's
+ * seed, k, modes, avoid and spacing_scale), sampled as chunks in four phases (see
+ * docs/algorithm.md, section 10): any region computed alone, on any number of threads,
+ * gives exactly the world's points inside it, bit for bit. This is what `dapple points`
+ * writes; a plain dapple_sampler gives another (equally valid) set. region NULL means the
+ * whole world; threads in [1, 1024]. *points (*count of them, in chunk order: rows of
+ * chunks top to bottom, each left to right, each chunk's points in the order made) are the
+ * caller's: free them with dapple_points_free(). *stop is DAPPLE_STOP_MAX_POINTS when the
+ * world passed o->max_points (the list is cut there; checked every 64 chunks, so at most
+ * 64 chunks' worth of points more are made). */
+DAPPLE_USERESULT dapple_status dapple_world_sample(const dapple_field *field,
+                                                   const dapple_sampler_opts *o,
+                                                   const dapple_region *region, int threads,
+                                                   dapple_point **points, size_t *count,
+                                                   dapple_stop *stop, dapple_error *err);
+
+/** Frees a point list from dapple_world_sample(); NULL is a no-op. */
+void dapple_points_free(dapple_point *points);
 
 #ifdef __cplusplus
 }

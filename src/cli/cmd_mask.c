@@ -21,7 +21,7 @@ static const char USAGE[] =
         "       [--map radius|density] [--cutoff C] [--levels B,W] [--gamma G] [--invert]\n"
         "       [--dilate PX] [--exclude image:PATH]... [--count N]\n"
         "       [--kind footprint|splat|clearance|density] [--dot-radius PX] [--depth 8|16]\n"
-        "       [--periodic] [--seed N] [--points FILE] [--quiet] -o MASK.png";
+        "       [--periodic] [--seed N] [--points FILE] [-j N] [--quiet] -o MASK.png";
 
 /* One layer named "points" with the command line's field and sampler options. */
 static dapple_status spec_from_opts(const dp_cli_opts *o, dp_texture_spec *t, dapple_error *err)
@@ -34,6 +34,7 @@ static dapple_status spec_from_opts(const dp_cli_opts *o, dp_texture_spec *t, da
     t->mask = o->mask_kind;
     t->mask_depth = o->depth;
     t->max_pixels = o->max_pixels;
+    t->sample_threads = dp_cli_threads(o);
     t->n_layers = 1;
     dp_layer_spec *l = &t->layers[0];
     dp_layer_spec_init(l);

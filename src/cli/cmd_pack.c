@@ -14,18 +14,12 @@ static const char USAGE[] =
         "       [--shard I/N] [--size-cap PX] [--jpeg-quality Q]\n"
         "       dapple pack [PRESET_DIR] -o OUT_DIR --merge";
 
-static int default_jobs(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > 256 ? 256 : (int)n;
-}
-
 static void to_pack_opts(const dp_cli_opts *o, dp_pack_opts *po)
 {
     memset(po, 0, sizeof *po);
     po->preset_dir = o->input;
     po->out_dir = o->output;
-    po->jobs = o->jobs > 0 ? o->jobs : default_jobs();
+    po->jobs = dp_cli_threads(o);
     po->max_pixels = o->max_pixels;
     po->force = o->force;
     po->check = o->check;

@@ -15,7 +15,8 @@ static const char USAGE[] =
         "       [--map radius|density] [--cutoff C] [--levels B,W] [--gamma G] [--invert]\n"
         "       [--dilate PX] [--exclude image:PATH]... [--count N] [--k N] [--max-points N]\n"
         "       [--seed N] [--periodic] [--dense] [--maximal] [--rotation] [--scale-jitter J]\n"
-        "       [--variants N] [--y-up] [--format csv|json] [--quiet] -o FILE|-";
+        "       [--variants N] [--y-up] [--format csv|json] [--region X,Y,WxH] [-j N]\n"
+        "       [--quiet] -o FILE|-";
 
 /* Samples the world of the options' field (to --count points if asked: *scale gets the
  * spacing factor); *out (n points) is the caller's to free. */
@@ -34,6 +35,9 @@ static dapple_status sample(const dp_cli_opts *o, const dapple_field *field, dap
     so.maximal = o->maximal;
     dp_world_opts wo;
     dp_world_opts_init(&wo, field, &so);
+    wo.threads = dp_cli_threads(o);
+    if (o->have_region)
+        wo.rx = o->region_x, wo.ry = o->region_y, wo.rw = o->region_w, wo.rh = o->region_h;
     *scale = 1;
     if (o->count > 0)
         return dp_world_sample_count(&wo, (size_t)o->count, out, n, scale, stop, err);

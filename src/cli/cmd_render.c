@@ -14,7 +14,7 @@
 static const char USAGE[] =
         "dapple render PRESET.ini -o OUT.png [--seed N] [--size WxH] [--set SECTION.KEY=VALUE]...\n"
         "       [--height H.png] [--normal N.png [--normal-convention gl|dx]] [--points P.csv]\n"
-        "       [--mask M.png] [--quiet]";
+        "       [--mask M.png] [-j N] [--quiet]";
 
 static dapple_status load_spec(const dp_cli_opts *o, dp_texture_spec *t, dapple_error *err)
 {
@@ -106,6 +106,7 @@ int dp_cmd_render(int argc, char **argv)
         check_outputs(&o, &t, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
     t.points_format = -1; /* --points: the extension decides */
+    t.sample_threads = dp_cli_threads(&o);
     dp_progress_live_begin(dp_cli_show_progress(&o));
     dapple_status st = dp_render_outputs(&t, &paths, &stats, &err);
     dp_progress_live_end();

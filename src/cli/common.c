@@ -136,6 +136,14 @@ int dp_cli_start(unsigned command, int argc, char **argv, const char *usage, dp_
     return DP_CLI_GO;
 }
 
+int dp_cli_threads(const dp_cli_opts *o)
+{
+    if (o->jobs > 0)
+        return o->jobs;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 256 ? 256 : (int)n;
+}
+
 bool dp_cli_show_progress(const dp_cli_opts *o)
 {
     return !o->quiet && isatty(STDERR_FILENO);

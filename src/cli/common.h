@@ -24,6 +24,9 @@ enum { DP_CLI_GO = -1 };
 
 int dp_cli_start(unsigned command, int argc, char **argv, const char *usage, dp_cli_opts *o);
 
+/** -j N, or the number of online cores (1 .. 256): sampling threads or pack workers. */
+int dp_cli_threads(const dp_cli_opts *o);
+
 /** Fills field options (and an unresolved image path) from --radius / --rmin --rmax
  * --field, --invert, --dilate, --seed, --periodic. */
 DAPPLE_USERESULT dapple_status dp_cli_field_opts(const dp_cli_opts *o, dapple_field_opts *fo,

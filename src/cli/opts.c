@@ -4,8 +4,10 @@
  * strict dp_expect_* parsers ("10abc" is an error, not 10). */
 #include "cli/opts.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/dp.h"
@@ -62,6 +64,7 @@ enum {
     OPT_JSON,
     OPT_STRICT,
     OPT_QUIET,
+    OPT_REGION,
     OPT_HELP = 'h',
     OPT_OUTPUT = 'o',
     OPT_JOBS = 'j',
@@ -128,7 +131,10 @@ static const cli_option OPTIONS[] = {
       "quality of .jpg outputs, 1..100 (90)" },
     { "max-pixels", OPT_MAX_PIXELS, "N", FIELD_CMDS | DP_CMD_RENDER | DP_CMD_PACK,
       "refuse input images with more pixels (67108864)" },
-    { "jobs", OPT_JOBS, "N", DP_CMD_PACK, "parallel workers (default: cores)" },
+    { "jobs", OPT_JOBS, "N", DP_CMD_PACK | DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_RENDER,
+      "threads, or pack workers (default: cores); same bytes for any N" },
+    { "region", OPT_REGION, "X,Y,WxH", DP_CMD_POINTS,
+      "only the points of this window of the --size world" },
     { "force", OPT_FORCE, NULL, DP_CMD_PACK, "render even outputs that are up to date" },
     { "check", OPT_CHECK, NULL, DP_CMD_PACK, "re-render and compare with the manifest" },
     { "seeds", OPT_SEEDS, "A..B", DP_CMD_PACK, "render each preset once per seed" },
@@ -154,6 +160,29 @@ static const cli_option *find_option(int id)
         if (OPTIONS[i].id == id)
             return &OPTIONS[i];
     return NULL;
+}
+
+/* "X,Y,WxH": integers, X and Y >= 0, W and H >= 1 (inside the world: checked once the
+ * size is known). */
+static dapple_status parse_region(dp_cli_opts *o, const char *v, dapple_error *err)
+{
+    long n[4];
+    const char *p = v;
+    for (int i = 0; i < 4; i++) {
+        char *end;
+        errno = 0;
+        n[i] = strtol(p, &end, 10);
+        bool digits = end != p && *p >= '0' && *p <= '9';
+        if (!digits || errno != 0 || n[i] > 1048576 || *end != (i == 3 ? '\0' : i == 2 ? 'x' : ','))
+            return dp_fail(err, DAPPLE_E_INVALID, "expected X,Y,WxH, got '%s'", v);
+        p = end + 1;
+    }
+    if (n[2] < 1 || n[3] < 1)
+        return dp_fail(err, DAPPLE_E_INVALID, "an empty window ('%s')", v);
+    o->have_region = true;
+    o->region_x = (int)n[0], o->region_y = (int)n[1];
+    o->region_w = (int)n[2], o->region_h = (int)n[3];
+    return DAPPLE_OK;
 }
 
 /* Prefixes a value error with the option name: "--rmin: expected ...". */
@@ -257,6 +286,8 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
     }
     case OPT_COUNT:
         return dp_expect_u64(v, 1, 1000000000, &o->count, err);
+    case OPT_REGION:
+        return parse_region(o, v, err);
     case OPT_FROM:
         o->from = v;
         return DAPPLE_OK;
@@ -446,6 +477,13 @@ static dapple_status check_field(const dp_cli_opts *o, dapple_error *err)
                        (unsigned long long)o->count, (unsigned long long)o->max_points);
     if (o->from != NULL && o->count > 0)
         return dp_fail(err, DAPPLE_E_INVALID, "--count: not with --from (the points are given)");
+    if (o->have_region && o->count > 0)
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "--count: not with --region (the count is the whole world's)");
+    if (o->have_region && ((long)o->region_x + o->region_w > o->width ||
+                           (long)o->region_y + o->region_h > o->height))
+        return dp_fail(err, DAPPLE_E_INVALID, "--region: %d,%d,%dx%d is not inside the %dx%d world",
+                       o->region_x, o->region_y, o->region_w, o->region_h, o->width, o->height);
     if (o->have_radius && (o->have_rmin || o->have_rmax || o->field))
         return dp_fail(err, DAPPLE_E_INVALID,
                        "--radius: give either --radius or --rmin, --rmax and --field");

@@ -62,6 +62,8 @@ typedef struct dp_cli_opts {
     bool rotation, y_up;     /* point list columns */
     double scale_jitter;
     int variants;
+    bool have_region; /* points --region: only the world's points in this window */
+    int region_x, region_y, region_w, region_h;
     const char *height_path, *normal_path, *mask_path;
     bool normal_dx;
     int jpeg_quality;
@@ -71,7 +73,7 @@ typedef struct dp_cli_opts {
     const char *input; /* the preset file or preset folder (positional) */
     const char *sets[DP_CLI_MAX_SETS];
     int n_sets;
-    int jobs;
+    int jobs; /* pack workers; sampling threads of points, mask, render (0 = cores) */
     bool force, check, merge;
     uint64_t seed_first, seed_last;
     bool have_seeds;

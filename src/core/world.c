@@ -452,3 +452,23 @@ dapple_status dp_world_sample(const dp_world_opts *o, dapple_point **points, siz
     free(w.slots);
     return st;
 }
+
+dapple_status dapple_world_sample(const dapple_field *field, const dapple_sampler_opts *o,
+                                  const dapple_region *region, int threads,
+                                  dapple_point **points, size_t *count, dapple_stop *stop,
+                                  dapple_error *err)
+{
+    if (o == NULL)
+        return dp_fail(err, DAPPLE_E_INVALID, "sampler options must not be NULL");
+    dp_world_opts w;
+    dp_world_opts_init(&w, field, o);
+    if (region != NULL)
+        w.rx = region->x, w.ry = region->y, w.rw = region->width, w.rh = region->height;
+    w.threads = threads;
+    return dp_world_sample(&w, points, count, stop, err);
+}
+
+void dapple_points_free(dapple_point *points)
+{
+    free(points);
+}

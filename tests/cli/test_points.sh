@@ -36,16 +36,17 @@ points_image_field() {
 }
 
 # A sharp field (a checkerboard of rmin and rmax squares): the front cannot step from a
-# small-radius square into a large-radius one, so the sampler must seed every island.
+# small-radius square into a large-radius one, so the sampler must seed every island. A
+# square seeded holds about 420 points (r = 2.5) or 19 to 29 (r = 9); one missed, a few.
 points_sharp_field_fills_every_square() {
     $DAPPLE points --size 256x256 --rmin 2.5 --rmax 9 --field image:tests/data/checker.png \
         -o "$TMP/checker.csv" 2>/dev/null
     "$TOOLS/ptcheck" -b 256 256 "$TMP/checker.csv" >/dev/null || fail "pair rule (checker)"
     local empty
     empty=$(awk -F, 'NR > 1 { n[int($1 / 64) "," int($2 / 64)]++ }
-        END { e = 0; for (i = 0; i < 4; i++) for (j = 0; j < 4; j++) if (n[i "," j] < 20) e++; print e }' \
+        END { e = 0; for (i = 0; i < 4; i++) for (j = 0; j < 4; j++) if (n[i "," j] < 10) e++; print e }' \
         "$TMP/checker.csv")
-    [ "$empty" = 0 ] || fail "$empty of 16 checker squares have fewer than 20 points"
+    [ "$empty" = 0 ] || fail "$empty of 16 checker squares have fewer than 10 points"
 }
 
 points_bailout() {

@@ -1,0 +1,59 @@
+# Worlds on the command line (issue #16): -j N gives the same bytes for points, mask and
+# render; the points of four --region windows are, together, the whole world's (checked
+# by sorting), with the pair rule across their seams; bad --region values are refused.
+. "$(dirname "$0")/lib.sh"
+
+threads_same_bytes() {
+    local a=(--size 700x500 --rmin 1 --rmax 4 --field perlin:scale=90 --seed 3)
+    $DAPPLE points "${a[@]}" -j 1 -o "$TMP/p1.csv" 2>/dev/null &&
+        $DAPPLE points "${a[@]}" -j 2 -o "$TMP/p2.csv" 2>/dev/null || fail "points -j"
+    cmp -s "$TMP/p1.csv" "$TMP/p2.csv" || fail "points: -j 1 and -j 2 differ"
+    $DAPPLE mask "${a[@]}" --periodic -j 1 -o "$TMP/m1.png" 2>/dev/null &&
+        $DAPPLE mask "${a[@]}" --periodic -j 2 -o "$TMP/m2.png" 2>/dev/null || fail "mask -j"
+    cmp -s "$TMP/m1.png" "$TMP/m2.png" || fail "mask: -j 1 and -j 2 differ"
+    $DAPPLE render presets/rain-on-glass.ini --size 300x300 -j 1 -o "$TMP/r1.png" 2>/dev/null &&
+        $DAPPLE render presets/rain-on-glass.ini --size 300x300 -j 2 -o "$TMP/r2.png" 2>/dev/null ||
+        fail "render -j"
+    cmp -s "$TMP/r1.png" "$TMP/r2.png" || fail "render: -j 1 and -j 2 differ"
+}
+
+# x,y,r lines sorted, without the header
+body() { tail -n +2 "$1" | sort; }
+
+regions_make_the_world() {
+    local w=(--size 900x700 --rmin 1.5 --rmax 5 --field perlin:scale=120 --seed 11 $1)
+    $DAPPLE points "${w[@]}" -o "$TMP/all.csv" 2>/dev/null || fail "whole world"
+    : >"$TMP/parts.txt"
+    for r in 0,0,400x300 400,0,500x300 0,300,400x400 400,300,500x400; do
+        $DAPPLE points "${w[@]}" --region $r -o "$TMP/r.csv" 2>/dev/null || fail "region $r"
+        body "$TMP/r.csv" >>"$TMP/parts.txt"
+    done
+    sort -o "$TMP/parts.txt" "$TMP/parts.txt"
+    body "$TMP/all.csv" | cmp -s - "$TMP/parts.txt" ||
+        fail "the four regions are not the world's points ($1)"
+    local check=-b
+    [ -n "$1" ] && check=-p
+    "$TOOLS/ptcheck" $check 900 700 "$TMP/all.csv" >/dev/null || fail "pair rule ($1)"
+}
+
+bad_regions() {
+    local o=$TMP/bad.csv s=(--size 800x600 --radius 3)
+    expect_error 2 "dapple: --region: 700,0,200x600 is not inside the 800x600 world" "$o" -- \
+        $DAPPLE points "${s[@]}" --region 700,0,200x600 -o "$o"
+    expect_error 2 "dapple: --region: expected X,Y,WxH, got '10,10,50'" "$o" -- \
+        $DAPPLE points "${s[@]}" --region 10,10,50 -o "$o"
+    expect_error 2 "dapple: --region: expected X,Y,WxH, got '-5,0,10x10'" "$o" -- \
+        $DAPPLE points "${s[@]}" --region -5,0,10x10 -o "$o"
+    expect_error 2 "dapple: --region: an empty window ('0,0,0x10')" "$o" -- \
+        $DAPPLE points "${s[@]}" --region 0,0,0x10 -o "$o"
+    expect_error 2 "dapple: --count: not with --region (the count is the whole world's)" "$o" -- \
+        $DAPPLE points "${s[@]}" --region 0,0,10x10 --count 100 -o "$o"
+    expect_error 2 "dapple: --jobs: expected an integer in [1, 256], got '0'" "$o" -- \
+        $DAPPLE points "${s[@]}" -j 0 -o "$o"
+}
+
+threads_same_bytes
+regions_make_the_world ""
+regions_make_the_world --periodic
+bad_regions
+finish
