@@ -21,7 +21,8 @@ static const char USAGE[] =
         "       [--map radius|density] [--cutoff C] [--levels B,W] [--gamma G] [--invert]\n"
         "       [--dilate PX] [--exclude image:PATH]... [--count N]\n"
         "       [--kind footprint|splat|clearance|density] [--dot-radius PX] [--depth 8|16]\n"
-        "       [--periodic] [--seed N] [--points FILE] [-j N] [--quiet] -o MASK.png";
+        "       [--periodic] [--seed N] [--points FILE] [--region X,Y,WxH] [-j N] [--quiet]\n"
+        "       -o MASK.png";
 
 /* One layer named "points" with the command line's field and sampler options. */
 static dapple_status spec_from_opts(const dp_cli_opts *o, dp_texture_spec *t, dapple_error *err)
@@ -35,6 +36,9 @@ static dapple_status spec_from_opts(const dp_cli_opts *o, dp_texture_spec *t, da
     t->mask_depth = o->depth;
     t->max_pixels = o->max_pixels;
     t->sample_threads = dp_cli_threads(o);
+    if (o->have_region)
+        t->view_x = o->region_x, t->view_y = o->region_y, t->view_w = o->region_w,
+        t->view_h = o->region_h;
     t->n_layers = 1;
     dp_layer_spec *l = &t->layers[0];
     dp_layer_spec_init(l);
@@ -98,6 +102,19 @@ static dapple_status scene_from_file(const dp_cli_opts *o, dp_scene *s, dapple_e
     return DAPPLE_OK;
 }
 
+/* Keeps, in order, the points inside --region; returns how many. */
+static size_t keep_in_region(const dp_cli_opts *o, dapple_point *p, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        double x = p[i].x, y = p[i].y;
+        if (x >= o->region_x && x < o->region_x + o->region_w && y >= o->region_y &&
+            y < o->region_y + o->region_h)
+            p[k++] = p[i];
+    }
+    return k;
+}
+
 static dapple_status make_scene(const dp_cli_opts *o, const dp_texture_spec *t, dp_scene *s,
                                 dapple_error *err)
 {
@@ -133,8 +150,10 @@ int dp_cmd_mask(int argc, char **argv)
         dp_progress_live_end();
         return dp_cli_report(&err, DP_EXIT_FAIL);
     }
-    const dp_layer_points *lp = &scene.layers[0];
+    dp_layer_points *lp = &scene.layers[0];
     dapple_status st = dp_output_mask(&t, &scene, o.output, &err);
+    if (o.have_region) /* the window's own points: the mask also drew some around it */
+        lp->count = keep_in_region(&o, lp->points, lp->count);
     if (st == DAPPLE_OK && o.points_path != NULL) {
         dp_progress_live_phase("writing the points");
         st = dp_cli_write_points(&o, o.points_path, lp->points, lp->count, &err);

@@ -133,8 +133,8 @@ static const cli_option OPTIONS[] = {
       "refuse input images with more pixels (67108864)" },
     { "jobs", OPT_JOBS, "N", DP_CMD_PACK | DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_RENDER,
       "threads, or pack workers (default: cores); same bytes for any N" },
-    { "region", OPT_REGION, "X,Y,WxH", DP_CMD_POINTS,
-      "only the points of this window of the --size world" },
+    { "region", OPT_REGION, "X,Y,WxH", DP_CMD_POINTS | DP_CMD_MASK,
+      "only this window of the --size world" },
     { "force", OPT_FORCE, NULL, DP_CMD_PACK, "render even outputs that are up to date" },
     { "check", OPT_CHECK, NULL, DP_CMD_PACK, "re-render and compare with the manifest" },
     { "seeds", OPT_SEEDS, "A..B", DP_CMD_PACK, "render each preset once per seed" },
@@ -477,11 +477,13 @@ static dapple_status check_field(const dp_cli_opts *o, dapple_error *err)
                        (unsigned long long)o->count, (unsigned long long)o->max_points);
     if (o->from != NULL && o->count > 0)
         return dp_fail(err, DAPPLE_E_INVALID, "--count: not with --from (the points are given)");
+    if (o->have_region && o->from != NULL)
+        return dp_fail(err, DAPPLE_E_INVALID, "--region: not with --from (draw the list whole)");
     if (o->have_region && o->count > 0)
         return dp_fail(err, DAPPLE_E_INVALID,
                        "--count: not with --region (the count is the whole world's)");
-    if (o->have_region && ((long)o->region_x + o->region_w > o->width ||
-                           (long)o->region_y + o->region_h > o->height))
+    if (o->have_region &&
+        ((long)o->region_x + o->region_w > o->width || (long)o->region_y + o->region_h > o->height))
         return dp_fail(err, DAPPLE_E_INVALID, "--region: %d,%d,%dx%d is not inside the %dx%d world",
                        o->region_x, o->region_y, o->region_w, o->region_h, o->width, o->height);
     if (o->have_radius && (o->have_rmin || o->have_rmax || o->field))

@@ -60,14 +60,14 @@ done:
 dapple_status dp_output_mask(const dp_texture_spec *t, const dp_scene *s, const char *path,
                              dapple_error *err)
 {
-    size_t n = (size_t)t->width * (size_t)t->height;
-    uint16_t *mask = dp_calloc_n(n, sizeof *mask);
+    int w = t->view_w > 0 ? t->view_w : t->width, h = t->view_w > 0 ? t->view_h : t->height;
+    uint16_t *mask = dp_calloc_n((size_t)w * (size_t)h, sizeof *mask);
     if (mask == NULL)
-        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d mask", t->width, t->height);
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d mask", w, h);
     dp_progress_live_phase("drawing the mask");
     dp_render_mask_into(t, s, t->mask == DP_MASK_NONE ? DP_MASK_FOOTPRINT : t->mask, mask);
     dp_progress_live_phase("writing the mask");
-    dapple_status st = dp_image_write_grey(path, mask, t->width, t->height, t->mask_depth, err);
+    dapple_status st = dp_image_write_grey(path, mask, w, h, t->mask_depth, err);
     free(mask);
     return st;
 }

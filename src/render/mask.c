@@ -27,6 +27,7 @@ typedef struct paint {
     double radius;            /* of the current point's disc or dot */
     const dapple_field *clip; /* no ink where this field refuses points; NULL: none */
     int width;                /* of the mask, to find a pixel's centre */
+    double x0, y0;            /* the world position of the mask's corner (t->view_x, _y) */
 } paint;
 
 /* False when the pixel lies where the layer's field allows no point. */
@@ -34,8 +35,8 @@ static bool inked(const paint *p, size_t index)
 {
     if (p->clip == NULL)
         return true;
-    double x = (double)(index % (size_t)p->width) + 0.5,
-           y = (double)(index / (size_t)p->width) + 0.5;
+    double x = (double)(index % (size_t)p->width) + 0.5 + p->x0,
+           y = (double)(index / (size_t)p->width) + 0.5 + p->y0;
     return dp_field_allowed(p->clip, x, y);
 }
 
@@ -96,9 +97,22 @@ static const dapple_field *clip_field(const dp_scene *s, int i)
     return f != NULL && f->n_refusals > 0 ? f : NULL;
 }
 
+/* The mask's size: the view's, or the world's. */
+static int mask_w(const dp_texture_spec *t)
+{
+    return t->view_w > 0 ? t->view_w : t->width;
+}
+
+static int mask_h(const dp_texture_spec *t)
+{
+    return t->view_w > 0 ? t->view_h : t->height;
+}
+
 static void each_point(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind kind,
                        uint16_t *mask)
 {
+    /* a view holds the copies across the wrap itself */
+    bool wrap = t->periodic && t->view_w == 0;
     double scale = t->mask_scale > 0 ? t->mask_scale : 0.5, rmax = scene_rmax(t, s);
     dp_raster_fn fn = kind == DP_MASK_FOOTPRINT ? footprint_pixel
                       : kind == DP_MASK_SPLAT   ? splat_pixel
@@ -109,12 +123,15 @@ static void each_point(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind
         for (size_t j = 0; j < s->layers[i].count; j++) {
             const dapple_point *q = &s->layers[i].points[j];
             double own = dot > 0 ? dot : scale * (double)q->r;
-            paint p = { mask, kind == DP_MASK_CLEARANCE ? rmax : own, clip, t->width };
+            paint p = { mask,      kind == DP_MASK_CLEARANCE ? rmax : own,
+                        clip,      mask_w(t),
+                        t->view_x, t->view_y };
             /* The antialiased edge of a footprint reaches half a pixel beyond the disc. */
             double reach = p.radius + (kind == DP_MASK_FOOTPRINT ? 0.5 : 0);
             if (kind == DP_MASK_CLEARANCE)
                 reach = DP_MIN(rmax, 4 * (double)q->r);
-            dp_raster_disc(t->width, t->height, t->periodic, q->x, q->y, reach, fn, &p);
+            dp_raster_disc(mask_w(t), mask_h(t), wrap, (double)q->x - t->view_x,
+                           (double)q->y - t->view_y, reach, fn, &p);
         }
     }
 }
@@ -122,17 +139,18 @@ static void each_point(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind
 /* The first layer's relative point density, 0 where it allows no point. */
 static void density_into(const dp_texture_spec *t, const dapple_field *f, uint16_t *mask)
 {
-    for (int j = 0; j < t->height; j++)
-        for (int i = 0; i < t->width; i++) {
-            double x = (i + 0.5) * f->width / t->width, y = (j + 0.5) * f->height / t->height;
-            mask[(size_t)j * t->width + i] = quantise(dapple_field_density_at(f, x, y));
+    for (int j = 0; j < mask_h(t); j++)
+        for (int i = 0; i < mask_w(t); i++) {
+            double x = (t->view_x + i + 0.5) * f->width / t->width,
+                   y = (t->view_y + j + 0.5) * f->height / t->height;
+            mask[(size_t)j * mask_w(t) + i] = quantise(dapple_field_density_at(f, x, y));
         }
 }
 
 void dp_render_mask_into(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind kind,
                          uint16_t *mask)
 {
-    size_t n = (size_t)t->width * (size_t)t->height;
+    size_t n = (size_t)mask_w(t) * (size_t)mask_h(t);
     fill(mask, n, kind == DP_MASK_CLEARANCE ? 65535 : 0);
     if (kind == DP_MASK_DENSITY) {
         if (s->n_layers > 0 && s->fields[0] != NULL)

@@ -6,6 +6,7 @@
  * a candidate's own drawn circle, avoid_scale = this layer's scale, against them. */
 #include "render/render.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -81,6 +82,65 @@ static void opts_for(const dp_texture_spec *t, const dp_layer_spec *l, const dap
     so->avoid_scale = l->scale;
 }
 
+/* Pieces of [a, b) along an axis of extent n: on a torus, each part inside one copy of
+ * the world, as its interval in the world and the shift back out; bounded, clamped. */
+typedef struct piece {
+    double lo, hi, shift;
+} piece;
+
+static int pieces_of(double a, double b, double n, bool periodic, piece *out)
+{
+    if (!periodic) {
+        out[0] = (piece){ DP_MAX(a, 0.0), DP_MIN(b, n), 0 };
+        return 1;
+    }
+    int k = 0;
+    for (double c = floor(a / n); c * n < b && k < 8; c++, k++)
+        out[k] = (piece){ DP_MAX(a, c * n) - c * n, DP_MIN(b, (c + 1) * n) - c * n, c * n };
+    return k;
+}
+
+/* The world's points near the view (t->view_*): within the reach of a mask dot of them,
+ * copies across the wrap included, in world units. */
+static dapple_status sample_view(const dp_texture_spec *t, const dp_world_opts *base, int i,
+                                 dp_layer_points *lp, dapple_error *err)
+{
+    const dp_layer_spec *l = &t->layers[i];
+    double R = dapple_field_rmax(base->field), scale = t->mask_scale > 0 ? t->mask_scale : 0.5;
+    double m = DP_MAX(DP_MAX(l->dot_radius, scale * R), R) + 2;
+    piece px[8], py[8];
+    int nx = pieces_of(t->view_x - m, t->view_x + t->view_w + m, t->width, t->periodic, px);
+    int ny = pieces_of(t->view_y - m, t->view_y + t->view_h + m, t->height, t->periodic, py);
+    dapple_status st = DAPPLE_OK;
+    for (int b = 0; b < ny && st == DAPPLE_OK; b++)
+        for (int a = 0; a < nx && st == DAPPLE_OK; a++) {
+            dp_world_opts wo = *base;
+            wo.rx = px[a].lo, wo.rw = px[a].hi - px[a].lo;
+            wo.ry = py[b].lo, wo.rh = py[b].hi - py[b].lo;
+            dapple_point *p = NULL;
+            size_t n = 0;
+            dapple_stop stop;
+            if (!(wo.rw > 0 && wo.rh > 0))
+                continue;
+            st = dp_world_sample(&wo, &p, &n, &stop, err);
+            dapple_point *all = st == DAPPLE_OK
+                                        ? dp_realloc_n(lp->points, lp->count + n + 1, sizeof *all)
+                                        : NULL;
+            if (st == DAPPLE_OK && all == NULL)
+                st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu points", lp->count + n);
+            for (size_t k = 0; all != NULL && k < n; k++)
+                all[lp->count + k] =
+                        (dapple_point){ (float)((double)p[k].x + px[a].shift),
+                                        (float)((double)p[k].y + py[b].shift), p[k].r };
+            if (all != NULL)
+                lp->points = all, lp->count += n;
+            if (stop == DAPPLE_STOP_MAX_POINTS)
+                lp->stop = stop;
+            free(p);
+        }
+    return st;
+}
+
 /* Samples the layer as a world (core/world: the same points for any number of threads)
  * into the scene, which owns them from here. */
 static dapple_status run_sampler(const dp_texture_spec *t, int i, const dapple_circles *avoid,
@@ -95,6 +155,12 @@ static dapple_status run_sampler(const dp_texture_spec *t, int i, const dapple_c
     wo.threads = t->sample_threads > 0 ? t->sample_threads : 1;
     size_t count = t->layers[i].count;
     lp->scale = 1;
+    lp->stop = DAPPLE_STOP_COMPLETE;
+    if (t->view_w > 0) {
+        dapple_status st = sample_view(t, &wo, i, lp, err);
+        lp->seconds = seconds_now() - t0;
+        return st;
+    }
     dapple_status st = count > 0 ? dp_world_sample_count(&wo, count, &lp->points, &lp->count,
                                                          &lp->scale, &lp->stop, err)
                                  : dp_world_sample(&wo, &lp->points, &lp->count, &lp->stop, err);

@@ -106,6 +106,11 @@ typedef struct dp_texture_spec {
     int render_threads;  /* drawing threads: 0 = one per band (2 bands from 256x256); a pack
                             running several jobs at once asks for 1. Never changes bytes. */
     int sample_threads;  /* sampling threads (core/world); 0 = 1. Never changes bytes. */
+    /* A window of the world (width x height) to draw: masks only, and one layer without
+     * 'avoid' (mask --region). view_w 0 means the whole world. Each layer then holds the
+     * world's points near the window, in world units, with copies across a torus's wrap
+     * at +-width, +-height. */
+    int view_x, view_y, view_w, view_h;
 
     dp_layer_spec layers[DP_MAX_LAYERS];
     int n_layers;

@@ -36,6 +36,28 @@ regions_make_the_world() {
     "$TOOLS/ptcheck" $check 900 700 "$TMP/all.csv" >/dev/null || fail "pair rule ($1)"
 }
 
+# Mask tiles (--region) are windows of the whole mask, pixel for pixel: four tiles of a
+# 2 x 2 split, for each kind, bounded and periodic (where the ink crosses the wrap).
+mask_tiles_join() {
+    local w=(--size 600x400 --rmin 2 --rmax 7 --field perlin:scale=100 --seed 4 $1)
+    for kind in footprint splat clearance density; do
+        $DAPPLE mask "${w[@]}" --kind $kind --depth 16 -o "$TMP/whole.png" 2>/dev/null ||
+            fail "mask $kind $1"
+        for r in 0,0,250x150 250,0,350x150 0,150,250x250 250,150,350x250; do
+            $DAPPLE mask "${w[@]}" --kind $kind --depth 16 --region $r -o "$TMP/tile.png" 2>/dev/null ||
+                fail "mask $kind --region $r $1"
+            IFS=, read -r x y _ <<<"$r"
+            "$TOOLS/pngtiles" "$TMP/whole.png" "$TMP/tile.png" "$x" "$y" ||
+                fail "mask $kind $1: the tile at $r is not that window of the whole mask"
+        done
+    done
+    # the tile's points are the world's points in it
+    $DAPPLE mask "${w[@]}" --region 250,150,350x250 --points "$TMP/mp.csv" -o "$TMP/tile.png" 2>/dev/null &&
+        $DAPPLE points "${w[@]}" --region 250,150,350x250 -o "$TMP/pp.csv" 2>/dev/null ||
+        fail "mask/points --region $1"
+    cmp -s "$TMP/mp.csv" "$TMP/pp.csv" || fail "mask --region --points differs from points --region $1"
+}
+
 bad_regions() {
     local o=$TMP/bad.csv s=(--size 800x600 --radius 3)
     expect_error 2 "dapple: --region: 700,0,200x600 is not inside the 800x600 world" "$o" -- \
@@ -50,10 +72,15 @@ bad_regions() {
         $DAPPLE points "${s[@]}" --region 0,0,10x10 --count 100 -o "$o"
     expect_error 2 "dapple: --jobs: expected an integer in [1, 256], got '0'" "$o" -- \
         $DAPPLE points "${s[@]}" -j 0 -o "$o"
+    printf 'x,y,r\n5,5,2\n' >"$TMP/list.csv"
+    expect_error 2 "dapple: --region: not with --from (draw the list whole)" "$TMP/m.png" -- \
+        $DAPPLE mask --size 64x64 --from "$TMP/list.csv" --region 0,0,32x32 -o "$TMP/m.png"
 }
 
 threads_same_bytes
 regions_make_the_world ""
 regions_make_the_world --periodic
+mask_tiles_join ""
+mask_tiles_join --periodic
 bad_regions
 finish
