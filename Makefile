@@ -26,8 +26,10 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 # Small C helpers the CLI tests use (PNG inspection, an independent pair-rule check, a
-# road image for exclusions, the tone of a rendering against its source picture).
-TOOLS := $(BUILD)/tools/pnginfo $(BUILD)/tools/ptcheck $(BUILD)/tools/roadpng $(BUILD)/tools/tonecheck
+# road image for exclusions, the tone of a rendering against its source picture, the peak
+# memory of a command).
+TOOLS := $(BUILD)/tools/pnginfo $(BUILD)/tools/ptcheck $(BUILD)/tools/roadpng $(BUILD)/tools/tonecheck \
+         $(BUILD)/tools/peakrss
 
 .PHONY: all test unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
 .DELETE_ON_ERROR:

