@@ -24,11 +24,15 @@
 /* Heap libpng may take for one chunk (a second line behind skipping them all). */
 #define DP_PNG_CHUNK_MAX ((png_alloc_size_t)1 << 20)
 
-/* A byte source read by both decoders: an open file or a buffer in memory. */
+/* A byte source read by both decoders: an open file or a buffer in memory. Both keep
+ * their own position and size, so the end of the data is known without asking stdio:
+ * fseek clears a stream's end-of-file flag, and stb, which stops reading once a read
+ * came back short, would then wait for that flag forever. */
 typedef struct source {
     FILE *fp; /* NULL for a memory buffer */
     const uint8_t *mem;
-    size_t size, pos;
+    size_t size, pos; /* size: from fstat for a file */
+    bool ended;       /* a read came back short */
 } source;
 
 /* What the caller wants back, and where messages go. */
@@ -49,12 +53,16 @@ typedef struct image {
 
 static size_t src_read(source *s, void *buf, size_t n)
 {
-    if (s->fp != NULL)
-        return fread(buf, 1, n, s->fp);
-    size_t take = DP_MIN(n, s->size - s->pos);
-    memcpy(buf, s->mem + s->pos, take);
-    s->pos += take;
-    return take;
+    size_t got = 0;
+    if (s->fp != NULL) {
+        got = fread(buf, 1, n, s->fp);
+    } else if (s->pos < s->size) {
+        got = DP_MIN(n, s->size - s->pos);
+        memcpy(buf, s->mem + s->pos, got);
+    }
+    s->pos += got;
+    s->ended |= got < n;
+    return got;
 }
 
 static void src_rewind(source *s)
@@ -62,6 +70,7 @@ static void src_rewind(source *s)
     if (s->fp != NULL)
         rewind(s->fp);
     s->pos = 0;
+    s->ended = false;
 }
 
 static int stb_read(void *user, char *data, int size)
@@ -69,26 +78,23 @@ static int stb_read(void *user, char *data, int size)
     return (int)src_read(user, data, size > 0 ? (size_t)size : 0);
 }
 
-/* stb skips backwards too (n < 0); a memory position is clamped to the buffer. */
+/* stb only skips forwards (it handles n < 0 in its own buffer); a skip stops at the end. */
 static void stb_skip(void *user, int n)
 {
     source *s = user;
-    if (s->fp != NULL) {
-        fseek(s->fp, n, SEEK_CUR);
-    } else if (n < 0) {
-        size_t back = (size_t)(-(long)n);
-        s->pos -= DP_MIN(s->pos, back);
-    } else {
-        s->pos += DP_MIN(s->size - s->pos, (size_t)n);
-    }
+    if (n <= 0)
+        return;
+    size_t step = s->pos < s->size ? DP_MIN((size_t)n, s->size - s->pos) : 0;
+    s->pos += step;
+    s->ended |= step < (size_t)n;
+    if (s->fp != NULL && fseeko(s->fp, (off_t)s->pos, SEEK_SET) != 0)
+        s->ended = true;
 }
 
 static int stb_eof(void *user)
 {
     source *s = user;
-    if (s->fp != NULL)
-        return feof(s->fp) || ferror(s->fp);
-    return s->pos >= s->size;
+    return s->ended || s->pos >= s->size || (s->fp != NULL && ferror(s->fp));
 }
 
 /* ---------------------------------------------------------------- pixel conversion */
@@ -473,6 +479,7 @@ static dapple_status open_source(source *src, const char *path, dapple_error *er
         return dp_fail(err, DAPPLE_E_IO, "%s: %s", path,
                        dir ? "is a directory, not an image" : "not a regular file");
     }
+    src->size = (size_t)st.st_size;
     src->fp = fdopen(fd, "rb");
     if (src->fp == NULL) {
         close(fd);
@@ -500,7 +507,7 @@ static dapple_status load_file(const char *path, uint64_t max_pixels, bool rgba,
 static dapple_status load_mem(const void *data, size_t size, const char *name, uint64_t max_pixels,
                               bool rgba, image *img, dapple_error *err)
 {
-    source src = { NULL, data, data != NULL ? size : 0, 0 };
+    source src = { NULL, data, data != NULL ? size : 0, 0, false };
     request rq = { name != NULL ? name : "(memory)",
                    max_pixels != 0 ? max_pixels : DP_DEFAULT_MAX_PIXELS, rgba, err };
     return decode(&src, &rq, img);

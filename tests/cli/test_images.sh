@@ -61,6 +61,15 @@ bad_image() {
         timeout 60 $DAPPLE field --size 16x16 --rmin 1 --rmax 4 --field "image:$1" -o "$OUT/f.png"
 }
 
+# bad_image IMAGE "message": `points` and `field` refuse IMAGE as --field image:IMAGE with
+# "dapple: message", exit 1 within 60 s, and write nothing.
+bad_image() {
+    expect_error 1 "dapple: $2" "$OUT/p.csv" -- \
+        timeout 60 $DAPPLE points --size 16x16 --rmin 1 --rmax 4 --field "image:$1" -o "$OUT/p.csv"
+    expect_error 1 "dapple: $2" "$OUT/f.png" -- \
+        timeout 60 $DAPPLE field --size 16x16 --rmin 1 --rmax 4 --field "image:$1" -o "$OUT/f.png"
+}
+
 # ---------------------------------------------------------------- item 2: PNG chunks
 
 case_png_chunk_declaring_2_gib() { # 61 bytes each; text, sPLT and eXIf took 2.1 GB before
@@ -76,6 +85,14 @@ case_png_compressed_chunk_bombs() { # whole files: 4 x 7.9 MB of inflated text, 
     for f in png_ztxt_bomb.png png_itxt_bomb.png png_iccp_bomb.png; do
         three_ways 0 "" "$IMGS/$f"
     done
+}
+
+# ---------------------------------------------------------------- no hang on a short file
+
+case_jpeg_cut_in_a_header_does_not_hang() { # SOI and half an APP0 header: stb spun forever
+    printf '\377\330\377\340\000\020' >"$TMP/six.jpg"
+    bad_image "$TMP/six.jpg" \
+        "$TMP/six.jpg: not a PNG, JPEG, BMP, TGA, PSD or GIF image (unknown image type)"
 }
 
 for case in $(declare -F | awk '$3 ~ /^case_/ {print $3}'); do
