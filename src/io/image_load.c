@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <png.h>
 #include <stb/stb_image.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 #include <unistd.h>
 
 #include "core/dp.h"
+#include "io/image_trunc.h"
 #include "io/stb_guard.h"
 
 /* Heap libpng may take for one chunk (a second line behind skipping them all). */
@@ -406,6 +408,25 @@ static size_t guard_read(void *ctx, void *buf, size_t n)
     return src_read(ctx, buf, n);
 }
 
+/* Refuses a file that ends before its pixels do (see image_trunc.h). */
+static dapple_status check_complete(source *src, const request *rq, const char *format)
+{
+    src_rewind(src);
+    return dp_image_check_complete(format, guard_read, src, src->size, rq->name, rq->err);
+}
+
+/* stbi_info refused the file. One that starts like a BMP, GIF, PSD or JPEG but was cut
+ * inside its header is named as truncated; anything else is not an image we read. */
+static dapple_status not_an_image(source *src, const request *rq, const char *format)
+{
+    const char *why = stbi_failure_reason();
+    dapple_status st = strcmp(format, "TGA") != 0 ? check_complete(src, rq, format) : DAPPLE_OK;
+    if (st != DAPPLE_OK)
+        return st;
+    return dp_fail(rq->err, DAPPLE_E_FORMAT, "%s: not a PNG, JPEG, BMP, TGA, PSD or GIF image (%s)",
+                   rq->name, why != NULL ? why : "unknown");
+}
+
 static dapple_status load_stb(source *src, const request *rq, const char *format, image *img)
 {
     int w, h, comp;
@@ -416,10 +437,12 @@ static dapple_status load_stb(source *src, const request *rq, const char *format
         return st;
     src_rewind(src);
     if (!stbi_info_from_callbacks(&stb_callbacks, src, &w, &h, &comp))
-        return dp_fail(rq->err, DAPPLE_E_FORMAT,
-                       "%s: not a PNG, JPEG, BMP, TGA, PSD or GIF image (%s)", rq->name,
-                       stbi_failure_reason() != NULL ? stbi_failure_reason() : "unknown");
+        return not_an_image(src, rq, format);
+    if (h < 0 && h > INT_MIN && strcmp(format, "BMP") == 0)
+        h = -h; /* stbi_info passes on a top-down BMP's negative height; stbi_load does not */
     st = check_size(rq, w > 0 ? (uint64_t)w : 0, h > 0 ? (uint64_t)h : 0);
+    if (st == DAPPLE_OK)
+        st = check_complete(src, rq, format);
     if (st != DAPPLE_OK)
         return st;
     img->width = w;

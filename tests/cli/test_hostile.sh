@@ -124,11 +124,13 @@ case_image_over_max_pixels() { # grey8.png is 16x8 = 128 pixels
 }
 
 case_jpeg_header_only() {
-    bad_image "$IMG/trunc_header.jpg" "$IMG/trunc_header.jpg: corrupt JPEG: expected marker"
+    bad_image "$IMG/trunc_header.jpg" \
+        "$IMG/trunc_header.jpg: truncated JPEG: the file ends before its end-of-image marker"
 }
 
 case_jpeg_cut_inside_scan() {
-    bad_image "$IMG/trunc_scan.jpg" "$IMG/trunc_scan.jpg: corrupt JPEG: expected marker"
+    bad_image "$IMG/trunc_scan.jpg" \
+        "$IMG/trunc_scan.jpg: truncated JPEG: the file ends before its end-of-image marker"
 }
 
 case_jpeg_bad_huffman_table() {

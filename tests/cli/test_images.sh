@@ -87,12 +87,79 @@ case_png_compressed_chunk_bombs() { # whole files: 4 x 7.9 MB of inflated text, 
     done
 }
 
+# ---------------------------------------------------------------- item 3: truncation
+
+case_truncated_bmp() {
+    bad_image "$IMGS/cut_bmp24_pixels.bmp" \
+        "$IMGS/cut_bmp24_pixels.bmp: truncated BMP: the file has 144 bytes, its header promises 171"
+    bad_image "$IMGS/cut_bmp_header.bmp" \
+        "$IMGS/cut_bmp_header.bmp: truncated BMP: the file ends inside its header"
+}
+
+case_truncated_tga() {
+    bad_image "$IMGS/cut_tga_raw.tga" \
+        "$IMGS/cut_tga_raw.tga: truncated TGA: the file has 60 bytes, its header promises 123"
+    bad_image "$IMGS/cut_tga_rle.tga" \
+        "$IMGS/cut_tga_rle.tga: truncated TGA: the file ends inside its pixel data"
+}
+
+case_truncated_psd() {
+    bad_image "$IMGS/cut_psd_raw.psd" \
+        "$IMGS/cut_psd_raw.psd: truncated PSD: the file has 80 bytes, its header promises 149"
+    bad_image "$IMGS/cut_psd_rle.psd" \
+        "$IMGS/cut_psd_rle.psd: truncated PSD: the file ends inside its pixel data"
+    bad_image "$IMGS/cut_psd_header.psd" \
+        "$IMGS/cut_psd_header.psd: truncated PSD: the file ends inside its header"
+}
+
+case_truncated_gif() {
+    bad_image "$IMGS/cut_gif_image.gif" \
+        "$IMGS/cut_gif_image.gif: truncated GIF: the file ends inside its first image"
+    bad_image "$IMGS/cut_gif_palette.gif" \
+        "$IMGS/cut_gif_palette.gif: truncated GIF: the file ends inside its header"
+}
+
+# Every cut of every whole fixture: tests/unit/test_image_input.c (in-process, fast).
+
+# ---------------------------------------------------------------- whole files, read exactly
+
+v8() { echo $((((37 * $1 + 11 * $2 + 5) % 256) * 257)); } # make_images.py's grey, 16-bit
+v1() { echo $((((37 * $1 + 11 * $2 + 5) % 256) >> 7 ? 65535 : 0)); }
+v_rle() { v8 $(($1 == 1 ? 0 : $1)) "$2"; } # tga_rle.tga: column 1 repeats column 0
+
+# good_image IMAGE FORMULA: `dapple field --depth 16` at the image's own 7x5 size puts every
+# pixel centre on a sample; each output pixel must equal FORMULA X Y.
+good_image() {
+    local x y got bad=0
+    $DAPPLE field --size 7x5 --rmin 1 --rmax 2 --field "image:$IMGS/$1" --depth 16 \
+        -o "$OUT/g.png" 2>"$TMP/log" || { fail "$1 refused: $(cat "$TMP/log")"; return; }
+    for ((y = 0; y < 5; y++)); do
+        for ((x = 0; x < 7; x++)); do
+            got=$("$TOOLS/pnginfo" "$OUT/g.png" $x $y | awk '{print $6}')
+            [ "$got" = "$($2 $x $y)" ] || bad=$((bad + 1))
+        done
+    done
+    [ $bad -eq 0 ] || fail "$1: $bad of 35 pixels differ from $2"
+    rm -f "$OUT/g.png"
+}
+
+case_whole_files_read_exactly() {
+    local f
+    for f in bmp8.bmp bmp24.bmp bmp32_topdown.bmp tga_raw.tga tga_indexed.tga psd_raw.psd \
+        psd_rle.psd psd16_raw.psd gif.gif gif_ext.gif; do
+        good_image "$f" v8
+    done
+    good_image bmp1.bmp v1
+    good_image tga_rle.tga v_rle
+}
+
+
 # ---------------------------------------------------------------- no hang on a short file
 
 case_jpeg_cut_in_a_header_does_not_hang() { # SOI and half an APP0 header: stb spun forever
     printf '\377\330\377\340\000\020' >"$TMP/six.jpg"
     bad_image "$TMP/six.jpg" \
-        "$TMP/six.jpg: not a PNG, JPEG, BMP, TGA, PSD or GIF image (unknown image type)"
+        "$TMP/six.jpg: truncated JPEG: the file ends before its end-of-image marker"
 }
 
 for case in $(declare -F | awk '$3 ~ /^case_/ {print $3}'); do

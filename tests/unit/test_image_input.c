@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: MIT
+ * Untrusted image input, round two (issue #14): every cut of a whole image file is refused
+ * with a message that starts with its name, from a file and from memory alike, and never
+ * hangs (the timeout); the only cuts accepted are those that keep every pixel (a BMP's
+ * last-row padding, a GIF's trailer). The fixtures come from tests/data/make_images.py. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "io/image_load.h"
+
+#define IMAGES "tests/data/images/"
+
+typedef struct whole_file {
+    const char *path;
+    size_t keep; /* bytes at the end whose loss costs no pixel */
+} whole_file;
+
+static unsigned char *read_all(const char *path, size_t *n)
+{
+    FILE *fp = fopen(path, "rb");
+    cr_assert_not_null(fp, "%s", path);
+    fseek(fp, 0, SEEK_END);
+    *n = (size_t)ftell(fp);
+    rewind(fp);
+    unsigned char *data = malloc(*n);
+    cr_assert_eq(fread(data, 1, *n, fp), *n);
+    fclose(fp);
+    return data;
+}
+
+/* Both loaders refuse the first n bytes, from 'path' and from memory, naming the input.
+ * Checked quietly: criterion reports every assertion, and there are thousands of cuts. */
+static void assert_refused(const unsigned char *data, size_t n, const char *path, const char *from)
+{
+    dapple_error err = { 0 }, merr = { 0 };
+    uint16_t *grey = NULL;
+    uint8_t *rgba = NULL;
+    int w, h;
+    FILE *fp = fopen(path, "wb");
+    if (fp == NULL || fwrite(data, 1, n, fp) != n || fclose(fp) != 0)
+        cr_assert_fail("cannot write %s", path);
+    dapple_status st = dp_image_load_grey16(path, 0, &grey, &w, &h, &err);
+    dapple_status mst = dp_image_load_rgba8_mem(data, n, "cut", 0, &rgba, &w, &h, &merr);
+    if (st == DAPPLE_OK || strncmp(err.message, path, strlen(path)) != 0)
+        cr_assert_fail("%s cut to %zu bytes, from a file: status %d, '%s'", from, n, st,
+                       err.message);
+    if (mst == DAPPLE_OK || strncmp(merr.message, "cut: ", 5) != 0)
+        cr_assert_fail("%s cut to %zu bytes, from memory: status %d, '%s'", from, n, mst,
+                       merr.message);
+}
+
+static const whole_file files[] = {
+    { IMAGES "bmp1.bmp", 3 },     { IMAGES "bmp8.bmp", 1 },
+    { IMAGES "bmp24.bmp", 3 },    { IMAGES "bmp32_topdown.bmp", 0 },
+    { IMAGES "tga_raw.tga", 0 },  { IMAGES "tga_indexed.tga", 0 },
+    { IMAGES "tga_rle.tga", 0 },  { IMAGES "psd_raw.psd", 0 },
+    { IMAGES "psd_rle.psd", 0 },  { IMAGES "psd16_raw.psd", 0 },
+    { IMAGES "gif.gif", 1 },      { IMAGES "gif_ext.gif", 1 },
+    { "tests/data/rgb.jpg", 0 },  { "tests/data/grey16.png", 0 },
+    { "tests/data/rgba.tga", 0 }, { "tests/data/rgb.bmp", 0 },
+};
+
+/* The whole file loads; each of its cuts is refused. */
+static void sweep(const whole_file *f, const char *tmp)
+{
+    size_t n;
+    unsigned char *data = read_all(f->path, &n);
+    dapple_error err = { 0 };
+    uint16_t *grey = NULL;
+    int w, h;
+    cr_assert_eq(dp_image_load_grey16(f->path, 0, &grey, &w, &h, &err), DAPPLE_OK, "%s",
+                 err.message);
+    free(grey);
+    for (size_t k = 1; k + f->keep < n; k++)
+        assert_refused(data, k, tmp, f->path);
+    free(data);
+}
+
+Test(image_input, every_cut_refused, .timeout = 120)
+{
+    char tmp[] = "/tmp/dapple-cut-XXXXXX";
+    int fd = mkstemp(tmp);
+    cr_assert(fd >= 0);
+    close(fd);
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+        sweep(&files[i], tmp);
+    unlink(tmp);
+}
