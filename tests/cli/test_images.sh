@@ -154,6 +154,27 @@ case_whole_files_read_exactly() {
 }
 
 
+# ---------------------------------------------------------------- item 4: cairo's side limit
+
+case_stamp_past_cairo_side_limit() { # 1-bit PNGs of a few hundred bytes, within 64 Mpixel
+    local f limit="an image drawn with cairo may have at most 32767 pixels on a side"
+    stamp_preset "$IMGS/wide_32767.png"
+    $DAPPLE render "$TMP/stamp.ini" -o "$OUT/t.png" 2>"$TMP/log" ||
+        fail "a 32767x1 stamp was refused: $(cat "$TMP/log")"
+    rm -f "$OUT/t.png"
+    for f in wide_32768.png:32768x1 tall_40000.png:1x40000; do
+        stamp_preset "$IMGS/${f%%:*}"
+        expect_error 1 "dapple: layer 'a': $IMGS/${f%%:*}: ${f#*:} pixels: $limit" "$OUT/t.png" -- \
+            $DAPPLE render "$TMP/stamp.ini" -o "$OUT/t.png"
+    done
+    printf '[texture]\nsize = 32x32\nbackground = image\nbackground_image = %s\n%s\n' \
+        "$IMGS/wide_32768.png" '[layer a]
+style = circles
+radius = 4' >"$TMP/bg.ini"
+    expect_error 1 "dapple: $IMGS/wide_32768.png: 32768x1 pixels: $limit" "$OUT/t.png" -- \
+        $DAPPLE render "$TMP/bg.ini" -o "$OUT/t.png"
+}
+
 # ---------------------------------------------------------------- no hang on a short file
 
 case_jpeg_cut_in_a_header_does_not_hang() { # SOI and half an APP0 header: stb spun forever
