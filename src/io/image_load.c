@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT
  * Untrusted image input. The format is found from the magic bytes, never the extension.
- * PNG goes through libpng (checksums checked, user limits, errors copied into our message,
- * setjmp confined to png_run); anything else through stb_image, which is not built for
- * hostile input, so stbi_info must pass our pixel limit before a byte is decoded.
+ * PNG goes through libpng (checksums checked, user limits, ancillary chunks skipped, errors
+ * copied into our message, setjmp confined to png_run); grey PGM through pgm_load.c;
+ * anything else through stb_image, which is not built for hostile input, so stbi_info must
+ * pass our pixel limit, and image_trunc.c find the whole image in the file, before a byte
+ * is decoded.
  * Grey output is luminance with Rec. 709 weights applied to the encoded (gamma) values,
  * gAMA/sRGB chunks are ignored: a field image is data, not a photograph. */
 #include "io/image_load.h"
@@ -21,7 +23,11 @@
 
 #include "core/dp.h"
 #include "io/image_trunc.h"
+#include "io/pgm_load.h"
 #include "io/stb_guard.h"
+
+/* The formats we read, for "not a ... image". */
+#define DP_READ_FORMATS "PNG, JPEG, PGM, BMP, TGA, PSD or GIF"
 
 /* Heap libpng may take for one chunk (a second line behind skipping them all). */
 #define DP_PNG_CHUNK_MAX ((png_alloc_size_t)1 << 20)
@@ -333,11 +339,10 @@ static dapple_status load_png(source *src, const request *rq, image *img)
 
 static const stbi_io_callbacks stb_callbacks = { stb_read, stb_skip, stb_eof };
 
-/* The format stb will pick, by the magic bytes stb itself tests. stb also reads PNM, HDR
- * and PIC; nobody asked for those and their readers had memory-safety bugs (CVE-2021-42715,
- * CVE-2021-42716), so they get NULL: refused. TGA has no magic: it is what remains, and no
- * valid TGA starts like the refused ones (its second byte is 0 or 1). */
-static const char *stb_format(const uint8_t m[4], size_t got)
+/* What a file is, by the magic bytes stb itself tests (and PGM, read by pgm_load.c). TGA
+ * has no magic: it is what remains, and no valid TGA starts like the others (its second
+ * byte is 0 or 1). */
+static const char *magic_format(const uint8_t m[4], size_t got)
 {
     if (got >= 2 && m[0] == 0xff && (m[1] == 0xd8 || m[1] == 0xff)) /* stb skips fill 0xFFs */
         return "JPEG";
@@ -347,11 +352,24 @@ static const char *stb_format(const uint8_t m[4], size_t got)
         return "GIF";
     if (got >= 4 && memcmp(m, "8BPS", 4) == 0)
         return "PSD";
-    if (got >= 2 && ((m[0] == 'P' && m[1] >= '1' && m[1] <= '7') || (m[0] == '#' && m[1] == '?')))
-        return NULL;
-    if (got >= 4 && memcmp(m, "S\x80\xf6\x34", 4) == 0)
-        return NULL;
+    if (got >= 2 && m[0] == 'P' && (m[1] == '2' || m[1] == '5'))
+        return "PGM";
     return "TGA";
+}
+
+/* Formats stb would read that we refuse, named for the message: other netpbm kinds (colour,
+ * bitmap, PAM) and Radiance HDR and Softimage PIC, whose stb readers had memory-safety bugs
+ * (CVE-2021-42715, CVE-2021-42716) and which nobody asked for. NULL: not one of these. */
+static const char *refused_format(const uint8_t m[4], size_t got)
+{
+    static const char *const netpbm[] = { "PBM", "PGM", "PPM", "PBM", "PGM", "PPM", "PAM" };
+    if (got >= 2 && m[0] == 'P' && m[1] >= '1' && m[1] <= '7' && m[1] != '2' && m[1] != '5')
+        return netpbm[m[1] - '1'];
+    if (got >= 2 && m[0] == '#' && m[1] == '?')
+        return "Radiance HDR";
+    if (got >= 4 && memcmp(m, "S\x80\xf6\x34", 4) == 0)
+        return "Softimage PIC";
+    return NULL;
 }
 
 static dapple_status stb_failed(const request *rq, const char *format)
@@ -423,8 +441,8 @@ static dapple_status not_an_image(source *src, const request *rq, const char *fo
     dapple_status st = strcmp(format, "TGA") != 0 ? check_complete(src, rq, format) : DAPPLE_OK;
     if (st != DAPPLE_OK)
         return st;
-    return dp_fail(rq->err, DAPPLE_E_FORMAT, "%s: not a PNG, JPEG, BMP, TGA, PSD or GIF image (%s)",
-                   rq->name, why != NULL ? why : "unknown");
+    return dp_fail(rq->err, DAPPLE_E_FORMAT, "%s: not a %s image (%s)", rq->name, DP_READ_FORMATS,
+                   why != NULL ? why : "unknown");
 }
 
 static dapple_status load_stb(source *src, const request *rq, const char *format, image *img)
@@ -464,6 +482,48 @@ static dapple_status load_stb(source *src, const request *rq, const char *format
     return DAPPLE_OK;
 }
 
+/* ---------------------------------------------------------------- PGM (pgm_load.c) */
+
+/* RGBA8 from grey 0..65535, rounded to 8 bits as libpng's png_set_scale_16 does, so a
+ * 16-bit PGM stamp looks like the same 16-bit PNG. Frees grey. */
+static uint8_t *grey_to_rgba(uint16_t *grey, size_t n)
+{
+    uint8_t *rgba = dp_calloc_n(n, 4);
+    for (size_t i = 0; rgba != NULL && i < n; i++) {
+        uint8_t v = (uint8_t)((grey[i] * 255u + 32895u) >> 16);
+        memset(rgba + 4 * i, v, 3);
+        rgba[4 * i + 3] = 255;
+    }
+    free(grey);
+    return rgba;
+}
+
+static dapple_status load_pgm(source *src, const request *rq, image *img)
+{
+    dp_byte_reader r;
+    dp_pgm pgm;
+    dp_byte_reader_init(&r, guard_read, src);
+    dapple_status st = dp_pgm_header(&r, &pgm, rq->name, rq->err);
+    if (st == DAPPLE_OK)
+        st = check_size(rq, (uint64_t)pgm.width, (uint64_t)pgm.height);
+    if (st != DAPPLE_OK)
+        return st;
+    size_t n = (size_t)pgm.width * (size_t)pgm.height;
+    uint16_t *grey = dp_calloc_n(n, sizeof *grey);
+    if (grey == NULL)
+        return dp_fail(rq->err, DAPPLE_E_NOMEM, "%s: out of memory", rq->name);
+    st = dp_pgm_raster_into(&r, &pgm, src->size, grey, rq->name, rq->err);
+    if (st != DAPPLE_OK) {
+        free(grey);
+        return st;
+    }
+    img->pixels = rq->rgba ? (void *)grey_to_rgba(grey, n) : grey;
+    img->width = pgm.width;
+    img->height = pgm.height;
+    return img->pixels != NULL ? DAPPLE_OK
+                               : dp_fail(rq->err, DAPPLE_E_NOMEM, "%s: out of memory", rq->name);
+}
+
 /* ---------------------------------------------------------------- entry points */
 
 static dapple_status decode(source *src, const request *rq, image *img)
@@ -479,12 +539,13 @@ static dapple_status decode(source *src, const request *rq, image *img)
      * and names the damage (e.g. a file mangled by a text-mode transfer). */
     if (got == sizeof magic && memcmp(magic, png_magic, sizeof magic) == 0)
         return load_png(src, rq, img);
-    const char *format = stb_format(magic, got);
-    if (format == NULL)
+    const char *refused = refused_format(magic, got), *format = magic_format(magic, got);
+    if (refused != NULL)
         return dp_fail(rq->err, DAPPLE_E_FORMAT,
-                       "%s: not a PNG, JPEG, BMP, TGA, PSD or GIF image (PNM, HDR and PIC are "
-                       "not accepted)",
-                       rq->name);
+                       "%s: not a %s image (%s is not read; convert it to PNG)", rq->name,
+                       DP_READ_FORMATS, refused);
+    if (strcmp(format, "PGM") == 0)
+        return load_pgm(src, rq, img);
     return load_stb(src, rq, format, img);
 }
 

@@ -154,6 +154,56 @@ case_whole_files_read_exactly() {
 }
 
 
+# ---------------------------------------------------------------- item 8: grey PGM
+
+v4() { echo $((((37 * $1 + 11 * $2 + 5) % 256 * 15 / 255) * 4369)); } # maxval 15, scaled
+v10() { local s=$(((37 * $1 + 11 * $2 + 5) % 256 * 1023 / 255)); echo $(((s * 65535 + 511) / 1023)); }
+g16() { echo $((($1 * 4099 + $2 * 8191) & 65535)); } # 16-bit samples, kept as they are
+
+case_pgm_read_exactly() {
+    good_image pgm8.pgm v8
+    good_image pgm_plain.pgm v8
+    good_image pgm16.pgm g16
+    good_image pgm10.pgm v10
+    good_image pgm4.pgm v4
+    local want="0 16448 32896 65535" got="" xy # tests/data/pgm.png: a PGM named .png
+    $DAPPLE field --size 2x2 --rmin 1 --rmax 2 --field "image:$IMGS/../pgm.png" --depth 16 \
+        -o "$OUT/g.png" 2>"$TMP/log" || fail "pgm.png refused: $(cat "$TMP/log")"
+    for xy in "0 0" "1 0" "0 1" "1 1"; do
+        got="$got $("$TOOLS/pnginfo" "$OUT/g.png" $xy | awk '{print $6}')"
+    done
+    [ "${got# }" = "$want" ] || fail "pgm.png read as '${got# }', want '$want'"
+    rm -f "$OUT/g.png"
+}
+
+case_pgm_stamp() { # a 16-bit PGM as a stamp: read as RGBA, drawn
+    stamp_preset "$IMGS/pgm16.pgm"
+    $DAPPLE render "$TMP/stamp.ini" -o "$OUT/t.png" 2>"$TMP/log" ||
+        fail "a PGM stamp was refused: $(cat "$TMP/log")"
+    rm -f "$OUT/t.png"
+}
+
+case_pgm_refused() {
+    bad_image "$IMGS/cut_pgm16.pgm" \
+        "$IMGS/cut_pgm16.pgm: truncated PGM: the file has 107 bytes, its header promises 108"
+    bad_image "$IMGS/cut_pgm_plain.pgm" \
+        "$IMGS/cut_pgm_plain.pgm: truncated PGM: the file ends inside its pixel data"
+    bad_image "$IMGS/pgm_over_maxval.pgm" \
+        "$IMGS/pgm_over_maxval.pgm: corrupt PGM: a sample (16) exceeds the maximum value 15"
+    bad_image "$IMGS/pgm_huge.pgm" \
+        "$IMGS/pgm_huge.pgm: 100000x100000 pixels exceeds the limit of 67108864 pixels"
+    bad_image "$IMGS/pgm_width_overflow.pgm" \
+        "$IMGS/pgm_width_overflow.pgm: corrupt PGM: the width is not a number from 0 to 2147483647"
+    bad_image "$IMGS/pgm_maxval_zero.pgm" \
+        "$IMGS/pgm_maxval_zero.pgm: corrupt PGM: the maximum value is not a number from 1 to 65535"
+    bad_image "$IMGS/pgm_plain_junk.pgm" \
+        "$IMGS/pgm_plain_junk.pgm: corrupt PGM: sample 2 is not a number"
+    bad_image "$IMGS/ppm.ppm" \
+        "$IMGS/ppm.ppm: not a PNG, JPEG, PGM, BMP, TGA, PSD or GIF image (PPM is not read; convert it to PNG)"
+    printf 'P5\n2 1\n255' >"$TMP/head.pgm"
+    bad_image "$TMP/head.pgm" "$TMP/head.pgm: truncated PGM: the file ends inside its header"
+}
+
 # ---------------------------------------------------------------- item 4: cairo's side limit
 
 case_stamp_past_cairo_side_limit() { # 1-bit PNGs of a few hundred bytes, within 64 Mpixel

@@ -2,7 +2,8 @@
  * Untrusted image input, round two (issue #14): every cut of a whole image file is refused
  * with a message that starts with its name, from a file and from memory alike, and never
  * hangs (the timeout); the only cuts accepted are those that keep every pixel (a BMP's
- * last-row padding, a GIF's trailer). The fixtures come from tests/data/make_images.py. */
+ * last-row padding, a GIF's trailer, a plain PGM's last newline). PGM stamps are read as
+ * 16-bit PNG stamps are. The fixtures come from tests/data/make_images.py. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,6 +62,8 @@ static const whole_file files[] = {
     { IMAGES "gif.gif", 1 },      { IMAGES "gif_ext.gif", 1 },
     { "tests/data/rgb.jpg", 0 },  { "tests/data/grey16.png", 0 },
     { "tests/data/rgba.tga", 0 }, { "tests/data/rgb.bmp", 0 },
+    { IMAGES "pgm8.pgm", 0 },     { IMAGES "pgm16.pgm", 0 },
+    { IMAGES "pgm10.pgm", 0 },    { IMAGES "pgm_plain.pgm", 1 },
 };
 
 /* The whole file loads; each of its cuts is refused. */
@@ -88,4 +91,24 @@ Test(image_input, every_cut_refused, .timeout = 120)
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
         sweep(&files[i], tmp);
     unlink(tmp);
+}
+
+/* A 16-bit PGM stamp gets the 8-bit values a 16-bit PNG would: (v * 255 + 32895) >> 16. */
+Test(image_input, pgm16_as_rgba)
+{
+    dapple_error err = { 0 };
+    uint8_t *rgba = NULL;
+    int w, h;
+    cr_assert_eq(dp_image_load_rgba8(IMAGES "pgm16.pgm", 0, &rgba, &w, &h, &err), DAPPLE_OK, "%s",
+                 err.message);
+    cr_assert(w == 7 && h == 5);
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+            unsigned v = (unsigned)((x * 4099 + y * 8191) & 65535), want = (v * 255 + 32895) >> 16;
+            const uint8_t *p = rgba + 4 * (y * w + x);
+            cr_assert(p[0] == want && p[1] == want && p[2] == want && p[3] == 255,
+                      "(%d, %d): %u %u %u %u, want %u", x, y, p[0], p[1], p[2], p[3], want);
+        }
+    }
+    free(rgba);
 }
