@@ -225,6 +225,48 @@ radius = 4' >"$TMP/bg.ini"
         $DAPPLE render "$TMP/bg.ini" -o "$OUT/t.png"
 }
 
+# ---------------------------------------------------------------- item 1: not a regular file
+
+# A FIFO with no writer would block an ordinary open() forever. Each image input is
+# refused at once (within 10 s) with its path: --field and --exclude of points, field and
+# mask by the loader (non-blocking open, then fstat), the preset's image keys when the
+# preset is read. A symlink to a FIFO and a device are refused the same way.
+case_fifo_as_image() {
+    local cmd img
+    mkfifo "$TMP/fifo.png"
+    ln -s "$TMP/fifo.png" "$TMP/link.png"
+    for img in "$TMP/fifo.png" "$TMP/link.png" /dev/null; do
+        for cmd in points field mask; do
+            expect_error 1 "dapple: $img: not a regular file" "$OUT/o" -- \
+                timeout 10 $DAPPLE $cmd --size 16x16 --rmin 1 --rmax 4 --field "image:$img" -o "$OUT/o"
+            expect_error 1 "dapple: --exclude: $img: not a regular file" "$OUT/o" -- \
+                timeout 10 $DAPPLE $cmd --size 16x16 --radius 2 --exclude "image:$img" -o "$OUT/o"
+        done
+    done
+}
+
+# fifo_preset LINE KEY: the preset on stdin, which names $TMP/fifo.png under KEY at LINE,
+# is refused there, at once.
+fifo_preset() {
+    cat >"$TMP/fifo.ini"
+    expect_error 1 "dapple: $TMP/fifo.ini:$1: $2: cannot open '$TMP/fifo.png': not a regular file" \
+        "$OUT/t.png" -- timeout 10 $DAPPLE render "$TMP/fifo.ini" -o "$OUT/t.png"
+}
+
+case_fifo_in_preset() {
+    local head='[texture]
+size = 16x16'
+    [ -p "$TMP/fifo.png" ] || mkfifo "$TMP/fifo.png"
+    printf '%s\n[layer a]\nstyle = stamps\nradius = 3\nstamp = %s\n' "$head" "$TMP/fifo.png" |
+        fifo_preset 6 stamp
+    printf '%s\n[layer a]\nstyle = circles\nrmin = 2\nrmax = 4\nfield = image:%s\n' "$head" \
+        "$TMP/fifo.png" | fifo_preset 7 field
+    printf '%s\n[layer a]\nstyle = circles\nradius = 3\nexclude = image:%s\n' "$head" \
+        "$TMP/fifo.png" | fifo_preset 6 exclude
+    printf '%s\nbackground = image\nbackground_image = %s\n[layer a]\nstyle = circles\nradius = 3\n' \
+        "$head" "$TMP/fifo.png" | fifo_preset 4 background_image
+}
+
 # ---------------------------------------------------------------- no hang on a short file
 
 case_jpeg_cut_in_a_header_does_not_hang() { # SOI and half an APP0 header: stb spun forever

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "io/image_load.h"
@@ -111,4 +112,26 @@ Test(image_input, pgm16_as_rgba)
         }
     }
     free(rgba);
+}
+
+/* A FIFO with no writer: both loaders (fields, and stamps and backgrounds, which a preset
+ * checks when it is read but the loader opens again when it is drawn) refuse it at once. */
+Test(image_input, fifo_refused_without_waiting, .timeout = 10)
+{
+    char dir[] = "/tmp/dapple-fifo-XXXXXX", path[64];
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/f.png", dir);
+    cr_assert_eq(mkfifo(path, 0600), 0);
+    dapple_error err = { 0 };
+    uint16_t *grey = NULL;
+    uint8_t *rgba = NULL;
+    int w, h;
+    char want[96];
+    snprintf(want, sizeof want, "%s: not a regular file", path);
+    cr_assert_eq(dp_image_load_grey16(path, 0, &grey, &w, &h, &err), DAPPLE_E_IO);
+    cr_assert_str_eq(err.message, want);
+    cr_assert_eq(dp_image_load_rgba8(path, 0, &rgba, &w, &h, &err), DAPPLE_E_IO);
+    cr_assert_str_eq(err.message, want);
+    unlink(path);
+    rmdir(dir);
 }
