@@ -88,7 +88,7 @@ fuzz:
 	    cp -r $$corpus/. build/fuzz/corpus-$$name/ 2>/dev/null || true; \
 	    echo "== $$name ($(FUZZ_SECONDS) s)"; \
 	    dict=tests/fuzz/$${name#fuzz_}.dict; [ -f $$dict ] && dict=-dict=$$dict || dict=; \
-	    build/fuzz/$$name $$dict -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -print_final_stats=1 \
+	    build/fuzz/$$name $$dict -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
 	        -artifact_prefix=build/fuzz/$$name- build/fuzz/corpus-$$name 2>&1 | grep -E "^stat::number_of_executed_units|ERROR|SUMMARY|Done" ; \
 	    test $${PIPESTATUS[0]} -eq 0; \
 	done
