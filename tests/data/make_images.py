@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 # Writes the image fixtures of tests/cli/test_images.sh and tests/unit/test_image_input.c
-# into tests/data/images/ (or the folder given): hostile PNG chunks (issue #14 item 2),
+# (copied into tests/fuzz/corpus_image/ as seeds) into tests/data/images/ (or the folder
+# given): hostile PNG chunks (issue #14 item 2),
 # whole and cut BMP, GIF, TGA, PSD and PGM files (items 3, 8) and stamps past cairo's side
 # limit (item 4). The files are committed; run this to remake them after a change here.
 # Pixel formula of the small images: grey v = (37 x + 11 y + 5) mod 256, in a 7x5 image.
@@ -49,7 +50,7 @@ def png_chunk_bombs():
         save("png_2g_%s.png" % kind.decode(),
              SIG + ihdr(1, 1) + struct.pack(">I", 0x7FFFFFF0) + kind + b"key\x00" + b"x" * 16)
     # Whole, valid files: 4 zTXt chunks of 7.9 MB of zeros each (~7.7 KB compressed),
-    # which libpng 1.6 inflated (0.1 s each, 8 MB at a time), and the same as iTXt and iCCP.
+    # which libpng 1.6 inflated (20 ms each, 8 MB at most), and the same as iTXt and iCCP.
     bomb = zlib.compress(bytes(7_900_000), 9)
     ztxt = b"".join(chunk(b"zTXt", b"k%d\x00\x00" % i + bomb) for i in range(4))
     save("png_ztxt_bomb.png", grey_png(ztxt))
