@@ -27,9 +27,9 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 # Small C helpers the CLI tests use (PNG inspection, an independent pair-rule check, a
 # road image for exclusions, the tone of a rendering against its source picture, whether a
-# mask tile is a window of a whole mask).
+# mask tile is a window of a whole mask, the peak memory of a command).
 TOOLS := $(BUILD)/tools/pnginfo $(BUILD)/tools/ptcheck $(BUILD)/tools/roadpng $(BUILD)/tools/tonecheck \
-         $(BUILD)/tools/pngtiles
+         $(BUILD)/tools/pngtiles $(BUILD)/tools/peakrss
 
 .PHONY: all test unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
 .DELETE_ON_ERROR:
@@ -104,7 +104,7 @@ fuzz:
 	    cp -r $$corpus/. build/fuzz/corpus-$$name/ 2>/dev/null || true; \
 	    echo "== $$name ($(FUZZ_SECONDS) s)"; \
 	    dict=tests/fuzz/$${name#fuzz_}.dict; [ -f $$dict ] && dict=-dict=$$dict || dict=; \
-	    build/fuzz/$$name $$dict -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -print_final_stats=1 \
+	    build/fuzz/$$name $$dict -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
 	        -artifact_prefix=build/fuzz/$$name- build/fuzz/corpus-$$name 2>&1 | grep -E "^stat::number_of_executed_units|ERROR|SUMMARY|Done" ; \
 	    test $${PIPESTATUS[0]} -eq 0; \
 	done

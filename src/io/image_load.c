@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT
  * Untrusted image input. The format is found from the magic bytes, never the extension.
- * PNG goes through libpng (checksums checked, user limits, errors copied into our message,
- * setjmp confined to png_run); anything else through stb_image, which is not built for
- * hostile input, so stbi_info must pass our pixel limit before a byte is decoded.
+ * PNG goes through libpng (checksums checked, user limits, ancillary chunks skipped, errors
+ * copied into our message, setjmp confined to png_run); grey PGM through pgm_load.c;
+ * anything else through stb_image, which is not built for hostile input, so stbi_info must
+ * pass our pixel limit, and image_trunc.c find the whole image in the file, before a byte
+ * is decoded.
  * Grey output is luminance with Rec. 709 weights applied to the encoded (gamma) values,
  * gAMA/sRGB chunks are ignored: a field image is data, not a photograph. */
 #include "io/image_load.h"
@@ -10,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <png.h>
 #include <stb/stb_image.h>
 #include <stdio.h>
@@ -19,13 +22,25 @@
 #include <unistd.h>
 
 #include "core/dp.h"
+#include "io/image_trunc.h"
+#include "io/pgm_load.h"
 #include "io/stb_guard.h"
 
-/* A byte source read by both decoders: an open file or a buffer in memory. */
+/* The formats we read, for "not a ... image". */
+#define DP_READ_FORMATS "PNG, JPEG, PGM, BMP, TGA, PSD or GIF"
+
+/* Heap libpng may take for one chunk (a second line behind skipping them all). */
+#define DP_PNG_CHUNK_MAX ((png_alloc_size_t)1 << 20)
+
+/* A byte source read by both decoders: an open file or a buffer in memory. Both keep
+ * their own position and size, so the end of the data is known without asking stdio:
+ * fseek clears a stream's end-of-file flag, and stb, which stops reading once a read
+ * came back short, would then wait for that flag forever. */
 typedef struct source {
     FILE *fp; /* NULL for a memory buffer */
     const uint8_t *mem;
-    size_t size, pos;
+    size_t size, pos; /* size: from fstat for a file */
+    bool ended;       /* a read came back short */
 } source;
 
 /* What the caller wants back, and where messages go. */
@@ -46,12 +61,16 @@ typedef struct image {
 
 static size_t src_read(source *s, void *buf, size_t n)
 {
-    if (s->fp != NULL)
-        return fread(buf, 1, n, s->fp);
-    size_t take = DP_MIN(n, s->size - s->pos);
-    memcpy(buf, s->mem + s->pos, take);
-    s->pos += take;
-    return take;
+    size_t got = 0;
+    if (s->fp != NULL) {
+        got = fread(buf, 1, n, s->fp);
+    } else if (s->pos < s->size) {
+        got = DP_MIN(n, s->size - s->pos);
+        memcpy(buf, s->mem + s->pos, got);
+    }
+    s->pos += got;
+    s->ended |= got < n;
+    return got;
 }
 
 static void src_rewind(source *s)
@@ -59,6 +78,7 @@ static void src_rewind(source *s)
     if (s->fp != NULL)
         rewind(s->fp);
     s->pos = 0;
+    s->ended = false;
 }
 
 static int stb_read(void *user, char *data, int size)
@@ -66,26 +86,23 @@ static int stb_read(void *user, char *data, int size)
     return (int)src_read(user, data, size > 0 ? (size_t)size : 0);
 }
 
-/* stb skips backwards too (n < 0); a memory position is clamped to the buffer. */
+/* stb only skips forwards (it handles n < 0 in its own buffer); a skip stops at the end. */
 static void stb_skip(void *user, int n)
 {
     source *s = user;
-    if (s->fp != NULL) {
-        fseek(s->fp, n, SEEK_CUR);
-    } else if (n < 0) {
-        size_t back = (size_t)(-(long)n);
-        s->pos -= DP_MIN(s->pos, back);
-    } else {
-        s->pos += DP_MIN(s->size - s->pos, (size_t)n);
-    }
+    if (n <= 0)
+        return;
+    size_t step = s->pos < s->size ? DP_MIN((size_t)n, s->size - s->pos) : 0;
+    s->pos += step;
+    s->ended |= step < (size_t)n;
+    if (s->fp != NULL && fseeko(s->fp, (off_t)s->pos, SEEK_SET) != 0)
+        s->ended = true;
 }
 
 static int stb_eof(void *user)
 {
     source *s = user;
-    if (s->fp != NULL)
-        return feof(s->fp) || ferror(s->fp);
-    return s->pos >= s->size;
+    return s->ended || s->pos >= s->size || (s->fp != NULL && ferror(s->fp));
 }
 
 /* ---------------------------------------------------------------- pixel conversion */
@@ -247,6 +264,18 @@ static dapple_status png_alloc(png_job *job, int passes, size_t rowbytes)
     return DAPPLE_OK;
 }
 
+/* Only the pixels are read. libpng would allocate a text, sPLT or eXIf chunk's declared
+ * length (up to 2 GiB) before reading it, so every ancillary chunk but tRNS (which stamps
+ * need, 256 bytes at most) is skipped, read through a small stack buffer to check its CRC;
+ * unknown chunks too. The caps below are then a second line: no ancillary chunk is kept
+ * (cache 1), and no chunk or decompressed chunk may exceed 1 MiB of heap. */
+static void limit_chunks(png_structp png)
+{
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
+    png_set_chunk_cache_max(png, 1);
+    png_set_chunk_malloc_max(png, DP_PNG_CHUNK_MAX);
+}
+
 /* The one function that calls setjmp: every libpng call that can fail happens below it. */
 static dapple_status png_run(png_job *job)
 {
@@ -255,6 +284,7 @@ static dapple_status png_run(png_job *job)
 
     png_uint_32 side = (png_uint_32)DP_MIN(job->rq->max_pixels, (uint64_t)PNG_UINT_31_MAX);
     png_set_user_limits(job->png, side, side);
+    limit_chunks(job->png);
     png_set_read_fn(job->png, job, on_png_read);
     png_read_info(job->png, job->info);
     job->width = png_get_image_width(job->png, job->info);
@@ -309,11 +339,10 @@ static dapple_status load_png(source *src, const request *rq, image *img)
 
 static const stbi_io_callbacks stb_callbacks = { stb_read, stb_skip, stb_eof };
 
-/* The format stb will pick, by the magic bytes stb itself tests. stb also reads PNM, HDR
- * and PIC; nobody asked for those and their readers had memory-safety bugs (CVE-2021-42715,
- * CVE-2021-42716), so they get NULL: refused. TGA has no magic: it is what remains, and no
- * valid TGA starts like the refused ones (its second byte is 0 or 1). */
-static const char *stb_format(const uint8_t m[4], size_t got)
+/* What a file is, by the magic bytes stb itself tests (and PGM, read by pgm_load.c). TGA
+ * has no magic: it is what remains, and no valid TGA starts like the others (its second
+ * byte is 0 or 1). */
+static const char *magic_format(const uint8_t m[4], size_t got)
 {
     if (got >= 2 && m[0] == 0xff && (m[1] == 0xd8 || m[1] == 0xff)) /* stb skips fill 0xFFs */
         return "JPEG";
@@ -323,11 +352,24 @@ static const char *stb_format(const uint8_t m[4], size_t got)
         return "GIF";
     if (got >= 4 && memcmp(m, "8BPS", 4) == 0)
         return "PSD";
-    if (got >= 2 && ((m[0] == 'P' && m[1] >= '1' && m[1] <= '7') || (m[0] == '#' && m[1] == '?')))
-        return NULL;
-    if (got >= 4 && memcmp(m, "S\x80\xf6\x34", 4) == 0)
-        return NULL;
+    if (got >= 2 && m[0] == 'P' && (m[1] == '2' || m[1] == '5'))
+        return "PGM";
     return "TGA";
+}
+
+/* Formats stb would read that we refuse, named for the message: other netpbm kinds (colour,
+ * bitmap, PAM) and Radiance HDR and Softimage PIC, whose stb readers had memory-safety bugs
+ * (CVE-2021-42715, CVE-2021-42716) and which nobody asked for. NULL: not one of these. */
+static const char *refused_format(const uint8_t m[4], size_t got)
+{
+    static const char *const netpbm[] = { "PBM", "PGM", "PPM", "PBM", "PGM", "PPM", "PAM" };
+    if (got >= 2 && m[0] == 'P' && m[1] >= '1' && m[1] <= '7' && m[1] != '2' && m[1] != '5')
+        return netpbm[m[1] - '1'];
+    if (got >= 2 && m[0] == '#' && m[1] == '?')
+        return "Radiance HDR";
+    if (got >= 4 && memcmp(m, "S\x80\xf6\x34", 4) == 0)
+        return "Softimage PIC";
+    return NULL;
 }
 
 static dapple_status stb_failed(const request *rq, const char *format)
@@ -384,6 +426,25 @@ static size_t guard_read(void *ctx, void *buf, size_t n)
     return src_read(ctx, buf, n);
 }
 
+/* Refuses a file that ends before its pixels do (see image_trunc.h). */
+static dapple_status check_complete(source *src, const request *rq, const char *format)
+{
+    src_rewind(src);
+    return dp_image_check_complete(format, guard_read, src, src->size, rq->name, rq->err);
+}
+
+/* stbi_info refused the file. One that starts like a BMP, GIF, PSD or JPEG but was cut
+ * inside its header is named as truncated; anything else is not an image we read. */
+static dapple_status not_an_image(source *src, const request *rq, const char *format)
+{
+    const char *why = stbi_failure_reason();
+    dapple_status st = strcmp(format, "TGA") != 0 ? check_complete(src, rq, format) : DAPPLE_OK;
+    if (st != DAPPLE_OK)
+        return st;
+    return dp_fail(rq->err, DAPPLE_E_FORMAT, "%s: not a %s image (%s)", rq->name, DP_READ_FORMATS,
+                   why != NULL ? why : "unknown");
+}
+
 static dapple_status load_stb(source *src, const request *rq, const char *format, image *img)
 {
     int w, h, comp;
@@ -394,10 +455,12 @@ static dapple_status load_stb(source *src, const request *rq, const char *format
         return st;
     src_rewind(src);
     if (!stbi_info_from_callbacks(&stb_callbacks, src, &w, &h, &comp))
-        return dp_fail(rq->err, DAPPLE_E_FORMAT,
-                       "%s: not a PNG, JPEG, BMP, TGA, PSD or GIF image (%s)", rq->name,
-                       stbi_failure_reason() != NULL ? stbi_failure_reason() : "unknown");
+        return not_an_image(src, rq, format);
+    if (h < 0 && h > INT_MIN && strcmp(format, "BMP") == 0)
+        h = -h; /* stbi_info passes on a top-down BMP's negative height; stbi_load does not */
     st = check_size(rq, w > 0 ? (uint64_t)w : 0, h > 0 ? (uint64_t)h : 0);
+    if (st == DAPPLE_OK)
+        st = check_complete(src, rq, format);
     if (st != DAPPLE_OK)
         return st;
     img->width = w;
@@ -419,6 +482,48 @@ static dapple_status load_stb(source *src, const request *rq, const char *format
     return DAPPLE_OK;
 }
 
+/* ---------------------------------------------------------------- PGM (pgm_load.c) */
+
+/* RGBA8 from grey 0..65535, rounded to 8 bits as libpng's png_set_scale_16 does, so a
+ * 16-bit PGM stamp looks like the same 16-bit PNG. Frees grey. */
+static uint8_t *grey_to_rgba(uint16_t *grey, size_t n)
+{
+    uint8_t *rgba = dp_calloc_n(n, 4);
+    for (size_t i = 0; rgba != NULL && i < n; i++) {
+        uint8_t v = (uint8_t)((grey[i] * 255u + 32895u) >> 16);
+        memset(rgba + 4 * i, v, 3);
+        rgba[4 * i + 3] = 255;
+    }
+    free(grey);
+    return rgba;
+}
+
+static dapple_status load_pgm(source *src, const request *rq, image *img)
+{
+    dp_byte_reader r;
+    dp_pgm pgm;
+    dp_byte_reader_init(&r, guard_read, src);
+    dapple_status st = dp_pgm_header(&r, &pgm, rq->name, rq->err);
+    if (st == DAPPLE_OK)
+        st = check_size(rq, (uint64_t)pgm.width, (uint64_t)pgm.height);
+    if (st != DAPPLE_OK)
+        return st;
+    size_t n = (size_t)pgm.width * (size_t)pgm.height;
+    uint16_t *grey = dp_calloc_n(n, sizeof *grey);
+    if (grey == NULL)
+        return dp_fail(rq->err, DAPPLE_E_NOMEM, "%s: out of memory", rq->name);
+    st = dp_pgm_raster_into(&r, &pgm, src->size, grey, rq->name, rq->err);
+    if (st != DAPPLE_OK) {
+        free(grey);
+        return st;
+    }
+    img->pixels = rq->rgba ? (void *)grey_to_rgba(grey, n) : grey;
+    img->width = pgm.width;
+    img->height = pgm.height;
+    return img->pixels != NULL ? DAPPLE_OK
+                               : dp_fail(rq->err, DAPPLE_E_NOMEM, "%s: out of memory", rq->name);
+}
+
 /* ---------------------------------------------------------------- entry points */
 
 static dapple_status decode(source *src, const request *rq, image *img)
@@ -434,12 +539,13 @@ static dapple_status decode(source *src, const request *rq, image *img)
      * and names the damage (e.g. a file mangled by a text-mode transfer). */
     if (got == sizeof magic && memcmp(magic, png_magic, sizeof magic) == 0)
         return load_png(src, rq, img);
-    const char *format = stb_format(magic, got);
-    if (format == NULL)
+    const char *refused = refused_format(magic, got), *format = magic_format(magic, got);
+    if (refused != NULL)
         return dp_fail(rq->err, DAPPLE_E_FORMAT,
-                       "%s: not a PNG, JPEG, BMP, TGA, PSD or GIF image (PNM, HDR and PIC are "
-                       "not accepted)",
-                       rq->name);
+                       "%s: not a %s image (%s is not read; convert it to PNG)", rq->name,
+                       DP_READ_FORMATS, refused);
+    if (strcmp(format, "PGM") == 0)
+        return load_pgm(src, rq, img);
     return load_stb(src, rq, format, img);
 }
 
@@ -457,6 +563,7 @@ static dapple_status open_source(source *src, const char *path, dapple_error *er
         return dp_fail(err, DAPPLE_E_IO, "%s: %s", path,
                        dir ? "is a directory, not an image" : "not a regular file");
     }
+    src->size = (size_t)st.st_size;
     src->fp = fdopen(fd, "rb");
     if (src->fp == NULL) {
         close(fd);
@@ -484,7 +591,7 @@ static dapple_status load_file(const char *path, uint64_t max_pixels, bool rgba,
 static dapple_status load_mem(const void *data, size_t size, const char *name, uint64_t max_pixels,
                               bool rgba, image *img, dapple_error *err)
 {
-    source src = { NULL, data, data != NULL ? size : 0, 0 };
+    source src = { NULL, data, data != NULL ? size : 0, 0, false };
     request rq = { name != NULL ? name : "(memory)",
                    max_pixels != 0 ? max_pixels : DP_DEFAULT_MAX_PIXELS, rgba, err };
     return decode(&src, &rq, img);

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT
- * Untrusted image input. PNG goes through libpng (user limits, checksums checked, error
- * handler confined to one function); JPEG, BMP, TGA, PSD, GIF through stb_image after a
- * stbi_info() size check. Dimensions are checked against max_pixels before any decode. */
+ * Untrusted image input. PNG goes through libpng (user limits, checksums checked, only the
+ * pixels and tRNS read, error handler confined to one function); grey PGM (P2, P5) through
+ * our own reader; JPEG, BMP, TGA, PSD, GIF through stb_image after a stbi_info() size check
+ * and a check that the file holds every pixel its header promises. Dimensions are checked
+ * against max_pixels before any decode; a file that is not a regular file is refused
+ * without waiting on it. */
 #ifndef DP_IMAGE_LOAD_H
 #define DP_IMAGE_LOAD_H
 
@@ -15,8 +18,9 @@
 
 /** Loads any supported image as grey 0..65535 (luminance of colour, alpha ignored; 8-bit
  * scaled by 257, 16-bit PNG kept at full precision). *pixels is malloc'ed: caller frees.
- * Errors name the path: "PATH: not a PNG/JPEG/... image", "PATH: 40000x40000 exceeds the
- * pixel limit of 67108864", "PATH: truncated or corrupt: ...". */
+ * Errors name the path: "PATH: not a PNG, JPEG, PGM, ... image (...)", "PATH: 40000x40000
+ * pixels exceeds the limit of 67108864 pixels", "PATH: truncated PNG: ...", "PATH: corrupt
+ * JPEG: ...". */
 DAPPLE_USERESULT dapple_status dp_image_load_grey16(const char *path, uint64_t max_pixels,
                                                     uint16_t **pixels, int *width, int *height,
                                                     dapple_error *err);

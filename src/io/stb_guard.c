@@ -6,7 +6,9 @@
  * tables, so it decodes with uninitialised heap memory and Debian's build segfaults.
  * We walk the marker segments the way stb does (scan for 0xFF, skip fill bytes, segments
  * by length, entropy-coded data by looking for the next marker), read every DHT and SOS as
- * stb will, and refuse what it would mishandle. */
+ * stb will, and refuse what it would mishandle. The walk reaches the end-of-image marker
+ * of a whole file, so a file that ends inside a segment, or after its frame header but
+ * before that marker, is refused as truncated, with that word. */
 #include "io/stb_guard.h"
 
 #include <stdbool.h>
@@ -14,37 +16,21 @@
 
 #include "core/dp.h"
 
-/* A small buffer over the caller's read function: JPEGs are walked byte by byte. */
-typedef struct reader {
-    dp_read_fn read;
-    void *ctx;
-    uint8_t buf[4096];
-    size_t len, pos;
-} reader;
+typedef dp_byte_reader reader;
 
 static int next_byte(reader *r)
 {
-    if (r->pos == r->len) {
-        r->len = r->read(r->ctx, r->buf, sizeof r->buf);
-        r->pos = 0;
-        if (r->len == 0)
-            return -1;
-    }
-    return r->buf[r->pos++];
+    return dp_byte_next(r);
 }
 
 static long next_u16(reader *r)
 {
-    int hi = next_byte(r), lo = next_byte(r);
-    return hi < 0 || lo < 0 ? -1 : (long)(hi << 8 | lo);
+    return (long)dp_byte_u16be(r);
 }
 
 static bool skip(reader *r, long n)
 {
-    while (n-- > 0)
-        if (next_byte(r) < 0)
-            return false;
-    return true;
+    return n <= 0 || dp_byte_skip(r, (uint64_t)n);
 }
 
 /* The next marker code: bytes up to an 0xFF are skipped (entropy-coded data, or junk stb
@@ -89,6 +75,7 @@ static int next_marker_strict(reader *r)
 typedef struct jpeg_state {
     unsigned dc_defined, ac_defined; /* bit i: table i was defined by a DHT */
     bool progressive;
+    bool framed; /* a frame header (SOFn) was seen: this is a JPEG, not junk after an SOI */
 } jpeg_state;
 
 /* VERDICT_STOP: stb rejects the segment itself, safely, and reads no further. */
@@ -155,31 +142,41 @@ static verdict check_segment(reader *r, int m, jpeg_state *js)
         return check_sos(r, js);
     if (m >= 0xc0 && m <= 0xc2)
         js->progressive = m == 0xc2;
+    js->framed |= m >= 0xc0 && m <= 0xcf && m != 0xc4 && m != 0xc8 && m != 0xcc;
     long len = next_u16(r);
     return len >= 2 && skip(r, len - 2) ? VERDICT_OK : VERDICT_STOP;
 }
 
+/* Why the walk stopped: the message for an unsafe marker, or for a file cut short. */
+static dapple_status refuse(const char *name, int marker, dapple_error *err)
+{
+    if (marker < 0)
+        return dp_fail(err, DAPPLE_E_FORMAT,
+                       "%s: truncated JPEG: the file ends before its end-of-image marker", name);
+    return dp_fail(err, DAPPLE_E_FORMAT, "%s: corrupt JPEG: %s", name,
+                   marker == 0xc4 ? "a Huffman table has more than 256 codes"
+                                  : "a scan uses a Huffman table that was never defined");
+}
+
 dapple_status dp_stb_guard_jpeg(dp_read_fn read, void *ctx, const char *name, dapple_error *err)
 {
-    static reader zero;
-    reader r = zero;
-    r.read = read;
-    r.ctx = ctx;
-    jpeg_state js = { 0, 0, false };
+    reader r;
+    dp_byte_reader_init(&r, read, ctx);
+    jpeg_state js = { 0, 0, false, false };
     if (next_marker_strict(&r) != 0xd8)
         return DAPPLE_OK; /* no SOI: stb will not take the JPEG path */
     for (;;) {
         int m = next_marker(&r);
-        if (m < 0 || m == 0xd9)
-            return DAPPLE_OK; /* end of image or file */
+        if (m == 0xd9)
+            return DAPPLE_OK; /* end of image: the file is whole */
+        if (m < 0) /* after a frame header, pixels are missing; before one, stb says why */
+            return js.framed ? refuse(name, -1, err) : DAPPLE_OK;
         if (m == 0x00 || m == 0x01 || m == 0xd8 || (m >= 0xd0 && m <= 0xd7))
             continue; /* stuffed byte, TEM, SOI, RSTn: no length field */
         verdict v = check_segment(&r, m, &js);
         if (v == VERDICT_STOP)
-            return DAPPLE_OK; /* stb stops at the same damage */
+            return r.ended ? refuse(name, -1, err) : DAPPLE_OK; /* cut inside a segment */
         if (v == VERDICT_UNSAFE)
-            return dp_fail(err, DAPPLE_E_FORMAT, "%s: corrupt JPEG: %s", name,
-                           m == 0xc4 ? "a Huffman table has more than 256 codes"
-                                     : "a scan uses a Huffman table that was never defined");
+            return refuse(name, m, err);
     }
 }

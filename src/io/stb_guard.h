@@ -8,13 +8,13 @@
 #include <stddef.h>
 
 #include "dapple.h"
+#include "io/byte_reader.h"
 
-/** Reads up to n bytes into buf; returns how many (0 at the end). */
-typedef size_t (*dp_read_fn)(void *ctx, void *buf, size_t n);
-
-/** Walks a JPEG's marker segments from its first byte and refuses (DAPPLE_E_FORMAT, message
- * "NAME: corrupt JPEG: ...") any Huffman table stb 2.27 would overflow. Other damage is left
- * for stb to report. */
+/** Walks a JPEG's marker segments from its first byte and refuses (DAPPLE_E_FORMAT) any
+ * Huffman table stb 2.27 would overflow or a scan would use undefined ("NAME: corrupt JPEG:
+ * ..."), and a file that ends inside a segment, or after its frame header but before its
+ * end-of-image marker ("NAME: truncated JPEG: ...").
+ * Other damage is left for stb to report. */
 DAPPLE_USERESULT dapple_status dp_stb_guard_jpeg(dp_read_fn read, void *ctx, const char *name,
                                                  dapple_error *err);
 

@@ -71,6 +71,13 @@ dapple_status dp_canvas_load(const char *path, uint64_t max_pixels, cairo_surfac
     int w = 0, h = 0;
     *out = NULL;
     dapple_status st = dp_image_load_rgba8(path, max_pixels, &rgba, &w, &h, err);
+    /* 32768x1 is well within the pixel limit, but no cairo surface can hold it: say so
+     * with the path and the limit rather than cairo's "invalid value" without either. */
+    if (st == DAPPLE_OK && (w > DP_MAX_SIDE || h > DP_MAX_SIDE))
+        st = dp_fail(err, DAPPLE_E_LIMIT,
+                     "%s: %dx%d pixels: an image drawn with cairo may have at most %d pixels"
+                     " on a side",
+                     path, w, h, DP_MAX_SIDE);
     if (st == DAPPLE_OK)
         st = dp_canvas_from_rgba8(rgba, w, h, out, err);
     free(rgba);

@@ -51,7 +51,7 @@ case_image_zero_bytes() {
 case_image_text_named_png() {
     printf 'This is not a PNG file.\n' >"$TMP/text.png"
     bad_image "$TMP/text.png" \
-        "$TMP/text.png: not a PNG, JPEG, BMP, TGA, PSD or GIF image (unknown image type)"
+        "$TMP/text.png: not a PNG, JPEG, PGM, BMP, TGA, PSD or GIF image (unknown image type)"
 }
 
 case_image_directory() {
@@ -63,9 +63,10 @@ case_image_missing() {
     bad_image "$TMP/none.png" "$TMP/none.png: No such file or directory"
 }
 
-case_image_pnm_refused() { # stb reads PNM, whose reader had CVEs: refused by its magic
-    bad_image "$IMG/pgm.png" \
-        "$IMG/pgm.png: not a PNG, JPEG, BMP, TGA, PSD or GIF image (PNM, HDR and PIC are not accepted)"
+case_image_pnm_refused() { # stb reads colour PNM, HDR and PIC (CVEs): refused by magic
+    printf 'P6\n1 1\n255\n\0\0\0' >"$TMP/ppm.png" # grey PGM is read: test_images.sh
+    bad_image "$TMP/ppm.png" \
+        "$TMP/ppm.png: not a PNG, JPEG, PGM, BMP, TGA, PSD or GIF image (PPM is not read; convert it to PNG)"
 }
 
 case_png_header_only() {
@@ -124,11 +125,13 @@ case_image_over_max_pixels() { # grey8.png is 16x8 = 128 pixels
 }
 
 case_jpeg_header_only() {
-    bad_image "$IMG/trunc_header.jpg" "$IMG/trunc_header.jpg: corrupt JPEG: expected marker"
+    bad_image "$IMG/trunc_header.jpg" \
+        "$IMG/trunc_header.jpg: truncated JPEG: the file ends before its end-of-image marker"
 }
 
 case_jpeg_cut_inside_scan() {
-    bad_image "$IMG/trunc_scan.jpg" "$IMG/trunc_scan.jpg: corrupt JPEG: expected marker"
+    bad_image "$IMG/trunc_scan.jpg" \
+        "$IMG/trunc_scan.jpg: truncated JPEG: the file ends before its end-of-image marker"
 }
 
 case_jpeg_bad_huffman_table() {
@@ -143,7 +146,7 @@ case_jpeg_huffman_overflow() { # 510 codes in a table: stb 2.27 would write past
 case_jpeg_garbage_after_soi() {
     printf '\377\330\377\376\000\003xx garbage, not a JPEG' >"$TMP/soi.jpg"
     bad_image "$TMP/soi.jpg" \
-        "$TMP/soi.jpg: not a PNG, JPEG, BMP, TGA, PSD or GIF image (unknown image type)"
+        "$TMP/soi.jpg: not a PNG, JPEG, PGM, BMP, TGA, PSD or GIF image (unknown image type)"
 }
 
 case_gif_claims_huge() {
@@ -331,7 +334,7 @@ case_preset_missing_stamp() {
 case_preset_stamp_not_an_image() { # it exists, so the preset loads; refused when rendered
     printf 'hello\n' >"$TMP/notimage.png"
     layer "radius = 3" "stamp = notimage.png" | sed 's/circles/stamps/' >"$TMP/s.ini"
-    render_error "layer 'a': $TMP/notimage.png: not a PNG, JPEG, BMP, TGA, PSD or GIF image (unknown image type)" "$TMP/s.ini"
+    render_error "layer 'a': $TMP/notimage.png: not a PNG, JPEG, PGM, BMP, TGA, PSD or GIF image (unknown image type)" "$TMP/s.ini"
     layer "radius = 3" "stamp = img/huge.png" | sed 's/circles/stamps/' >"$TMP/h.ini"
     render_error "layer 'a': $IMG/huge.png: 100000x100000 pixels exceeds the limit of 67108864 pixels" "$TMP/h.ini"
     layer "radius = 3" "stamp = img/rgba8.png" | sed 's/circles/stamps/' >"$TMP/m.ini"
@@ -341,7 +344,7 @@ case_preset_stamp_not_an_image() { # it exists, so the preset loads; refused whe
 case_preset_field_and_background_not_images() {
     printf 'hello\n' >"$TMP/notimage.png"
     layer "rmin = 1" "rmax = 3" "field = image:notimage.png" >"$TMP/f.ini"
-    render_error "layer 'a': $TMP/notimage.png: not a PNG, JPEG, BMP, TGA, PSD or GIF image (unknown image type)" "$TMP/f.ini"
+    render_error "layer 'a': $TMP/notimage.png: not a PNG, JPEG, PGM, BMP, TGA, PSD or GIF image (unknown image type)" "$TMP/f.ini"
     layer "radius = 3" | sed 's/^size = 8x8/&\nbackground = image\nbackground_image = img\/trunc_idat.png/' >"$TMP/b.ini"
     render_error "$IMG/trunc_idat.png: truncated PNG: unexpected end of file" "$TMP/b.ini"
 }

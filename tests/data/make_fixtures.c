@@ -453,7 +453,7 @@ int main(int argc, char **argv)
     write_claimed_png("zero_width.png", 0, 16);
     write_bytes("empty.png", "", 0);
     write_bytes("text.png", "This is not a PNG file.\nJust text.\n", 35);
-    write_bytes("pgm.png", "P5\n2 2\n255\n\x00\x40\x80\xff", 15); /* valid PGM, refused */
+    write_bytes("pgm.png", "P5\n2 2\n255\n\x00\x40\x80\xff", 15); /* a PGM named .png */
     write_stb_images();
     write_bad_jpegs();
     write_huge_headers();
