@@ -25,7 +25,7 @@ static const char USAGE[] =
         "       -o MASK.png";
 
 /* One layer named "points" with the command line's field and sampler options. */
-static dapple_status spec_from_opts(const dp_cli_opts *o, dp_texture_spec *t, dapple_error *err)
+dapple_status dp_mask_spec_from_opts(const dp_cli_opts *o, dp_texture_spec *t, dapple_error *err)
 {
     dp_texture_spec_init(t);
     t->width = o->width;
@@ -103,7 +103,7 @@ static dapple_status scene_from_file(const dp_cli_opts *o, dp_scene *s, dapple_e
 }
 
 /* Keeps, in order, the points inside --region; returns how many. */
-static size_t keep_in_region(const dp_cli_opts *o, dapple_point *p, size_t n)
+size_t dp_mask_keep_region(const dp_cli_opts *o, dapple_point *p, size_t n)
 {
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
@@ -142,7 +142,7 @@ int dp_cmd_mask(int argc, char **argv)
         dp_cli_check_distinct("--points", o.points_path, o.from, &err) != DAPPLE_OK ||
         dp_cli_prepare_output(o.output, &err) != DAPPLE_OK ||
         dp_cli_prepare_output(o.points_path, &err) != DAPPLE_OK ||
-        spec_from_opts(&o, &t, &err) != DAPPLE_OK)
+        dp_mask_spec_from_opts(&o, &t, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
     dp_progress_live_begin(dp_cli_show_progress(&o));
     dp_progress_live_phase("preparing the field");
@@ -153,7 +153,7 @@ int dp_cmd_mask(int argc, char **argv)
     dp_layer_points *lp = &scene.layers[0];
     dapple_status st = dp_output_mask(&t, &scene, o.output, &err);
     if (o.have_region) /* the window's own points: the mask also drew some around it */
-        lp->count = keep_in_region(&o, lp->points, lp->count);
+        lp->count = dp_mask_keep_region(&o, lp->points, lp->count);
     if (st == DAPPLE_OK && o.points_path != NULL) {
         dp_progress_live_phase("writing the points");
         st = dp_cli_write_points(&o, o.points_path, lp->points, lp->count, &err);

@@ -16,7 +16,7 @@ static const int SIGNALS[] = { SIGINT, SIGTERM, SIGHUP };
 
 static atomic_flag handling = ATOMIC_FLAG_INIT;
 static atomic_int pack_done, pack_total = -1;
-static atomic_bool pack_seeds;
+static atomic_bool pack_seeds, pack_tiles;
 static bool tty; /* stderr is a terminal: a progress line may need clearing */
 
 /* Appends s to buf[*n .. cap). */
@@ -52,7 +52,10 @@ static void on_signal(int sig)
         put_int(line, &n, sizeof line, atomic_load(&pack_done));
         put(line, &n, sizeof line, " of ");
         put_int(line, &n, sizeof line, total);
-        put(line, &n, sizeof line, atomic_load(&pack_seeds) ? " renders" : " presets");
+        put(line, &n, sizeof line,
+            atomic_load(&pack_tiles)   ? " tiles"
+            : atomic_load(&pack_seeds) ? " renders"
+                                       : " presets");
         put(line, &n, sizeof line, " done; rerun to finish");
     }
     put(line, &n, sizeof line, "\n");
@@ -83,6 +86,12 @@ void dp_interrupt_pack_begin(int done, int total, bool seeds)
     atomic_store(&pack_done, done);
     atomic_store(&pack_seeds, seeds);
     atomic_store(&pack_total, total);
+}
+
+void dp_interrupt_tiles_begin(int done, int total)
+{
+    atomic_store(&pack_tiles, true);
+    dp_interrupt_pack_begin(done, total, false);
 }
 
 void dp_interrupt_pack_done(void)

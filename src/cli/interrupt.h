@@ -16,6 +16,10 @@ void dp_interrupt_install(void);
  * ("renders" instead of "presets" when seeds multiply them). */
 void dp_interrupt_pack_begin(int done, int total, bool seeds);
 
+/** As dp_interrupt_pack_begin, for `tiles`: "interrupted: DONE of TOTAL tiles done; ...".
+ * dp_interrupt_pack_done counts them. */
+void dp_interrupt_tiles_begin(int done, int total);
+
 /** One more pack job done (any thread). */
 void dp_interrupt_pack_done(void);
 

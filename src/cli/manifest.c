@@ -91,6 +91,11 @@ static void put_string(FILE *fp, const char *s)
     fputc('"', fp);
 }
 
+void dp_json_put_string(FILE *fp, const char *s)
+{
+    put_string(fp, s);
+}
+
 static void put_entry(FILE *fp, const dp_manifest_entry *e)
 {
     fputs("    {\"file\": ", fp);

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "dapple.h"
 #include "render/texture.h"
@@ -48,6 +49,9 @@ typedef struct dp_manifest {
     dp_manifest_entry *entries;
     size_t n, cap;
 } dp_manifest;
+
+/** Writes s as a JSON string (quotes, backslashes and control bytes escaped). */
+void dp_json_put_string(FILE *fp, const char *s);
 
 /** "texture", "height", ... */
 const char *dp_output_kind_name(dp_output_kind k);
