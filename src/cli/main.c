@@ -22,6 +22,7 @@ static const command COMMANDS[] = {
     { "mask", dp_cmd_mask, "write an 8- or 16-bit grey mask (footprint, splat, ...)" },
     { "render", dp_cmd_render, "render a preset to a texture (and height/normal maps)" },
     { "pack", dp_cmd_pack, "render a folder of presets into a texture pack" },
+    { "tiles", dp_cmd_tiles, "write a whole world as a grid of mask and point tiles" },
     { "stats", dp_cmd_stats, "measure a point set: pair rule, spacing, spectrum, density" },
 };
 

@@ -14,7 +14,7 @@
 #include "preset/field_spec.h"
 #include "preset/parse.h"
 
-#define ALL_SAMPLING (DP_CMD_POINTS | DP_CMD_FIELD | DP_CMD_MASK)
+#define ALL_SAMPLING (DP_CMD_POINTS | DP_CMD_FIELD | DP_CMD_MASK | DP_CMD_TILES)
 #define FIELD_CMDS   (ALL_SAMPLING | DP_CMD_STATS) /* stats builds a field to compare with */
 
 enum {
@@ -65,6 +65,8 @@ enum {
     OPT_STRICT,
     OPT_QUIET,
     OPT_REGION,
+    OPT_TILE_SIZE,
+    OPT_TILE_SHARD,
     OPT_HELP = 'h',
     OPT_OUTPUT = 'o',
     OPT_JOBS = 'j',
@@ -96,29 +98,33 @@ static const cli_option OPTIONS[] = {
       "no point on pixels at least half white (repeatable)" },
     { "count", OPT_COUNT, "N", DP_CMD_POINTS | DP_CMD_MASK,
       "scale the spacing to give N points (within 1 %)" },
-    { "k", OPT_K, "N", DP_CMD_POINTS | DP_CMD_MASK, "candidates per active point (30)" },
-    { "max-points", OPT_MAX_POINTS, "N", DP_CMD_POINTS | DP_CMD_MASK,
+    { "k", OPT_K, "N", DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
+      "candidates per active point (30)" },
+    { "max-points", OPT_MAX_POINTS, "N", DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
       "bail-out: stop after N points (default 20000000)" },
     { "seed", OPT_SEED, "N", FIELD_CMDS | DP_CMD_RENDER, "random seed (default 1)" },
     { "periodic", OPT_PERIODIC, NULL, FIELD_CMDS, "wrap at the edges: tileable output" },
-    { "dense", OPT_DENSE, NULL, DP_CMD_POINTS | DP_CMD_MASK,
+    { "dense", OPT_DENSE, NULL, DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
       "tighter packing: candidates just outside r" },
-    { "maximal", OPT_MAXIMAL, NULL, DP_CMD_POINTS | DP_CMD_MASK,
+    { "maximal", OPT_MAXIMAL, NULL, DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
       "fill every remaining gap after sampling" },
     { "format", OPT_FORMAT, "csv|json", DP_CMD_POINTS, "point list format (default: from -o)" },
-    { "kind", OPT_KIND, "KIND", DP_CMD_MASK, "footprint | splat | clearance | density" },
-    { "depth", OPT_DEPTH, "8|16", DP_CMD_MASK | DP_CMD_FIELD, "bits per pixel (default 8)" },
-    { "points", OPT_POINTS, "FILE", DP_CMD_MASK | DP_CMD_RENDER, "also write the points" },
+    { "kind", OPT_KIND, "KIND", DP_CMD_MASK | DP_CMD_TILES,
+      "footprint | splat | clearance | density" },
+    { "depth", OPT_DEPTH, "8|16", DP_CMD_MASK | DP_CMD_FIELD | DP_CMD_TILES,
+      "bits per pixel (default 8)" },
+    { "points", OPT_POINTS, "FILE", DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_TILES,
+      "also write the points" },
     { "from", OPT_FROM, "FILE", DP_CMD_MASK, "draw the mask from this point list (CSV/JSON)" },
-    { "dot-radius", OPT_DOT_RADIUS, "PX", DP_CMD_MASK,
+    { "dot-radius", OPT_DOT_RADIUS, "PX", DP_CMD_MASK | DP_CMD_TILES,
       "footprint and splat dots of PX pixels, whatever the spacing" },
-    { "rotation", OPT_ROTATION, NULL, DP_CMD_POINTS | DP_CMD_MASK,
+    { "rotation", OPT_ROTATION, NULL, DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
       "point list: a rotation column, degrees" },
-    { "scale-jitter", OPT_SCALE_JITTER, "J", DP_CMD_POINTS | DP_CMD_MASK,
+    { "scale-jitter", OPT_SCALE_JITTER, "J", DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
       "point list: a scale column in [1 - J, 1 + J]" },
-    { "variants", OPT_VARIANTS, "N", DP_CMD_POINTS | DP_CMD_MASK,
+    { "variants", OPT_VARIANTS, "N", DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
       "point list: a variant column, 0 .. N-1" },
-    { "y-up", OPT_Y_UP, NULL, DP_CMD_POINTS | DP_CMD_MASK,
+    { "y-up", OPT_Y_UP, NULL, DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
       "point list: y measured up from the bottom edge" },
     { "height", OPT_HEIGHT, "FILE", DP_CMD_RENDER, "also write a 16-bit height map" },
     { "normal", OPT_NORMAL, "FILE", DP_CMD_RENDER, "also write a normal map" },
@@ -127,18 +133,24 @@ static const cli_option OPTIONS[] = {
     { "normal-convention", OPT_NORMAL_CONV, "gl|dx", DP_CMD_RENDER,
       "normal map green axis: gl = Y+ (default), dx = Y-" },
     { "set", OPT_SET, "SECTION.KEY=VALUE", DP_CMD_RENDER, "override a preset key" },
-    { "jpeg-quality", OPT_JPEG_Q, "Q", DP_CMD_FIELD | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_PACK,
+    { "jpeg-quality", OPT_JPEG_Q, "Q",
+      DP_CMD_FIELD | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_PACK | DP_CMD_TILES,
       "quality of .jpg outputs, 1..100 (90)" },
     { "max-pixels", OPT_MAX_PIXELS, "N", FIELD_CMDS | DP_CMD_RENDER | DP_CMD_PACK,
       "refuse input images with more pixels (67108864)" },
-    { "jobs", OPT_JOBS, "N", DP_CMD_PACK | DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_RENDER,
+    { "jobs", OPT_JOBS, "N",
+      DP_CMD_PACK | DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_TILES,
       "threads, or pack workers (default: cores); same bytes for any N" },
     { "region", OPT_REGION, "X,Y,WxH", DP_CMD_POINTS | DP_CMD_MASK,
       "only this window of the --size world" },
-    { "force", OPT_FORCE, NULL, DP_CMD_PACK, "render even outputs that are up to date" },
+    { "tile-size", OPT_TILE_SIZE, "PX", DP_CMD_TILES,
+      "square tiles of PX pixels (the last column and row may be narrower)" },
+    { "force", OPT_FORCE, NULL, DP_CMD_PACK | DP_CMD_TILES,
+      "render even outputs that are up to date" },
     { "check", OPT_CHECK, NULL, DP_CMD_PACK, "re-render and compare with the manifest" },
     { "seeds", OPT_SEEDS, "A..B", DP_CMD_PACK, "render each preset once per seed" },
     { "shard", OPT_SHARD, "I/N", DP_CMD_PACK, "render presets whose index % N == I-1" },
+    { "shard", OPT_TILE_SHARD, "I/N", DP_CMD_TILES, "write only tiles whose index % N == I-1" },
     { "merge", OPT_MERGE, NULL, DP_CMD_PACK, "merge OUT_DIR/manifest-*.json shard manifests" },
     { "size-cap", OPT_SIZE_CAP, "PX", DP_CMD_PACK, "render at most PX pixels per side" },
     { "plot", OPT_PLOT, "PREFIX", DP_CMD_STATS,
@@ -250,7 +262,7 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
     case OPT_SIZE:
         o->have_size = true;
         /* a point set has no pixels: only image outputs are held to the memory limit */
-        if ((o->command & (DP_CMD_POINTS | DP_CMD_STATS)) &&
+        if ((o->command & (DP_CMD_POINTS | DP_CMD_STATS | DP_CMD_TILES)) &&
             dp_parse_size(v, &o->width, &o->height))
             return DAPPLE_OK;
         return dp_expect_size(v, &o->width, &o->height, err);
@@ -363,7 +375,10 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         o->have_seeds = true;
         return parse_range(v, &o->seed_first, &o->seed_last, err);
     case OPT_SHARD:
+    case OPT_TILE_SHARD:
         return parse_shard(v, &o->shard_index, &o->shard_count, err);
+    case OPT_TILE_SIZE:
+        return dp_expect_int(v, 1, 8192, &o->tile_size, err);
     case OPT_SIZE_CAP:
         return dp_expect_int(v, 16, DP_MAX_SIDE, &o->size_cap, err);
     }
@@ -528,6 +543,8 @@ static dapple_status check_required(const dp_cli_opts *o, dapple_error *err)
         return dp_fail(err, DAPPLE_E_INVALID, "missing -o FILE");
     if (sampling && !o->have_size)
         return dp_fail(err, DAPPLE_E_INVALID, "missing --size WxH");
+    if (o->command == DP_CMD_TILES && o->tile_size == 0)
+        return dp_fail(err, DAPPLE_E_INVALID, "missing --tile-size PX");
     if (sampling)
         return check_field(o, err);
     if (o->input == NULL && !(o->command == DP_CMD_PACK && o->merge))

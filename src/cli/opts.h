@@ -20,6 +20,7 @@ enum {
     DP_CMD_RENDER = 1 << 3,
     DP_CMD_PACK = 1 << 4,
     DP_CMD_STATS = 1 << 5,
+    DP_CMD_TILES = 1 << 6,
 };
 
 #define DP_CLI_MAX_SETS 64
@@ -79,6 +80,7 @@ typedef struct dp_cli_opts {
     bool have_seeds;
     int shard_index, shard_count; /* 1-based index; count 0 = no sharding */
     int size_cap;                 /* pack: render at most this many pixels per side */
+    int tile_size;                /* tiles: side of the square tiles, 0 = not given */
 
     /* stats (the point file is 'input') */
     const char *plot; /* --plot PREFIX: charts and CSV tables, PREFIX-*.png / .csv */

@@ -14,7 +14,7 @@ OPTIONS=$(sed -n 's/^ *{ "\([a-z][a-z0-9-]*\)", OPT_[A-Z_]*,.*/\1/p' src/cli/opt
 # Subcommands, from main.c's dispatch table: { "points", dp_cmd_points, ...
 COMMANDS=$(sed -n 's/^ *{ "\([a-z]*\)", dp_cmd_[a-z_]*,.*/\1/p' src/cli/main.c)
 # Options dapple handles outside the table, and other programs' options the docs show.
-EXTRA_OPTIONS="version"
+EXTRA_OPTIONS="version wrap"
 
 # The man page as text to search: \- is a hyphen, font escapes go.
 man_text() { sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\(em/--/g' "$MAN"; }
@@ -92,7 +92,8 @@ library_shows_example() {
 
 # Every command of cli.md's ```sh blocks, in order, in one scratch folder where
 # `dapple` is the binary under test and presets/ the repo's. The input images the
-# examples name are made first. Packs get --size-cap 64 so the test stays quick;
+# examples name are made first. Packs get --size-cap 64 so the test stays quick (tiles
+# examples are small as written);
 # `parallel` runs its jobs one by one when GNU parallel is not installed; ssh examples
 # are skipped.
 examples_run() {
@@ -115,7 +116,7 @@ examples_run() {
         *--sshlogin*) continue ;;
         "dapple pack"*--merge*) ;;
         "dapple pack"*) line="$line --size-cap 64" ;;
-        parallel*) line="${line%% :::*} --size-cap 64 :::${line#* :::}" ;;
+        "parallel dapple pack"*) line="${line%% :::*} --size-cap 64 :::${line#* :::}" ;;
         esac
         if [ "${line#parallel }" != "$line" ] && ! command -v parallel >/dev/null; then
             line=$(serial_parallel "$line")

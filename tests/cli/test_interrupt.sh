@@ -148,6 +148,20 @@ pack_interrupted() {
     [ "$(ls -A "$o" | grep -c '^\.')" = 0 ] || fail "pack --check: hidden files left: $(ls -A "$o")"
 }
 
+# tiles: the line says how many tiles were done; the manifest keeps them, so the rerun
+# makes only the rest, and the set is byte for byte an uninterrupted run's.
+tiles_interrupted() {
+    local o=$TMP/tiles w=(--size 1536x1536 --rmin 1 --rmax 3 --field perlin --tile-size 384 -j 1)
+    $DAPPLE tiles "${w[@]}" -o "$TMP/tiles-clean/t_{x}_{y}.png" 2>/dev/null
+    WANT_LINE='dapple: interrupted: [1-9][0-9]? of 16 tiles done; rerun to finish'
+    interrupt tiles INT 130 finished "1 tiles" "$o" -- $DAPPLE tiles "${w[@]}" -o "$o/t_{x}_{y}.png"
+    $DAPPLE tiles "${w[@]}" -o "$o/t_{x}_{y}.png" 2>"$TMP/rerun.err" || fail "tiles rerun: exit $?"
+    grep -q '^dapple: tiles: [0-9]* written, [1-9][0-9]* up to date in' "$TMP/rerun.err" ||
+        fail "tiles rerun: $(tail -n 1 "$TMP/rerun.err")"
+    diff <(cd "$o" && sha256sum ./* | sort) <(cd "$TMP/tiles-clean" && sha256sum ./* | sort) \
+        >/dev/null || fail "tiles rerun: outputs differ from an uninterrupted run"
+}
+
 # The temp file of a SIGKILLed run is removed by the next run writing there; a live run's
 # temp file (the run stopped, not dead) is left alone, and that run completes.
 live_temp() { ls -A "$2" 2>/dev/null | grep -q '^\.live\.png\.dapple\.'; }
@@ -197,6 +211,7 @@ render_interrupted
 mask_interrupted
 points_interrupted
 pack_interrupted
+tiles_interrupted
 stale_temps_removed
 outputs_checked_first
 finish

@@ -1,0 +1,151 @@
+# dapple tiles (issue #16): a world written as a grid of tiles. Each mask tile is the
+# `mask --region` of its window, byte for byte, and that window of the whole mask, pixel
+# for pixel (edge tiles narrower when the tile size does not divide the world); the point
+# tiles together are the whole world's points; -j 1 and -j 2 write the same bytes; two
+# shards make the full set; a rerun skips the tiles whose files kept their checksums; bad
+# input is refused with one line.
+. "$(dirname "$0")/lib.sh"
+
+WORLD=(--size 256x192 --rmin 2 --rmax 6 --field perlin:scale=60 --seed 5 --depth 16)
+
+# x,y,r lines sorted, without the header
+body() { tail -n +2 "$1" | sort; }
+
+# tiles_run DIR [options...]: the 2x2 grid of WORLD (tiles of 128) into DIR, quietly
+tiles_run() {
+    local d=$1
+    shift
+    $DAPPLE tiles "${WORLD[@]}" --tile-size 128 -o "$d/g_x{x}_y{y}.png" \
+        --points "$d/g_x{x}_y{y}.csv" "$@" 2>"$TMP/tiles.err" ||
+        fail "tiles $*: $(tail -n 2 "$TMP/tiles.err")"
+}
+
+# same_files A B: the two folders hold the same tile files with the same bytes
+same_files() {
+    diff <(cd "$1" && sha256sum g_* | sort) <(cd "$2" && sha256sum g_* | sort) >/dev/null
+}
+
+tiles_are_regions() {
+    local d=$TMP/grid
+    tiles_run "$d" -j 2
+    $DAPPLE mask "${WORLD[@]}" --points "$TMP/whole.csv" -o "$TMP/whole.png" 2>/dev/null ||
+        fail "whole mask"
+    : >"$TMP/parts.txt"
+    for y in 0 1; do
+        for x in 0 1; do
+            local t=$d/g_x${x}_y${y} h=$((y == 0 ? 128 : 64))
+            $DAPPLE mask "${WORLD[@]}" --region $((x * 128)),$((y * 128)),128x$h -o "$TMP/r.png" \
+                2>/dev/null || fail "mask --region"
+            cmp -s "$t.png" "$TMP/r.png" || fail "$t.png is not mask --region"
+            "$TOOLS/pngtiles" "$TMP/whole.png" "$t.png" $((x * 128)) $((y * 128)) ||
+                fail "$t.png is not its window of the whole mask"
+            body "$t.csv" >>"$TMP/parts.txt"
+        done
+    done
+    expect_png "$d/g_x1_y1.png" "128 64 16 grey linear"
+    sort -o "$TMP/parts.txt" "$TMP/parts.txt"
+    cmp -s "$TMP/parts.txt" <(body "$TMP/whole.csv") || fail "the point tiles are not the world's"
+    grep -q '"window": \[128, 128, 128, 64\]' "$d/tiles.json" || fail "tiles.json: no window"
+    grep -q "\"sha256\": \"$(sha256sum "$d/g_x1_y0.png" | cut -c1-64)\"" "$d/tiles.json" ||
+        fail "tiles.json: g_x1_y0.png's checksum is not recorded"
+}
+
+# 300x200 in tiles of 128: three columns (the last 44 wide), two rows (the last 72 high)
+edge_tiles_narrower() {
+    local d=$TMP/edge w=(--size 300x200 --radius 3 --periodic --kind splat)
+    $DAPPLE tiles "${w[@]}" --tile-size 128 -o "$d/e_{x}_{y}.png" 2>/dev/null || fail "edge tiles"
+    $DAPPLE mask "${w[@]}" -o "$TMP/edge.png" 2>/dev/null || fail "edge: whole mask"
+    expect_png "$d/e_2_1.png" "44 72 8 grey linear"
+    expect_png "$d/e_2_0.png" "44 128 8 grey linear"
+    for t in 0,0 1,0 2,0 0,1 1,1 2,1; do
+        "$TOOLS/pngtiles" "$TMP/edge.png" "$d/e_${t%,*}_${t#*,}.png" $((${t%,*} * 128)) \
+            $((${t#*,} * 128)) || fail "edge tile $t is not its window"
+    done
+    [ "$(ls "$d" | grep -c '^e_')" = 6 ] || fail "edge: $(ls "$d")"
+}
+
+jobs_same_bytes() {
+    tiles_run "$TMP/j1" -j 1
+    tiles_run "$TMP/j2" -j 2
+    same_files "$TMP/j1" "$TMP/j2" || fail "tiles: -j 1 and -j 2 differ"
+    cmp -s "$TMP/j1/tiles.json" "$TMP/j2/tiles.json" || fail "tiles.json: -j 1 and -j 2 differ"
+}
+
+# Two shards into one folder, then a plain run: nothing left to make, and its tiles.json is
+# the one a single run writes.
+shards_make_the_set() {
+    local s=$TMP/shards
+    tiles_run "$TMP/one"
+    tiles_run "$s" --shard 1/2 -j 1
+    [ "$(ls "$s" | grep -c '^g_')" = 4 ] || fail "shard 1/2: $(ls "$s")"
+    tiles_run "$s" --shard 2/2 -j 1
+    same_files "$TMP/one" "$s" || fail "two shards differ from a single run"
+    [ -e "$s/tiles-shard-1-of-2.json" ] && [ -e "$s/tiles-shard-2-of-2.json" ] ||
+        fail "shard manifests: $(ls "$s")"
+    tiles_run "$s"
+    grep -qx "dapple: tiles: nothing to do, 4 tiles up to date" "$TMP/tiles.err" ||
+        fail "after the shards: $(cat "$TMP/tiles.err")"
+    cmp -s "$TMP/one/tiles.json" "$s/tiles.json" || fail "tiles.json after shards differs"
+}
+
+reruns_skip() {
+    local d=$TMP/rerun
+    tiles_run "$d"
+    grep -qx "dapple: \[4/4\] x1_y1: 2 files, [0-9.]* s" "$TMP/tiles.err" || fail "progress lines"
+    local before=$(sha256sum "$d"/g_*)
+    tiles_run "$d"
+    grep -qx "dapple: tiles: nothing to do, 4 tiles up to date" "$TMP/tiles.err" ||
+        fail "rerun: $(cat "$TMP/tiles.err")"
+    rm "$d/g_x1_y0.csv"
+    echo damaged >"$d/g_x0_y1.png"
+    tiles_run "$d"
+    grep -q "^dapple: tiles: 2 written, 2 up to date in" "$TMP/tiles.err" ||
+        fail "rerun after damage: $(cat "$TMP/tiles.err")"
+    [ "$(sha256sum "$d"/g_*)" = "$before" ] || fail "rerun: the repaired tiles differ"
+    tiles_run "$d" --force
+    grep -q "^dapple: tiles: 4 written, 0 up to date in" "$TMP/tiles.err" || fail "--force"
+    # another world (another seed) in the same folder makes every tile again
+    $DAPPLE tiles "${WORLD[@]}" --seed 6 --tile-size 128 -o "$d/g_x{x}_y{y}.png" \
+        --points "$d/g_x{x}_y{y}.csv" 2>"$TMP/tiles.err" || fail "seed 6"
+    grep -q "^dapple: tiles: 4 written, 0 up to date in" "$TMP/tiles.err" || fail "another seed"
+}
+
+# -o naming point lists writes them alone, as CSV or JSON
+points_only() {
+    local d=$TMP/pts
+    $DAPPLE tiles "${WORLD[@]}" --tile-size 100 -o "$d/p_{y}_{x}.json" --quiet 2>"$TMP/q.err" ||
+        fail "points-only tiles"
+    [ ! -s "$TMP/q.err" ] || fail "--quiet printed: $(cat "$TMP/q.err")"
+    [ "$(ls "$d" | grep -c '^p_.*\.json$')" = 6 ] || fail "points-only: $(ls "$d")"
+    [ "$(ls "$d" | grep -c '\.png$')" = 0 ] || fail "points-only wrote images"
+}
+
+bad_input() {
+    local w=(--size 256x256 --radius 4) o=$TMP/bad/t_{x}_{y}.png
+    expect_error 2 "dapple: --tile-size: expected an integer in [1, 8192], got '0'" "$TMP/bad" -- \
+        $DAPPLE tiles "${w[@]}" --tile-size 0 -o "$o"
+    expect_error 2 "dapple: missing --tile-size PX" "$TMP/bad" -- $DAPPLE tiles "${w[@]}" -o "$o"
+    expect_error 2 "dapple: -o: the file name needs {x} and {y} (the tile's column and row), got '$TMP/bad/t_{x}.png'" \
+        "$TMP/bad" -- $DAPPLE tiles "${w[@]}" --tile-size 64 -o "$TMP/bad/t_{x}.png"
+    expect_error 2 "dapple: --jobs: expected an integer in [1, 256], got '0'" "$TMP/bad" -- \
+        $DAPPLE tiles "${w[@]}" --tile-size 64 -j 0 -o "$o"
+    expect_error 2 "dapple: --shard: expected I/N with 1 <= I <= N, got '3/2'" "$TMP/bad" -- \
+        $DAPPLE tiles "${w[@]}" --tile-size 64 --shard 3/2 -o "$o"
+    expect_error 2 "dapple: --points: must name the folder of -o (one manifest lists both)" \
+        "$TMP/bad" -- $DAPPLE tiles "${w[@]}" --tile-size 64 -o "$o" --points "$TMP/p_{x}_{y}.csv"
+    expect_error 2 "dapple: --points: -o already names point lists (.csv or .json)" "$TMP/bad" -- \
+        $DAPPLE tiles "${w[@]}" --tile-size 64 -o "$TMP/bad/{x}_{y}.csv" --points "$TMP/bad/{x}{y}.csv"
+    expect_error 2 "dapple: --tile-size: 16 gives 4194304 tiles, more than 1000000: use larger tiles" \
+        "$TMP/bad" -- $DAPPLE tiles --size 32767x32767 --radius 4 --tile-size 16 -o "$o"
+    expect_error 1 "dapple: about 7.52e+08 points expected in a tile, over the default limit of 20000000: use smaller tiles or a larger radius, or give --max-points" \
+        "$TMP/bad" -- $DAPPLE tiles --size 32767x32767 --radius 0.25 --tile-size 8192 -o "$o"
+}
+
+tiles_are_regions
+edge_tiles_narrower
+jobs_same_bytes
+shards_make_the_set
+reruns_skip
+points_only
+bad_input
+finish
