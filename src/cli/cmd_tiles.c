@@ -173,6 +173,11 @@ static dapple_status run_tiles(run *r, dapple_error *err)
         return err->status;
     if (r->show)
         dp_progress_init(&r->progress, (int)r->n_mine, (double)r->n_mine, isatty(STDERR_FILENO));
+    if (r->show && r->known.n_other > 0) /* e.g. shards made elsewhere by another build */
+        fprintf(stderr,
+                "dapple: %s%s: made for another world (other options, images or dapple build): "
+                "its tiles are made again\n",
+                r->known.other, r->known.n_other > 1 ? " (and others)" : "");
     dp_interrupt_tiles_begin(0, (int)r->n_mine);
     dapple_status st = DAPPLE_OK;
     for (int i = 0; i < total && st == DAPPLE_OK; i++)

@@ -298,10 +298,12 @@ static dapple_status known_add(dp_tiles_known *k, const char *file, const char *
     return DAPPLE_OK;
 }
 
-/* Adds the files of one manifest when it describes p's world. */
-static dapple_status read_one(dp_tiles_known *k, const dp_tiles_plan *p, const char *path,
+/* Adds the files of one manifest (named 'name' in p->dir) when it describes p's world. */
+static dapple_status read_one(dp_tiles_known *k, const dp_tiles_plan *p, const char *name,
                               dapple_error *err)
 {
+    char path[DP_PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/%s", p->dir, name);
     char line[4096], world[DP_SHA256_HEX] = "", file[DP_MANIFEST_FILE_MAX], sha[DP_SHA256_HEX];
     FILE *fp = fopen(path, "r");
     dapple_status st = DAPPLE_OK;
@@ -312,8 +314,11 @@ static dapple_status read_one(dp_tiles_known *k, const dp_tiles_plan *p, const c
             const char *w = strstr(line, "\"world\": {");
             if (w != NULL)
                 quoted_after(w, "\"sha256\"", world, sizeof world);
-            if (world[0] != '\0' && strcmp(world, p->world_sha256) != 0)
+            if (world[0] != '\0' && strcmp(world, p->world_sha256) != 0) {
+                if (k->n_other++ == 0)
+                    snprintf(k->other, sizeof k->other, "%s", name);
                 break;
+            }
             continue;
         }
         for (const char *s = line;
@@ -343,16 +348,14 @@ static int by_file(const void *a, const void *b)
 
 dapple_status dp_tiles_known_read(dp_tiles_known *k, const dp_tiles_plan *p, dapple_error *err)
 {
-    char **names = NULL, path[DP_PATH_MAX + 64];
+    char **names = NULL;
     size_t n = 0;
-    k->n = 0;
+    k->n = 0, k->n_other = 0;
     if (dp_cli_list_dir(p->dir, is_manifest_name, &names, &n, err) != DAPPLE_OK)
         return err->status;
     dapple_status st = DAPPLE_OK;
-    for (size_t i = 0; i < n && st == DAPPLE_OK; i++) {
-        snprintf(path, sizeof path, "%s/%s", p->dir, names[i]);
-        st = read_one(k, p, path, err);
-    }
+    for (size_t i = 0; i < n && st == DAPPLE_OK; i++)
+        st = read_one(k, p, names[i], err);
     dp_cli_free_names(names, n);
     if (k->n > 0)
         qsort(k->files, k->n, sizeof k->files[0], by_file);

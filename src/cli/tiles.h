@@ -30,13 +30,16 @@ typedef struct dp_tile_record {
 } dp_tile_record;
 
 /* What earlier runs recorded for this world: file names and checksums, sorted by name. */
-typedef struct dp_tiles_known {
-    struct dp_tiles_file {
-        char file[DP_MANIFEST_FILE_MAX];
-        char sha256[DP_SHA256_HEX];
-    } * files;
+struct dp_tiles_file {
+    char file[DP_MANIFEST_FILE_MAX];
+    char sha256[DP_SHA256_HEX];
+};
 
+typedef struct dp_tiles_known {
+    struct dp_tiles_file *files;
     size_t n, cap;
+    int n_other;                      /* manifests in the folder of another world */
+    char other[DP_MANIFEST_FILE_MAX]; /* the first of them */
 } dp_tiles_known;
 
 /** Checks the patterns and fills p's grid and folder (not world_sha256): DAPPLE_E_INVALID
@@ -59,8 +62,8 @@ void dp_tiles_file_path(const dp_tiles_plan *p, const dp_tile_record *r, int i, 
                         size_t cap);
 
 /** Reads every tiles.json and tiles-shard-I-of-N.json in p->dir written for p's world
- * into k (emptied first); manifests of another world, or unreadable ones, are passed over:
- * their tiles are made again. */
+ * into k (emptied first); manifests of another world (counted in k->n_other), or
+ * unreadable ones, are passed over: their tiles are made again. */
 DAPPLE_USERESULT dapple_status dp_tiles_known_read(dp_tiles_known *k, const dp_tiles_plan *p,
                                                    dapple_error *err);
 

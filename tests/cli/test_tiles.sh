@@ -108,6 +108,8 @@ reruns_skip() {
     $DAPPLE tiles "${WORLD[@]}" --seed 6 --tile-size 128 -o "$d/g_x{x}_y{y}.png" \
         --points "$d/g_x{x}_y{y}.csv" 2>"$TMP/tiles.err" || fail "seed 6"
     grep -q "^dapple: tiles: 4 written, 0 up to date in" "$TMP/tiles.err" || fail "another seed"
+    grep -qx "dapple: tiles.json: made for another world (other options, images or dapple build): its tiles are made again" \
+        "$TMP/tiles.err" || fail "another seed: no note on the old manifest: $(head -n 1 "$TMP/tiles.err")"
 }
 
 # -o naming point lists writes them alone, as CSV or JSON
