@@ -158,6 +158,25 @@ static bool mine(const dp_cli_opts *o, int index)
     return o->shard_count == 0 || index % o->shard_count == o->shard_index - 1;
 }
 
+/* Before any work: no tile of this run may overwrite an image the field reads. */
+static dapple_status check_not_inputs(const run *r, dapple_error *err)
+{
+    char path[DP_PATH_MAX + DP_MANIFEST_FILE_MAX];
+    dp_tile_record t;
+    if (r->o->field == NULL && r->o->n_exclude == 0)
+        return DAPPLE_OK;
+    for (int i = 0; i < r->plan.nx * r->plan.ny; i++) {
+        if (!mine(r->o, i) || dp_tiles_record_init(&r->plan, r->o, i, &t, err) != DAPPLE_OK)
+            continue;
+        for (int f = 0; f < t.n_files; f++) {
+            dp_tiles_file_path(&r->plan, &t, f, path, sizeof path);
+            if (dp_cli_check_field_inputs(r->o, path, err) != DAPPLE_OK)
+                return err->status;
+        }
+    }
+    return DAPPLE_OK;
+}
+
 static dapple_status run_tiles(run *r, dapple_error *err)
 {
     int total = r->plan.nx * r->plan.ny;
@@ -167,7 +186,8 @@ static dapple_status run_tiles(run *r, dapple_error *err)
     if (r->done == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu tiles", r->n_mine);
     if (dp_tiles_record_init(&r->plan, r->o, 0, &r->done[0], err) != DAPPLE_OK ||
-        check_budget(r, err) != DAPPLE_OK || prepare_dir(r, &r->done[0], err) != DAPPLE_OK ||
+        check_not_inputs(r, err) != DAPPLE_OK || check_budget(r, err) != DAPPLE_OK ||
+        prepare_dir(r, &r->done[0], err) != DAPPLE_OK ||
         dp_tiles_world_hash(&r->plan, r->o, err) != DAPPLE_OK ||
         dp_tiles_known_read(&r->known, &r->plan, err) != DAPPLE_OK)
         return err->status;

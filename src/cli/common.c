@@ -66,22 +66,33 @@ void dp_cli_exclude_paths(const dp_cli_opts *o, char paths[][DP_PATH_MAX])
             paths[i][0] = '\0';
 }
 
+dapple_status dp_cli_check_field_inputs(const dp_cli_opts *o, const char *output, dapple_error *err)
+{
+    dapple_field_opts fo;
+    char image[DP_PATH_MAX], excl[DP_MAX_EXCLUDE][DP_PATH_MAX];
+    if (dp_cli_field_opts(o, &fo, image, sizeof image, err) != DAPPLE_OK)
+        return err->status;
+    if (dp_cli_check_distinct("-o", output, image[0] ? image : NULL, err) != DAPPLE_OK)
+        return err->status;
+    dp_cli_exclude_paths(o, excl);
+    for (int i = 0; i < o->n_exclude; i++)
+        if (dp_cli_check_distinct("-o", output, excl[i], err) != DAPPLE_OK)
+            return err->status;
+    return DAPPLE_OK;
+}
+
 dapple_status dp_cli_make_field(const dp_cli_opts *o, dapple_field **out, dapple_error *err)
 {
     dapple_field_opts fo;
     char image[DP_PATH_MAX], excl[DP_MAX_EXCLUDE][DP_PATH_MAX];
     const char *paths[DP_MAX_EXCLUDE];
     *out = NULL;
-    if (dp_cli_field_opts(o, &fo, image, sizeof image, err) != DAPPLE_OK)
-        return err->status;
-    if (dp_cli_check_distinct("-o", o->output, image[0] ? image : NULL, err) != DAPPLE_OK)
+    if (dp_cli_check_field_inputs(o, o->output, err) != DAPPLE_OK ||
+        dp_cli_field_opts(o, &fo, image, sizeof image, err) != DAPPLE_OK)
         return err->status;
     dp_cli_exclude_paths(o, excl);
-    for (int i = 0; i < o->n_exclude; i++) {
+    for (int i = 0; i < o->n_exclude; i++)
         paths[i] = excl[i];
-        if (dp_cli_check_distinct("-o", o->output, excl[i], err) != DAPPLE_OK)
-            return err->status;
-    }
     dapple_status st = dp_field_load(out, &fo, image, paths, o->n_exclude, o->max_pixels, err);
     return st == DAPPLE_OK || o->n_exclude == 0 ? st : dp_fail_prefix(err, st, "--exclude");
 }

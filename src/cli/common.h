@@ -35,7 +35,13 @@ DAPPLE_USERESULT dapple_status dp_cli_field_opts(const dp_cli_opts *o, dapple_fi
 /** Copies the paths of --exclude image:PATH into paths[0 .. o->n_exclude). */
 void dp_cli_exclude_paths(const dp_cli_opts *o, char paths[][DP_PATH_MAX]);
 
-/** Builds the field the options describe; *out is the caller's to free. */
+/** DAPPLE_E_INVALID ("-o: 'PATH' is also an input; ...") when 'output' names the field
+ * image or an --exclude image of the options. */
+DAPPLE_USERESULT dapple_status dp_cli_check_field_inputs(const dp_cli_opts *o, const char *output,
+                                                         dapple_error *err);
+
+/** Builds the field the options describe (refusing an -o that names one of its images);
+ * *out is the caller's to free. */
 DAPPLE_USERESULT dapple_status dp_cli_make_field(const dp_cli_opts *o, dapple_field **out,
                                                  dapple_error *err);
 

@@ -215,7 +215,10 @@ dapple_status dp_tiles_record_init(const dp_tiles_plan *p, const dp_cli_opts *o,
 void dp_tiles_file_path(const dp_tiles_plan *p, const dp_tile_record *r, int i, char *out,
                         size_t cap)
 {
-    snprintf(out, cap, "%s/%s", p->dir, r->file[i]);
+    if (strcmp(p->dir, ".") == 0) /* as the user wrote it: "x0_y0.png", not "./x0_y0.png" */
+        snprintf(out, cap, "%s", r->file[i]);
+    else
+        snprintf(out, cap, "%s/%s", p->dir, r->file[i]);
 }
 
 /* ------------------------------------------------------------------------- manifest */

@@ -139,6 +139,13 @@ bad_input() {
         $DAPPLE tiles "${w[@]}" --tile-size 64 -o "$TMP/bad/{x}_{y}.csv" --points "$TMP/bad/{x}{y}.csv"
     expect_error 2 "dapple: --tile-size: 16 gives 4194304 tiles, more than 1000000: use larger tiles" \
         "$TMP/bad" -- $DAPPLE tiles --size 32767x32767 --radius 4 --tile-size 16 -o "$o"
+    mkdir -p "$TMP/in"
+    $DAPPLE field --size 64x64 --rmin 1 --rmax 4 --field perlin -o "$TMP/in/f_0_0.png" 2>/dev/null
+    local before=$(sha256sum <"$TMP/in/f_0_0.png")
+    expect_error 1 "dapple: -o: '$TMP/in/f_0_0.png' is also an input; refusing to overwrite it" "" -- \
+        $DAPPLE tiles --size 64x64 --tile-size 32 --rmin 1 --rmax 4 --field "image:$TMP/in/f_0_0.png" \
+        -o "$TMP/in/f_{x}_{y}.png"
+    [ "$(sha256sum <"$TMP/in/f_0_0.png")" = "$before" ] || fail "tiles overwrote the field image"
     expect_error 1 "dapple: about 7.52e+08 points expected in a tile, over the default limit of 20000000: use smaller tiles or a larger radius, or give --max-points" \
         "$TMP/bad" -- $DAPPLE tiles --size 32767x32767 --radius 0.25 --tile-size 8192 -o "$o"
 }
