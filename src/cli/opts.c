@@ -67,6 +67,8 @@ enum {
     OPT_REGION,
     OPT_TILE_SIZE,
     OPT_TILE_SHARD,
+    OPT_TILE_POINTS,
+    OPT_TILE_FORCE,
     OPT_HELP = 'h',
     OPT_OUTPUT = 'o',
     OPT_JOBS = 'j',
@@ -113,8 +115,9 @@ static const cli_option OPTIONS[] = {
       "footprint | splat | clearance | density" },
     { "depth", OPT_DEPTH, "8|16", DP_CMD_MASK | DP_CMD_FIELD | DP_CMD_TILES,
       "bits per pixel (default 8)" },
-    { "points", OPT_POINTS, "FILE", DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_TILES,
-      "also write the points" },
+    { "points", OPT_POINTS, "FILE", DP_CMD_MASK | DP_CMD_RENDER, "also write the points" },
+    { "points", OPT_TILE_POINTS, "PATTERN", DP_CMD_TILES,
+      "also write each tile's points (.csv or .json, beside -o)" },
     { "from", OPT_FROM, "FILE", DP_CMD_MASK, "draw the mask from this point list (CSV/JSON)" },
     { "dot-radius", OPT_DOT_RADIUS, "PX", DP_CMD_MASK | DP_CMD_TILES,
       "footprint and splat dots of PX pixels, whatever the spacing" },
@@ -145,8 +148,8 @@ static const cli_option OPTIONS[] = {
       "only this window of the --size world" },
     { "tile-size", OPT_TILE_SIZE, "PX", DP_CMD_TILES,
       "square tiles of PX pixels (the last column and row may be narrower)" },
-    { "force", OPT_FORCE, NULL, DP_CMD_PACK | DP_CMD_TILES,
-      "render even outputs that are up to date" },
+    { "force", OPT_FORCE, NULL, DP_CMD_PACK, "render even outputs that are up to date" },
+    { "force", OPT_TILE_FORCE, NULL, DP_CMD_TILES, "make every tile, even those up to date" },
     { "check", OPT_CHECK, NULL, DP_CMD_PACK, "re-render and compare with the manifest" },
     { "seeds", OPT_SEEDS, "A..B", DP_CMD_PACK, "render each preset once per seed" },
     { "shard", OPT_SHARD, "I/N", DP_CMD_PACK, "render presets whose index % N == I-1" },
@@ -338,6 +341,7 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         o->depth = tmp ? 16 : 8;
         return st;
     case OPT_POINTS:
+    case OPT_TILE_POINTS:
         o->points_path = v;
         return DAPPLE_OK;
     case OPT_HEIGHT:
@@ -401,6 +405,7 @@ static void apply_flag(dp_cli_opts *o, int id)
         o->maximal = true;
         break;
     case OPT_FORCE:
+    case OPT_TILE_FORCE:
         o->force = true;
         break;
     case OPT_CHECK:
