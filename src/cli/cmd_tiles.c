@@ -35,8 +35,9 @@ typedef struct run {
     const dp_cli_opts *o;
     dp_tiles_plan plan;
     dp_tiles_known known;
-    dp_tile_record *done; /* the tiles finished, in index order */
-    size_t n_done, n_mine, written, skipped;
+    dp_tile_record *tiles; /* this run's (its shard's), in index order */
+    size_t n_mine, written, skipped;
+    double last_write, write_cost; /* when the manifest was last written, and how long */
     dp_progress progress;
     bool show;
 } run;
@@ -124,35 +125,6 @@ static dapple_status make_tile(const run *r, dp_tile_record *t, size_t *points, 
     return st;
 }
 
-/* One tile: skipped when up to date, else made; then the manifest is rewritten, so a
- * killed run keeps what it finished. */
-static dapple_status do_tile(run *r, int index, dapple_error *err)
-{
-    dp_tile_record *t = &r->done[r->n_done];
-    char label[32];
-    size_t points = 0;
-    double t0 = dp_cli_now();
-    if (dp_tiles_record_init(&r->plan, r->o, index, t, err) != DAPPLE_OK)
-        return err->status;
-    snprintf(label, sizeof label, "x%d_y%d", t->tx, t->ty);
-    if (r->show)
-        dp_progress_started(&r->progress, label);
-    bool skip = !r->o->force && up_to_date(r, t);
-    if (!skip && make_tile(r, t, &points, err) != DAPPLE_OK)
-        return dp_fail_prefix(err, err->status, "tile %s", label);
-    r->n_done++;
-    dp_interrupt_pack_done();
-    if (skip) {
-        r->skipped++;
-        r->progress.done++; /* counted on the bar, but no line: like pack's skipped presets */
-    } else {
-        r->written++;
-        if (r->show)
-            dp_progress_finished(&r->progress, label, t->n_files, dp_cli_now() - t0, 1);
-    }
-    return dp_tiles_manifest_write(&r->plan, r->o, r->done, r->n_done, err);
-}
-
 static bool mine(const dp_cli_opts *o, int index)
 {
     return o->shard_count == 0 || index % o->shard_count == o->shard_index - 1;
@@ -162,52 +134,107 @@ static bool mine(const dp_cli_opts *o, int index)
 static dapple_status check_not_inputs(const run *r, dapple_error *err)
 {
     char path[DP_PATH_MAX + DP_MANIFEST_FILE_MAX];
-    dp_tile_record t;
     if (r->o->field == NULL && r->o->n_exclude == 0)
         return DAPPLE_OK;
-    for (int i = 0; i < r->plan.nx * r->plan.ny; i++) {
-        if (!mine(r->o, i) || dp_tiles_record_init(&r->plan, r->o, i, &t, err) != DAPPLE_OK)
-            continue;
-        for (int f = 0; f < t.n_files; f++) {
-            dp_tiles_file_path(&r->plan, &t, f, path, sizeof path);
+    for (size_t i = 0; i < r->n_mine; i++)
+        for (int f = 0; f < r->tiles[i].n_files; f++) {
+            dp_tiles_file_path(&r->plan, &r->tiles[i], f, path, sizeof path);
             if (dp_cli_check_field_inputs(r->o, path, err) != DAPPLE_OK)
                 return err->status;
         }
-    }
     return DAPPLE_OK;
 }
 
-static dapple_status run_tiles(run *r, dapple_error *err)
+/* The records of this run's tiles, in index order. */
+static dapple_status list_tiles(run *r, dapple_error *err)
 {
     int total = r->plan.nx * r->plan.ny;
     for (int i = 0; i < total; i++)
         r->n_mine += mine(r->o, i);
-    r->done = dp_calloc_n(r->n_mine + 1, sizeof *r->done);
-    if (r->done == NULL)
+    r->tiles = dp_calloc_n(r->n_mine + 1, sizeof *r->tiles);
+    if (r->tiles == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu tiles", r->n_mine);
-    if (dp_tiles_record_init(&r->plan, r->o, 0, &r->done[0], err) != DAPPLE_OK ||
+    for (int i = 0, k = 0; i < total; i++)
+        if (mine(r->o, i) &&
+            dp_tiles_record_init(&r->plan, r->o, i, &r->tiles[k++], err) != DAPPLE_OK)
+            return err->status;
+    return DAPPLE_OK;
+}
+
+/* The manifest lists what is done: once the up-to-date tiles are known, then after each
+ * tile made, unless writing it would take more than a tenth of the time (a manifest of
+ * thousands of tiles, tiles made in milliseconds): a killed run makes again only the
+ * tiles it had not yet listed. And at the end. */
+static dapple_status write_manifest(run *r, bool now, dapple_error *err)
+{
+    double t0 = dp_cli_now();
+    if (!now && t0 - r->last_write < 10 * r->write_cost)
+        return DAPPLE_OK;
+    dapple_status st = dp_tiles_manifest_write(&r->plan, r->o, r->tiles, r->n_mine, err);
+    r->last_write = dp_cli_now();
+    r->write_cost = r->last_write - t0;
+    return st;
+}
+
+static dapple_status make_one(run *r, dp_tile_record *t, dapple_error *err)
+{
+    char label[32];
+    size_t points = 0;
+    double t0 = dp_cli_now();
+    snprintf(label, sizeof label, "x%d_y%d", t->tx, t->ty);
+    if (r->show)
+        dp_progress_started(&r->progress, label);
+    if (make_tile(r, t, &points, err) != DAPPLE_OK)
+        return dp_fail_prefix(err, err->status, "tile %s", label);
+    t->done = true;
+    r->written++;
+    dp_interrupt_pack_done();
+    if (r->show)
+        dp_progress_finished(&r->progress, label, t->n_files, dp_cli_now() - t0, 1);
+    return DAPPLE_OK;
+}
+
+/* Checks every tile first (hashing its files), then makes those not up to date. */
+static dapple_status make_all(run *r, dapple_error *err)
+{
+    for (size_t i = 0; i < r->n_mine; i++)
+        if (!r->o->force && up_to_date(r, &r->tiles[i]))
+            r->tiles[i].done = true, r->skipped++;
+    if (r->show) {
+        dp_progress_init(&r->progress, (int)r->n_mine, (double)r->n_mine, isatty(STDERR_FILENO));
+        r->progress.done = (int)r->skipped; /* counted on the bar, no line: as pack's */
+    }
+    dp_interrupt_tiles_begin((int)r->skipped, (int)r->n_mine);
+    dapple_status st = write_manifest(r, true, err);
+    for (size_t i = 0; i < r->n_mine && st == DAPPLE_OK; i++)
+        if (!r->tiles[i].done && (st = make_one(r, &r->tiles[i], err)) == DAPPLE_OK)
+            st = write_manifest(r, false, err);
+    if (r->written > 0) { /* the tiles made since the last write; after a failure too */
+        dapple_error ignored;
+        dapple_status w = write_manifest(r, true, st == DAPPLE_OK ? err : &ignored);
+        st = st == DAPPLE_OK ? w : st;
+    }
+    if (r->show)
+        dp_progress_end(&r->progress);
+    return st;
+}
+
+static dapple_status run_tiles(run *r, dapple_error *err)
+{
+    dp_tile_record probe; /* tile 0, whoever makes it: its folder is every tile's */
+    if (list_tiles(r, err) != DAPPLE_OK ||
+        dp_tiles_record_init(&r->plan, r->o, 0, &probe, err) != DAPPLE_OK ||
         check_not_inputs(r, err) != DAPPLE_OK || check_budget(r, err) != DAPPLE_OK ||
-        prepare_dir(r, &r->done[0], err) != DAPPLE_OK ||
+        prepare_dir(r, &probe, err) != DAPPLE_OK ||
         dp_tiles_world_hash(&r->plan, r->o, err) != DAPPLE_OK ||
         dp_tiles_known_read(&r->known, &r->plan, err) != DAPPLE_OK)
         return err->status;
-    if (r->show)
-        dp_progress_init(&r->progress, (int)r->n_mine, (double)r->n_mine, isatty(STDERR_FILENO));
     if (r->show && r->known.n_other > 0) /* e.g. shards made elsewhere by another build */
         fprintf(stderr,
                 "dapple: %s%s: made for another world (other options, images or dapple build): "
                 "its tiles are made again\n",
                 r->known.other, r->known.n_other > 1 ? " (and others)" : "");
-    dp_interrupt_tiles_begin(0, (int)r->n_mine);
-    dapple_status st = DAPPLE_OK;
-    for (int i = 0; i < total && st == DAPPLE_OK; i++)
-        if (mine(r->o, i))
-            st = do_tile(r, i, err);
-    if (st == DAPPLE_OK && r->n_mine == 0) /* a shard of no tile: say so all the same */
-        st = dp_tiles_manifest_write(&r->plan, r->o, r->done, 0, err);
-    if (r->show)
-        dp_progress_end(&r->progress);
-    return st;
+    return make_all(r, err);
 }
 
 static void print_summary(const run *r, double seconds)
@@ -236,7 +263,7 @@ int dp_cmd_tiles(int argc, char **argv)
     dapple_status st = run_tiles(&r, &err);
     if (st == DAPPLE_OK && r.show)
         print_summary(&r, dp_cli_now() - t0);
-    free(r.done);
+    free(r.tiles);
     dp_tiles_known_free(&r.known);
     return st == DAPPLE_OK ? DP_EXIT_OK : dp_cli_report(&err, DP_EXIT_FAIL);
 }

@@ -97,9 +97,9 @@ dapple_status dp_tiles_plan_init(dp_tiles_plan *p, const dp_cli_opts *o, dapple_
     p->size = o->tile_size;
     p->nx = (o->width + p->size - 1) / p->size;
     p->ny = (o->height + p->size - 1) / p->size;
-    if ((long)p->nx * p->ny > 1000000)
+    if ((long)p->nx * p->ny > 65536) /* a record of each is held, and listed in the manifest */
         return dp_fail(err, DAPPLE_E_INVALID,
-                       "--tile-size: %d gives %ld tiles, more than 1000000: use larger tiles",
+                       "--tile-size: %d gives %ld tiles, more than 65536: use larger tiles",
                        p->size, (long)p->nx * p->ny);
     return DAPPLE_OK;
 }
@@ -266,8 +266,12 @@ dapple_status dp_tiles_manifest_write(const dp_tiles_plan *p, const dp_cli_opts 
         return err->status;
     put_world(af.fp, p, o);
     fputs("  \"tiles\": [\n", af.fp);
+    size_t last = n;
     for (size_t i = 0; i < n; i++)
-        put_tile(af.fp, &r[i], i + 1 == n);
+        last = r[i].done ? i : last;
+    for (size_t i = 0; i < n; i++)
+        if (r[i].done)
+            put_tile(af.fp, &r[i], i == last);
     fputs("  ]\n}\n", af.fp);
     return dp_atomic_commit(&af, err);
 }

@@ -22,6 +22,7 @@ typedef struct dp_tiles_plan {
 
 /* One tile's files: the mask first when there is one. */
 typedef struct dp_tile_record {
+    bool done; /* made or found up to date: the manifest lists it */
     int index, tx, ty;
     int window[4]; /* x, y, w, h in world pixels */
     int n_files;
@@ -72,8 +73,9 @@ const char *dp_tiles_known_find(const dp_tiles_known *k, const char *file);
 
 void dp_tiles_known_free(dp_tiles_known *k);
 
-/** Writes the manifest of the tiles done so far (r[0 .. n), in index order) atomically to
- * its place in p->dir: tiles.json, or tiles-shard-I-of-N.json with --shard. */
+/** Writes the manifest of the tiles done so far (those of r[0 .. n), in index order, with
+ * 'done' set) atomically to its place in p->dir: tiles.json, or tiles-shard-I-of-N.json
+ * with --shard. */
 DAPPLE_USERESULT dapple_status dp_tiles_manifest_write(const dp_tiles_plan *p, const dp_cli_opts *o,
                                                        const dp_tile_record *r, size_t n,
                                                        dapple_error *err);

@@ -112,6 +112,20 @@ reruns_skip() {
         "$TMP/tiles.err" || fail "another seed: no note on the old manifest: $(head -n 1 "$TMP/tiles.err")"
 }
 
+# A tile that cannot be written stops the run (exit 1, naming the tile); the manifest keeps
+# the tiles made before it, and the rerun makes only the rest.
+failed_tile_resumes() {
+    local d=$TMP/failed w=(--size 256x256 --tile-size 128 --radius 3)
+    mkdir -p "$d/f_1_0.png"
+    expect_error 1 "dapple: tile x1_y0: cannot create $d/f_1_0.png: Is a directory" "" -- \
+        $DAPPLE tiles "${w[@]}" -o "$d/f_{x}_{y}.png"
+    grep -q '"file": "f_0_0.png"' "$d/tiles.json" || fail "failed run: tile x0_y0 not listed"
+    rmdir "$d/f_1_0.png"
+    $DAPPLE tiles "${w[@]}" -o "$d/f_{x}_{y}.png" 2>"$TMP/tiles.err" || fail "rerun after failure"
+    grep -q "^dapple: tiles: 3 written, 1 up to date in" "$TMP/tiles.err" ||
+        fail "rerun after failure: $(tail -n 1 "$TMP/tiles.err")"
+}
+
 # -o naming point lists writes them alone, as CSV or JSON
 points_only() {
     local d=$TMP/pts
@@ -137,7 +151,7 @@ bad_input() {
         "$TMP/bad" -- $DAPPLE tiles "${w[@]}" --tile-size 64 -o "$o" --points "$TMP/p_{x}_{y}.csv"
     expect_error 2 "dapple: --points: -o already names point lists (.csv or .json)" "$TMP/bad" -- \
         $DAPPLE tiles "${w[@]}" --tile-size 64 -o "$TMP/bad/{x}_{y}.csv" --points "$TMP/bad/{x}{y}.csv"
-    expect_error 2 "dapple: --tile-size: 16 gives 4194304 tiles, more than 1000000: use larger tiles" \
+    expect_error 2 "dapple: --tile-size: 16 gives 4194304 tiles, more than 65536: use larger tiles" \
         "$TMP/bad" -- $DAPPLE tiles --size 32767x32767 --radius 4 --tile-size 16 -o "$o"
     mkdir -p "$TMP/in"
     $DAPPLE field --size 64x64 --rmin 1 --rmax 4 --field perlin -o "$TMP/in/f_0_0.png" 2>/dev/null
@@ -155,6 +169,7 @@ edge_tiles_narrower
 jobs_same_bytes
 shards_make_the_set
 reruns_skip
+failed_tile_resumes
 points_only
 bad_input
 finish
