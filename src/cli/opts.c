@@ -133,7 +133,7 @@ static const cli_option OPTIONS[] = {
       "refuse input images with more pixels (67108864)" },
     { "jobs", OPT_JOBS, "N", DP_CMD_PACK | DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_RENDER,
       "threads, or pack workers (default: cores); same bytes for any N" },
-    { "region", OPT_REGION, "X,Y,WxH", DP_CMD_POINTS | DP_CMD_MASK,
+    { "region", OPT_REGION, "X,Y,WxH", DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_FIELD,
       "only this window of the --size world" },
     { "force", OPT_FORCE, NULL, DP_CMD_PACK, "render even outputs that are up to date" },
     { "check", OPT_CHECK, NULL, DP_CMD_PACK, "re-render and compare with the manifest" },

@@ -89,6 +89,11 @@ static inline bool dp_field_allowed(const dapple_field *f, double x, double y)
  * must outlive the view; the view needs no free. */
 void dp_field_scaled_view(const dapple_field *f, double scale, dapple_field *view);
 
+/** dapple_field_render_into for the w x h window at (x0, y0) of a full_w x full_h image
+ * of the field: the same values as those pixels of the full image. */
+void dp_field_render_window(const dapple_field *f, uint16_t *buf, int w, int h, int x0, int y0,
+                            int full_w, int full_h);
+
 /** A view of f (itself not a chunk view) for a chunk's sampler, whose local (0, 0) is
  * (ox, oy) of f's domain: lookups at local (x, y) read f at (x + ox, y + oy). */
 void dp_field_chunk_view(const dapple_field *f, double ox, double oy, dapple_field *view);

@@ -58,6 +58,14 @@ mask_tiles_join() {
     cmp -s "$TMP/mp.csv" "$TMP/pp.csv" || fail "mask --region --points differs from points --region $1"
 }
 
+# field --region: that window of the whole field image (dilated, on a torus).
+field_tiles_join() {
+    local f=(--size 600x400 --rmin 2 --rmax 7 --field perlin:scale=100 --dilate 5 --periodic --depth 16)
+    $DAPPLE field "${f[@]}" -o "$TMP/fw.png" 2>/dev/null &&
+        $DAPPLE field "${f[@]}" --region 250,150,350x250 -o "$TMP/ft.png" 2>/dev/null || fail "field --region"
+    "$TOOLS/pngtiles" "$TMP/fw.png" "$TMP/ft.png" 250 150 || fail "field --region is not that window"
+}
+
 bad_regions() {
     local o=$TMP/bad.csv s=(--size 800x600 --radius 3)
     expect_error 2 "dapple: --region: 700,0,200x600 is not inside the 800x600 world" "$o" -- \
@@ -82,5 +90,6 @@ regions_make_the_world ""
 regions_make_the_world --periodic
 mask_tiles_join ""
 mask_tiles_join --periodic
+field_tiles_join
 bad_regions
 finish
