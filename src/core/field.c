@@ -455,7 +455,8 @@ static float lazy_v(const dapple_field *f, long i, long j)
     const dp_lazy *z = f->lazy;
     lazy_index(&i, f->gw, f->periodic, false);
     lazy_index(&j, f->gh, f->periodic, false);
-    float v = DP_MIN(DP_MAX((lazy_fbm(f, i, j) - z->lo) / z->span, 0.0f), 1.0f);
+    float n = (lazy_fbm(f, i, j) - z->lo) / z->span; /* once: DP_MIN/DP_MAX are macros */
+    float v = DP_MIN(DP_MAX(n, 0.0f), 1.0f);
     dapple_field_opts tone = { .black = z->black, .white = z->white, .gamma = z->gamma };
     tone_curve(&v, 1, &tone);
     return z->invert ? 1.0f - v : v;
