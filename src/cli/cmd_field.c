@@ -10,22 +10,26 @@
 #include "cli/common.h"
 #include "cli/progress.h"
 #include "core/dp.h"
+#include "core/field.h"
 #include "io/image_save.h"
 
 static const char USAGE[] =
         "dapple field --size WxH (--radius R | --rmin A --rmax B --field SPEC)\n"
         "       [--map radius|density] [--cutoff C] [--levels B,W] [--gamma G] [--invert]\n"
         "       [--dilate PX] [--exclude image:PATH]... [--seed N] [--periodic] [--depth 8|16]\n"
-        "       [--quiet] -o FIELD.png";
+        "       [--region X,Y,WxH] [--quiet] -o FIELD.png";
 
 static dapple_status write_field(const dp_cli_opts *o, const dapple_field *f, dapple_error *err)
 {
-    uint16_t *buf = dp_calloc_n((size_t)o->width * (size_t)o->height, sizeof *buf);
+    /* --region: that window of the whole image, pixel for pixel */
+    int x0 = o->have_region ? o->region_x : 0, y0 = o->have_region ? o->region_y : 0;
+    int w = o->have_region ? o->region_w : o->width, h = o->have_region ? o->region_h : o->height;
+    uint16_t *buf = dp_calloc_n((size_t)w * (size_t)h, sizeof *buf);
     if (buf == NULL)
-        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d field", o->width, o->height);
-    dapple_field_render_into(f, buf, o->width, o->height);
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d field", w, h);
+    dp_field_render_window(f, buf, w, h, x0, y0, o->width, o->height);
     dp_progress_live_phase("writing");
-    dapple_status st = dp_image_write_grey(o->output, buf, o->width, o->height, o->depth, err);
+    dapple_status st = dp_image_write_grey(o->output, buf, w, h, o->depth, err);
     free(buf);
     return st;
 }

@@ -99,6 +99,8 @@ dapple_status dp_cli_make_field(const dp_cli_opts *o, dapple_field **out, dapple
 
 dapple_status dp_cli_check_budget(const dp_cli_opts *o, double expected, dapple_error *err)
 {
+    if (o->have_region) /* the window's share of the world's points */
+        expected *= (double)o->region_w * o->region_h / ((double)o->width * o->height);
     if (o->have_max_points || !(expected > (double)o->max_points))
         return DAPPLE_OK;
     return dp_fail(err, DAPPLE_E_LIMIT,

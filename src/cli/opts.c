@@ -144,7 +144,7 @@ static const cli_option OPTIONS[] = {
     { "jobs", OPT_JOBS, "N",
       DP_CMD_PACK | DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_TILES,
       "threads, or pack workers (default: cores); same bytes for any N" },
-    { "region", OPT_REGION, "X,Y,WxH", DP_CMD_POINTS | DP_CMD_MASK,
+    { "region", OPT_REGION, "X,Y,WxH", DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_FIELD,
       "only this window of the --size world" },
     { "tile-size", OPT_TILE_SIZE, "PX", DP_CMD_TILES,
       "square tiles of PX pixels (the last column and row may be narrower)" },
@@ -177,6 +177,17 @@ static const cli_option *find_option(int id)
     return NULL;
 }
 
+/* A world's "WxH": sides up to DP_WORLD_MAX_SIDE. */
+static dapple_status parse_world_size(dp_cli_opts *o, const char *v, dapple_error *err)
+{
+    char q[DP_QUOTE_MAX];
+    if (dp_parse_size_max(v, DP_WORLD_MAX_SIDE, &o->width, &o->height))
+        return DAPPLE_OK;
+    dp_quote(v, q);
+    return dp_fail(err, DAPPLE_E_INVALID, "expected WxH with sides in [1, %d], got '%s'",
+                   DP_WORLD_MAX_SIDE, q);
+}
+
 /* "X,Y,WxH": integers, X and Y >= 0, W and H >= 1 (inside the world: checked once the
  * size is known). */
 static dapple_status parse_region(dp_cli_opts *o, const char *v, dapple_error *err)
@@ -188,7 +199,7 @@ static dapple_status parse_region(dp_cli_opts *o, const char *v, dapple_error *e
         errno = 0;
         n[i] = strtol(p, &end, 10);
         bool digits = end != p && *p >= '0' && *p <= '9';
-        if (!digits || errno != 0 || n[i] > 1048576 || *end != (i == 3 ? '\0' : i == 2 ? 'x' : ','))
+        if (!digits || errno != 0 || n[i] > DP_WORLD_MAX_SIDE || *end != (i == 3 ? '\0' : i == 2 ? 'x' : ','))
             return dp_fail(err, DAPPLE_E_INVALID, "expected X,Y,WxH, got '%s'", v);
         p = end + 1;
     }
@@ -264,10 +275,10 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
     switch (id) {
     case OPT_SIZE:
         o->have_size = true;
-        /* a point set has no pixels: only image outputs are held to the memory limit */
-        if ((o->command & (DP_CMD_POINTS | DP_CMD_STATS | DP_CMD_TILES)) &&
-            dp_parse_size(v, &o->width, &o->height))
-            return DAPPLE_OK;
+        /* a world has no pixels: only the image a command writes is held to the image
+         * limits (check_image, once --region is known) */
+        if (o->command & (ALL_SAMPLING | DP_CMD_STATS))
+            return parse_world_size(o, v, err);
         return dp_expect_size(v, &o->width, &o->height, err);
     case OPT_RADIUS:
         o->have_radius = true;
@@ -539,6 +550,16 @@ static dapple_status check_stats(const dp_cli_opts *o, dapple_error *err)
     return DAPPLE_OK;
 }
 
+/* mask and field write an image of the world, or of its --region: within the image
+ * limits (sides, pixels). */
+static dapple_status check_image(const dp_cli_opts *o, dapple_error *err)
+{
+    int w = o->have_region ? o->region_w : o->width, h = o->have_region ? o->region_h : o->height;
+    if (dp_check_size(w, h, err) == DAPPLE_OK)
+        return DAPPLE_OK;
+    return dp_fail_prefix(err, err->status, o->have_region ? "--region" : "--size");
+}
+
 static dapple_status check_required(const dp_cli_opts *o, dapple_error *err)
 {
     bool sampling = o->command & ALL_SAMPLING;
@@ -550,8 +571,12 @@ static dapple_status check_required(const dp_cli_opts *o, dapple_error *err)
         return dp_fail(err, DAPPLE_E_INVALID, "missing --size WxH");
     if (o->command == DP_CMD_TILES && o->tile_size == 0)
         return dp_fail(err, DAPPLE_E_INVALID, "missing --tile-size PX");
+    if (sampling && check_field(o, err) != DAPPLE_OK)
+        return err->status;
+    if (o->command & (DP_CMD_MASK | DP_CMD_FIELD))
+        return check_image(o, err);
     if (sampling)
-        return check_field(o, err);
+        return DAPPLE_OK;
     if (o->input == NULL && !(o->command == DP_CMD_PACK && o->merge))
         return dp_fail(err, DAPPLE_E_INVALID, "missing %s",
                        o->command == DP_CMD_PACK ? "PRESET_DIR" : "PRESET.ini");

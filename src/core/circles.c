@@ -28,8 +28,8 @@ dapple_status dapple_circles_new(dapple_circles **out, double width, double heig
                                  bool periodic, dapple_error *err)
 {
     *out = NULL;
-    if (!(width > 0 && width <= 1e6) || !(height > 0 && height <= 1e6))
-        return dp_fail(err, DAPPLE_E_INVALID, "circles: size must be in (0, 1e6], got %gx%g",
+    if (!(width > 0 && width <= 2097152) || !(height > 0 && height <= 2097152))
+        return dp_fail(err, DAPPLE_E_INVALID, "circles: size must be in (0, 2097152], got %gx%g",
                        width, height);
     dapple_circles *c = calloc(1, sizeof *c);
     if (c == NULL)

@@ -17,14 +17,14 @@
 
 #include "core/morph.h"
 
-#define MAX_EXTENT 1e6
+#define MAX_EXTENT 2097152.0 /* 2^21: worlds of 2^20 and more */
 
 /* ---------------------------------------------------------------- validation */
 
 static dapple_status check_extent(const char *name, double v, dapple_error *err)
 {
     if (!(v > 0 && v <= MAX_EXTENT))
-        return dp_fail(err, DAPPLE_E_INVALID, "%s must be in (0, 1e6], got %g", name, v);
+        return dp_fail(err, DAPPLE_E_INVALID, "%s must be in (0, 2097152], got %g", name, v);
     return DAPPLE_OK;
 }
 
@@ -260,14 +260,18 @@ static double raster_slope(const dapple_field *f)
 /* ---------------------------------------------------------------- refusals and the density map */
 
 /* A new refusal mask of w x h over the domain, all clear. */
-static uint8_t *add_refusal(dapple_field *f, int w, int h)
+/* A new refusal mask of w x h, all clear: stretched over the domain, or (raster) on the
+ * field's own raster, whose pixel (0, 0) has its corner at (x0, y0). */
+static uint8_t *add_refusal(dapple_field *f, int w, int h, bool raster, double x0, double y0)
 {
     dp_refusal *m = &f->refuse[f->n_refusals];
     m->no = dp_calloc_n((size_t)w * (size_t)h, 1);
     if (m->no == NULL)
         return NULL;
     m->w = w, m->h = h;
-    m->inv_sx = w / f->width, m->inv_sy = h / f->height;
+    m->inv_sx = raster ? f->inv_sx : w / f->width, m->inv_sy = raster ? f->inv_sy : h / f->height;
+    m->x0 = x0, m->y0 = y0;
+    m->wrap = f->periodic;
     f->n_refusals++;
     return m->no;
 }
@@ -282,7 +286,7 @@ static dapple_status add_exclusion(dapple_field *f, const dapple_grey *g, dapple
         any = g->pixels[i] >= 32768;
     if (!any)
         return DAPPLE_OK;
-    uint8_t *no = add_refusal(f, g->width, g->height);
+    uint8_t *no = add_refusal(f, g->width, g->height, false, 0, 0);
     if (no == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d exclusion image", g->width,
                        g->height);
@@ -291,8 +295,10 @@ static dapple_status add_exclusion(dapple_field *f, const dapple_grey *g, dapple
     return DAPPLE_OK;
 }
 
-/* Density map: the pixels at or below the cutoff are refused. */
-static dapple_status add_cutoff(dapple_field *f, double cutoff, dapple_error *err)
+/* Density map: the pixels at or below the cutoff are refused. (x0, y0): the domain
+ * position of the raster's corner. */
+static dapple_status add_cutoff(dapple_field *f, double cutoff, double x0, double y0,
+                                dapple_error *err)
 {
     size_t n = (size_t)f->gw * f->gh;
     bool any = false;
@@ -300,7 +306,7 @@ static dapple_status add_cutoff(dapple_field *f, double cutoff, dapple_error *er
         any = (double)f->v[i] <= cutoff;
     if (!any)
         return DAPPLE_OK;
-    uint8_t *no = add_refusal(f, f->gw, f->gh);
+    uint8_t *no = add_refusal(f, f->gw, f->gh, true, x0, y0);
     if (no == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d field", f->gw, f->gh);
     for (size_t i = 0; i < n; i++)
@@ -376,7 +382,7 @@ static dapple_status build_raster(dapple_field *f, const dapple_field_opts *o, d
             f->v[i] = 1.0f - f->v[i];
     if (o->dilate != 0 && (st = dilate(f, o->dilate, err)) != DAPPLE_OK)
         return st;
-    if (o->map == DAPPLE_MAP_DENSITY && ((st = add_cutoff(f, o->cutoff, err)) != DAPPLE_OK ||
+    if (o->map == DAPPLE_MAP_DENSITY && ((st = add_cutoff(f, o->cutoff, 0, 0, err)) != DAPPLE_OK ||
                                          (st = density_to_radius(f, o->cutoff, err)) != DAPPLE_OK))
         return st;
     f->slope = raster_slope(f);
@@ -401,6 +407,203 @@ static double integral_inv_r2(const dapple_field *f)
             sum += 1.0 / (r * r);
         }
     return sum * sx * sy;
+}
+
+/* ---------------------------------------------------------------- lazy Perlin (worlds) */
+
+/* A Perlin field over a world wider or taller than DP_FIELD_MAX_SIDE keeps its recipe
+ * and is rasterised chunk by chunk, one sample per world unit (the whole-raster field
+ * would be coarser than a unit there). The normalisation cannot be the raster's min-max
+ * (no raster holds the world), so it is that of a fixed 256 x 256 grid of samples over
+ * the world; values beyond are clamped. Dilation needs a neighbourhood and is refused. */
+#define LAZY_PROBES 256
+
+struct dp_lazy {
+    octave oc[12];
+    int octaves, seed8;
+    float off[3];
+    float lo, span; /* normalisation */
+    double black, white, gamma, cutoff;
+    bool invert;
+};
+
+static float lazy_fbm(const dapple_field *f, long i, long j)
+{
+    const dp_lazy *z = f->lazy;
+    return fbm_at(z->oc, z->octaves, (i + 0.5) / f->inv_sx, (j + 0.5) / f->inv_sy, z->off,
+                  z->seed8);
+}
+
+/* The sample index along an axis: wrapped on a torus, else clamped; false when a bounded
+ * world has no sample there and 'strict'. */
+static bool lazy_index(long *i, int n, bool periodic, bool strict)
+{
+    if (periodic) {
+        *i %= n;
+        *i += *i < 0 ? n : 0;
+        return true;
+    }
+    if (strict && (*i < 0 || *i >= n))
+        return false;
+    *i = *i < 0 ? 0 : *i >= n ? n - 1 : *i;
+    return true;
+}
+
+/* The prepared value v of sample (i, j): normalised, levels, gamma, invert. */
+static float lazy_v(const dapple_field *f, long i, long j)
+{
+    const dp_lazy *z = f->lazy;
+    lazy_index(&i, f->gw, f->periodic, false);
+    lazy_index(&j, f->gh, f->periodic, false);
+    float n = (lazy_fbm(f, i, j) - z->lo) / z->span; /* once: DP_MIN/DP_MAX are macros */
+    float v = DP_MIN(DP_MAX(n, 0.0f), 1.0f);
+    dapple_field_opts tone = { .black = z->black, .white = z->white, .gamma = z->gamma };
+    tone_curve(&v, 1, &tone);
+    return z->invert ? 1.0f - v : v;
+}
+
+/* t of a value v (the raster's stored quantity, see field.h); NAN where refused. */
+static float lazy_t_of(const dapple_field *f, float v)
+{
+    if (f->map != DAPPLE_MAP_DENSITY)
+        return v;
+    if ((double)v <= f->lazy->cutoff)
+        return NAN;
+    double span = f->rmax - f->rmin, r = DP_MIN(f->rmin / sqrt(DP_MAX((double)v, 1e-30)), f->rmax);
+    return span > 0 ? (float)DP_MAX((r - f->rmin) / span, 0.0) : 0.0f;
+}
+
+/* t of sample (i, j), a refused one taking the smallest t of its allowed 3 x 3 neighbours
+ * (as density_to_radius does on a raster). */
+static float lazy_t(const dapple_field *f, long i, long j)
+{
+    float t = lazy_t_of(f, lazy_v(f, i, j));
+    if (t == t)
+        return t;
+    float best = 1;
+    for (long dj = -1; dj <= 1; dj++)
+        for (long di = -1; di <= 1; di++) {
+            long a = i + di, b = j + dj;
+            if (!lazy_index(&a, f->gw, f->periodic, true) ||
+                !lazy_index(&b, f->gh, f->periodic, true))
+                continue;
+            float u = lazy_t_of(f, lazy_v(f, a, b));
+            if (u == u)
+                best = DP_MIN(best, u);
+        }
+    return best;
+}
+
+double dp_field_lazy_value(const dapple_field *f, double x, double y)
+{
+    double u = (x + f->ox) * f->inv_sx - 0.5, w = (y + f->oy) * f->inv_sy - 0.5;
+    double fu = floor(u), fw = floor(w), a = u - fu, b = w - fw;
+    long i = (long)fu, j = (long)fw;
+    double v00 = lazy_t(f, i, j), v01 = a > 0 ? (double)lazy_t(f, i + 1, j) : v00;
+    double v10 = b > 0 ? (double)lazy_t(f, i, j + 1) : v00;
+    double v11 = a > 0 && b > 0 ? (double)lazy_t(f, i + 1, j + 1) : a > 0 ? v01 : v10;
+    double top = v00 + a * (v01 - v00), bot = v10 + a * (v11 - v10);
+    return top + b * (bot - top);
+}
+
+bool dp_field_lazy_allowed(const dapple_field *f, double x, double y)
+{
+    for (int k = 0; k < f->n_refusals; k++) {
+        const dp_refusal *m = &f->refuse[k];
+        int i = dp_field_pixel(x + f->wx - m->x0, m->inv_sx, m->w, m->wrap);
+        int j = dp_field_pixel(y + f->wy - m->y0, m->inv_sy, m->h, m->wrap);
+        if (m->no[(size_t)j * m->w + i])
+            return false;
+    }
+    if (f->map != DAPPLE_MAP_DENSITY)
+        return true;
+    long i = dp_field_pixel(x + f->ox, f->inv_sx, f->gw, f->periodic);
+    long j = dp_field_pixel(y + f->oy, f->inv_sy, f->gh, f->periodic);
+    return (double)lazy_v(f, i, j) > f->lazy->cutoff;
+}
+
+/* The recipe, its normalisation from the probe grid, and the integral of 1 / r^2 from
+ * the same grid. */
+static dapple_status make_lazy(dapple_field *f, const dapple_field_opts *o, dapple_error *err)
+{
+    if (o->dilate != 0)
+        return dp_fail(err, DAPPLE_E_LIMIT,
+                       "dilate: not yet for a Perlin field over more than %d units a side",
+                       DP_FIELD_MAX_SIDE);
+    dp_lazy *z = calloc(1, sizeof *z);
+    if (z == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a field");
+    f->lazy = z;
+    f->gw = (int)ceil(o->width), f->gh = (int)ceil(o->height);
+    f->inv_sx = f->gw / o->width, f->inv_sy = f->gh / o->height;
+    uint64_t s = o->seed;
+    for (int i = 0; i < 3; i++)
+        z->off[i] = (float)((mix64(&s) >> 40) * (256.0 / 16777216.0));
+    if (f->periodic)
+        z->off[0] = floorf(z->off[0]), z->off[1] = floorf(z->off[1]);
+    plan_octaves(f, &o->perlin, z->oc);
+    z->octaves = o->perlin.octaves, z->seed8 = (int)(o->seed & 255);
+    z->black = o->black, z->white = o->white, z->gamma = o->gamma, z->invert = o->invert;
+    z->cutoff = o->cutoff;
+    float lo = INFINITY, hi = -INFINITY;
+    for (int b = 0; b < LAZY_PROBES; b++)
+        for (int a = 0; a < LAZY_PROBES; a++) {
+            float v = lazy_fbm(f, (long)((a + 0.5) * f->gw / LAZY_PROBES),
+                               (long)((b + 0.5) * f->gh / LAZY_PROBES));
+            lo = DP_MIN(lo, v), hi = DP_MAX(hi, v);
+        }
+    z->lo = lo, z->span = hi > lo ? hi - lo : 1.0f;
+    double sum = 0, cell = o->width * o->height / ((double)LAZY_PROBES * LAZY_PROBES);
+    for (int b = 0; b < LAZY_PROBES; b++)
+        for (int a = 0; a < LAZY_PROBES; a++) {
+            double x = (a + 0.5) * o->width / LAZY_PROBES, y = (b + 0.5) * o->height / LAZY_PROBES;
+            if (!dp_field_lazy_allowed(f, x, y))
+                continue;
+            double r = f->rmin + dp_field_lazy_value(f, x, y) * (f->rmax - f->rmin);
+            sum += 1.0 / (r * r);
+        }
+    f->inv_r2 = sum * cell;
+    return DAPPLE_OK;
+}
+
+dapple_status dp_field_chunk_new(const dapple_field *f, double ox, double oy, double w, double h,
+                                 dapple_field **out, dapple_error *err)
+{
+    *out = NULL;
+    long i0 = (long)floor(ox * f->inv_sx) - 2, i1 = (long)ceil((ox + w) * f->inv_sx) + 2;
+    long j0 = (long)floor(oy * f->inv_sy) - 2, j1 = (long)ceil((oy + h) * f->inv_sy) + 2;
+    if ((double)(i1 - i0) * (double)(j1 - j0) > (double)DP_FIELD_MAX_PIXELS)
+        return dp_fail(err, DAPPLE_E_LIMIT,
+                       "a chunk of %ldx%ld field samples: the radius is too large for a Perlin "
+                       "field this size",
+                       i1 - i0, j1 - j0);
+    dapple_field *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a field");
+    *c = *f;
+    c->lazy = NULL, c->owner = true, c->periodic = false;
+    c->gw = (int)(i1 - i0), c->gh = (int)(j1 - j0);
+    c->ulim = c->gw - 1, c->wlim = c->gh - 1;
+    double x0 = i0 / f->inv_sx, y0 = j0 / f->inv_sy; /* the raster's corner, world units */
+    c->ox = ox - x0, c->oy = oy - y0, c->wx = ox, c->wy = oy;
+    c->own_refusals_from = c->n_refusals; /* the world's exclusions, borrowed */
+    c->v = dp_calloc_n((size_t)c->gw * (size_t)c->gh, sizeof *c->v);
+    dapple_status st = DAPPLE_OK;
+    if (c->v == NULL)
+        st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d field", c->gw, c->gh);
+    for (long j = 0; st == DAPPLE_OK && j < c->gh; j++)
+        for (long i = 0; i < c->gw; i++)
+            c->v[(size_t)j * c->gw + (size_t)i] = lazy_v(f, i0 + i, j0 + j);
+    if (st == DAPPLE_OK && c->map == DAPPLE_MAP_DENSITY &&
+        (st = add_cutoff(c, f->lazy->cutoff, x0, y0, err)) == DAPPLE_OK)
+        st = density_to_radius(c, f->lazy->cutoff, err);
+    if (st != DAPPLE_OK) {
+        dapple_field_free(c);
+        return st;
+    }
+    c->slope = raster_slope(c);
+    *out = c;
+    return DAPPLE_OK;
 }
 
 /* ---------------------------------------------------------------- public API */
@@ -436,15 +639,18 @@ dapple_status dapple_field_new(dapple_field **out, const dapple_field_opts *o, d
                          .rmax = dapple_field_opts_rmax(o),
                          .periodic = o->periodic,
                          .owner = true };
-    if (o->kind != DAPPLE_FIELD_CONSTANT)
-        st = build_raster(f, o, err);
+    bool lazy = o->kind == DAPPLE_FIELD_PERLIN &&
+                (o->width > DP_FIELD_MAX_SIDE || o->height > DP_FIELD_MAX_SIDE);
     for (int i = 0; i < o->n_exclude && st == DAPPLE_OK; i++)
         st = add_exclusion(f, &o->exclude[i], err);
+    if (st == DAPPLE_OK && o->kind != DAPPLE_FIELD_CONSTANT)
+        st = lazy ? make_lazy(f, o, err) : build_raster(f, o, err);
     if (st != DAPPLE_OK) {
         dapple_field_free(f);
         return st;
     }
-    f->inv_r2 = integral_inv_r2(f);
+    if (!lazy)
+        f->inv_r2 = integral_inv_r2(f);
     *out = f;
     return DAPPLE_OK;
 }
@@ -462,6 +668,7 @@ void dp_field_chunk_view(const dapple_field *f, double ox, double oy, dapple_fie
     *view = *f;
     view->owner = false;
     view->ox = ox, view->oy = oy;
+    view->wx = ox, view->wy = oy;
 }
 
 double dp_field_value_edge(const dapple_field *f, double x, double y)
@@ -540,11 +747,18 @@ double dapple_field_estimate_points(const dapple_field *f)
 
 void dapple_field_render_into(const dapple_field *f, uint16_t *buf, int w, int h)
 {
+    dp_field_render_window(f, buf, w, h, 0, 0, w, h);
+}
+
+void dp_field_render_window(const dapple_field *f, uint16_t *buf, int w, int h, int x0, int y0,
+                            int full_w, int full_h)
+{
     double span = f->rmax - f->rmin;
     bool density = f->map == DAPPLE_MAP_DENSITY;
     for (int j = 0; j < h; j++)
         for (int i = 0; i < w; i++) {
-            double x = (i + 0.5) * f->width / w, y = (j + 0.5) * f->height / h;
+            double x = ((x0 + i) + 0.5) * f->width / full_w,
+                   y = ((y0 + j) + 0.5) * f->height / full_h;
             double v = density    ? dapple_field_density_at(f, x, y)
                        : span > 0 ? (dp_field_r_at(f, x, y) - f->rmin) / span
                                   : 1.0;
@@ -558,8 +772,10 @@ void dapple_field_free(dapple_field *f)
         return;
     if (f->owner) {
         free(f->v);
-        for (int i = 0; i < f->n_refusals; i++)
+        for (int i = f->own_refusals_from; i < f->n_refusals; i++)
             free(f->refuse[i].no);
+        if (f->lazy != NULL && f->v == NULL) /* the world field owns its recipe */
+            free(f->lazy);
     }
     free(f);
 }

@@ -20,12 +20,19 @@
 #define DP_FIELD_MAX_SIDE   4096      /* Perlin rasters: at most this many samples a side */
 #define DP_FIELD_MAX_PIXELS (1 << 26) /* image fields: refuse larger images */
 
-/* Pixels refused (1) or not (0), stretched over the domain. */
+/* Pixels refused (1) or not (0), stretched over the domain (or over a chunk's raster). */
 typedef struct dp_refusal {
     uint8_t *no;
     int w, h;
     double inv_sx, inv_sy; /* pixels per domain unit */
+    double x0, y0;         /* the domain position of pixel (0, 0)'s corner: 0 but in chunks */
+    bool wrap;             /* pixels wrap (a torus's own masks), else clamp */
 } dp_refusal;
+
+/* A Perlin field over a world too large for one raster (more than DP_FIELD_MAX_SIDE a
+ * side) keeps its recipe instead, and is rasterised chunk by chunk (dp_field_chunk_new);
+ * a lookup on the field itself evaluates the samples it reads (field.c, "lazy"). */
+typedef struct dp_lazy dp_lazy;
 
 #define DP_FIELD_MAX_REFUSALS (DAPPLE_MAX_EXCLUDE + 1)
 
@@ -40,13 +47,18 @@ struct dapple_field {
     /* no point on a pixel set in any of these: v <= cutoff, an exclusion image >= 1/2 */
     dp_refusal refuse[DP_FIELD_MAX_REFUSALS];
     int n_refusals;
+    int own_refusals_from; /* an owner frees refuse[own_refusals_from ..]; the rest are
+                              borrowed (a chunk's copies of the world's exclusions) */
+    dp_lazy *lazy;         /* a lazy Perlin field's recipe (owned by the world field), or NULL */
     float *v; /* gw * gh values in [0, 1]; NULL for a constant field */
     int gw, gh;
     double inv_sx, inv_sy; /* raster pixels per domain unit */
     double ulim, wlim;     /* gw - 1 and gh - 1: the fast lookup's bounds */
-    /* a chunk's view (dp_field_chunk_view): lookups at (x, y) read the field at (x + ox,
-     * y + oy); 0 for a field itself, where the additions are exact no-ops */
-    double ox, oy;
+    /* a chunk's view (dp_field_chunk_view): lookups at (x, y) read the raster at (x + ox,
+     * y + oy), and the refusal masks at (x + wx, y + wy) of the domain; 0 for a field itself,
+     * where the additions are exact no-ops. (A chunk's own raster, dp_field_chunk_new,
+     * starts at its corner, so there ox differs from wx.) */
+    double ox, oy, wx, wy;
     /* an upper bound on |grad r| anywhere, in radius per domain unit (0 for a constant
      * field): the steepest bilinear patch, found once with the raster */
     double slope;
@@ -72,13 +84,20 @@ static inline int dp_field_pixel(double x, double inv_s, int w, bool periodic)
     return (int)DP_MIN(DP_MAX(u, 0.0), w - 1.0);
 }
 
+/** Lookups on a lazy field (see dp_lazy): the prepared value v, bilinear, and whether a
+ * point may lie at (x, y). Out of line and slow: for masks and checks, never the sampler. */
+double dp_field_lazy_value(const dapple_field *f, double x, double y);
+bool dp_field_lazy_allowed(const dapple_field *f, double x, double y);
+
 /** True where a point may lie: no refusal mask has the pixel under (x, y) set. */
 static inline bool dp_field_allowed(const dapple_field *f, double x, double y)
 {
+    if (f->lazy != NULL)
+        return dp_field_lazy_allowed(f, x, y);
     for (int k = 0; k < f->n_refusals; k++) {
         const dp_refusal *m = &f->refuse[k];
-        int i = dp_field_pixel(x + f->ox, m->inv_sx, m->w, f->periodic);
-        int j = dp_field_pixel(y + f->oy, m->inv_sy, m->h, f->periodic);
+        int i = dp_field_pixel(x + f->wx - m->x0, m->inv_sx, m->w, m->wrap);
+        int j = dp_field_pixel(y + f->wy - m->y0, m->inv_sy, m->h, m->wrap);
         if (m->no[(size_t)j * m->w + i])
             return false;
     }
@@ -89,9 +108,22 @@ static inline bool dp_field_allowed(const dapple_field *f, double x, double y)
  * must outlive the view; the view needs no free. */
 void dp_field_scaled_view(const dapple_field *f, double scale, dapple_field *view);
 
-/** A view of f (itself not a chunk view) for a chunk's sampler, whose local (0, 0) is
- * (ox, oy) of f's domain: lookups at local (x, y) read f at (x + ox, y + oy). */
+/** dapple_field_render_into for the w x h window at (x0, y0) of a full_w x full_h image
+ * of the field: the same values as those pixels of the full image. */
+void dp_field_render_window(const dapple_field *f, uint16_t *buf, int w, int h, int x0, int y0,
+                            int full_w, int full_h);
+
+/** A view of f (itself not a chunk view, not lazy) for a chunk's sampler, whose local
+ * (0, 0) is (ox, oy) of f's domain: lookups at local (x, y) read f at (x + ox, y + oy). */
 void dp_field_chunk_view(const dapple_field *f, double ox, double oy, dapple_field *view);
+
+/** For a lazy field f: a field of its own raster over the chunk's domain [ox, ox + w) x
+ * [oy, oy + h) (a margin of 2 samples around it), in the chunk's local units as
+ * dp_field_chunk_view gives them, with the same values as f's lookups there. Free it with
+ * dapple_field_free(). */
+DAPPLE_USERESULT dapple_status dp_field_chunk_new(const dapple_field *f, double ox, double oy,
+                                                  double w, double h, dapple_field **out,
+                                                  dapple_error *err);
 
 /** Bilinear v at raster coordinates (us, ws) = ((x + ox) * inv_sx - 0.5, ...),
  * which must lie in [0, ulim) x [0, wlim): no clamping, no wrapping, truncation is floor. */
@@ -109,7 +141,7 @@ static inline double dp_field_bilinear(const dapple_field *f, double us, double 
 static inline double dp_field_value_at(const dapple_field *f, double x, double y)
 {
     if (f->v == NULL)
-        return 1.0;
+        return f->lazy != NULL ? dp_field_lazy_value(f, x, y) : 1.0;
     double us = (x + f->ox) * f->inv_sx - 0.5, ws = (y + f->oy) * f->inv_sy - 0.5;
     if (!(us >= 0 && ws >= 0 && us < f->ulim && ws < f->wlim))
         return dp_field_value_edge(f, x, y);

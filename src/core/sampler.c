@@ -362,6 +362,11 @@ static dapple_status check_opts(const dapple_field *f, const dapple_sampler_opts
 {
     if (f == NULL)
         return dp_fail(err, DAPPLE_E_INVALID, "field must not be NULL");
+    if (f->lazy != NULL)
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "a Perlin field over more than %d units a side is sampled as a world "
+                       "(dapple_world_sample)",
+                       DP_FIELD_MAX_SIDE);
     if (!(o->width > 0 && o->width <= 1e6))
         return dp_fail(err, DAPPLE_E_INVALID, "width must be in (0, 1e6], got %g", o->width);
     if (!(o->height > 0 && o->height <= 1e6))

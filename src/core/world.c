@@ -212,12 +212,20 @@ static void run_chunk(world *w, int i, int j)
     so.width = x1 - x0, so.height = y1 - y0;
     so.periodic = false;
     so.seed = chunk_seed(w->o->so.seed, i, j);
-    dapple_field view;
-    dp_field_chunk_view(w->o->field, x0, y0, &view);
+    /* a lazy field gets a raster of its own for the chunk; any other is viewed */
+    dapple_field view, *own = NULL;
+    const dapple_field *f = &view;
+    if (w->o->field->lazy != NULL) {
+        if (c->st == DAPPLE_OK)
+            c->st = dp_field_chunk_new(w->o->field, x0, y0, x1 - x0, y1 - y0, &own, &c->err);
+        f = own;
+    } else {
+        dp_field_chunk_view(w->o->field, x0, y0, &view);
+    }
     dapple_sampler *s = NULL;
     dapple_stop stop = DAPPLE_STOP_COMPLETE;
     if (c->st == DAPPLE_OK)
-        c->st = dp_sampler_new_chunk(&s, &view, &so, &co, &c->err);
+        c->st = dp_sampler_new_chunk(&s, f, &so, &co, &c->err);
     if (c->st == DAPPLE_OK)
         c->st = dapple_sampler_run(s, &stop, &c->err);
     if (c->st == DAPPLE_OK) {
@@ -233,6 +241,7 @@ static void run_chunk(world *w, int i, int j)
         c->limit = stop == DAPPLE_STOP_MAX_POINTS;
     }
     dapple_sampler_free(s);
+    dapple_field_free(own);
     free(fixed);
     c->done = true;
 }
@@ -408,8 +417,8 @@ static dapple_status check(const dp_world_opts *o, dapple_error *err)
     const dapple_sampler_opts *so = &o->so;
     if (o->field == NULL)
         return dp_fail(err, DAPPLE_E_INVALID, "field must not be NULL");
-    if (!(so->width > 0 && so->width <= 1e6 && so->height > 0 && so->height <= 1e6))
-        return dp_fail(err, DAPPLE_E_INVALID, "world size must be in (0, 1e6], got %gx%g",
+    if (!(so->width > 0 && so->width <= 2097152 && so->height > 0 && so->height <= 2097152))
+        return dp_fail(err, DAPPLE_E_INVALID, "world size must be in (0, 2097152], got %gx%g",
                        so->width, so->height);
     if (!(o->rw > 0 && o->rh > 0 && o->rx >= 0 && o->ry >= 0 && o->rx + o->rw <= so->width &&
           o->ry + o->rh <= so->height))

@@ -83,13 +83,18 @@ bool dp_parse_bool(const char *s, bool *out)
 
 bool dp_parse_size(const char *s, int *w, int *h)
 {
+    return dp_parse_size_max(s, DP_MAX_SIDE, w, h);
+}
+
+bool dp_parse_size_max(const char *s, int max, int *w, int *h)
+{
     const char *x = strpbrk(s, "xX");
     if (x == NULL || (size_t)(x - s) >= 16)
         return false;
     char left[16];
     memcpy(left, s, (size_t)(x - s));
     left[x - s] = '\0';
-    return dp_parse_int(left, 1, DP_MAX_SIDE, w) && dp_parse_int(x + 1, 1, DP_MAX_SIDE, h);
+    return dp_parse_int(left, 1, max, w) && dp_parse_int(x + 1, 1, max, h);
 }
 
 int dp_hex_digit(char c)

@@ -34,6 +34,12 @@ bool dp_parse_bool(const char *s, bool *out);
  * dp_expect_size, not here. */
 bool dp_parse_size(const char *s, int *w, int *h);
 
+/** The largest side of a world (points, mask, field): 2^21 units. */
+#define DP_WORLD_MAX_SIDE 2097152
+
+/** dp_parse_size with sides up to max. */
+bool dp_parse_size_max(const char *s, int max, int *w, int *h);
+
 /** The value of one hex digit of either case, or -1. */
 int dp_hex_digit(char c);
 

@@ -39,9 +39,12 @@ static dapple_status make_field(const dp_texture_spec *t, const dp_layer_spec *l
 /* A layer left at the default max_points that its field promises to exceed is refused before
  * sampling, as `dapple points` refuses it: the default is a guard, not a plan. Any other
  * max_points means "stop there". Avoided layers only lower the count, so this errs safe. */
-static dapple_status check_budget(const dp_layer_spec *l, const dapple_field *f, dapple_error *err)
+static dapple_status check_budget(const dp_texture_spec *t, const dp_layer_spec *l,
+                                  const dapple_field *f, dapple_error *err)
 {
     double expected = l->count > 0 ? (double)l->count : dapple_field_estimate_points(f);
+    if (t->view_w > 0 && l->count == 0) /* the view's share of the world's points */
+        expected *= (double)t->view_w * t->view_h / ((double)t->width * t->height);
     if (l->max_points != DAPPLE_DEFAULT_MAX_POINTS || !(expected > (double)l->max_points))
         return DAPPLE_OK;
     return dp_fail(err, DAPPLE_E_LIMIT,
@@ -174,7 +177,7 @@ static dapple_status sample_layer(const dp_texture_spec *t, int i, dp_scene *s, 
     s->n_layers = i + 1; /* so that dp_scene_fini frees this layer's parts on failure */
     dapple_status st = make_field(t, &t->layers[i], &s->fields[i], err);
     if (st == DAPPLE_OK)
-        st = check_budget(&t->layers[i], s->fields[i], err);
+        st = check_budget(t, &t->layers[i], s->fields[i], err);
     if (st == DAPPLE_OK)
         st = make_avoid(t, s, i, &avoid, err);
     if (st == DAPPLE_OK)

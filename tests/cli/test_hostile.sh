@@ -374,7 +374,7 @@ case_cli_partly_numeric() {
     local o=$OUT/p.csv
     expect_error 2 "dapple: --radius: expected a number in [0.25, 4096], got '10abc'" "$o" -- \
         $DAPPLE points --size 10x10 --radius 10abc -o "$o"
-    expect_error 2 "dapple: --size: expected WxH with sides in [1, 32767], got '10abcx10'" "$o" -- \
+    expect_error 2 "dapple: --size: expected WxH with sides in [1, 2097152], got '10abcx10'" "$o" -- \
         $DAPPLE points --size 10abcx10 --radius 1 -o "$o"
     expect_error 2 "dapple: --seed: expected an integer in [0, 18446744073709551615], got '10abc'" "$o" -- \
         $DAPPLE points --size 10x10 --radius 1 --seed 10abc -o "$o"
@@ -386,8 +386,10 @@ case_cli_partly_numeric() {
 
 case_cli_size_zero() {
     local m="dapple: --size: expected WxH with sides in [1, 32767], got '0x0'"
-    expect_error 2 "$m" "$OUT/p.csv" -- $DAPPLE points --size 0x0 --radius 1 -o "$OUT/p.csv"
-    expect_error 2 "$m" "$OUT/f.png" -- $DAPPLE field --size 0x0 --radius 1 -o "$OUT/f.png"
+    # points, field and mask take a world's size (to 2^21); their images are checked apart
+    local w="dapple: --size: expected WxH with sides in [1, 2097152], got '0x0'"
+    expect_error 2 "$w" "$OUT/p.csv" -- $DAPPLE points --size 0x0 --radius 1 -o "$OUT/p.csv"
+    expect_error 2 "$w" "$OUT/f.png" -- $DAPPLE field --size 0x0 --radius 1 -o "$OUT/f.png"
     layer "radius = 3" >"$TMP/ok.ini"
     expect_error 2 "$m" "$OUT/t.png" -- $DAPPLE render "$TMP/ok.ini" --size 0x0 -o "$OUT/t.png"
     expect_error 2 "dapple: --size: 9000x9000 is 77.2 Mpixel, over the memory limit of 64 Mpixel" \

@@ -59,7 +59,7 @@ points_bailout() {
 points_bad_input() {
     local o="$TMP/bad.csv"
     expect_error 2 "dapple: --radius: expected a number in [0.25, 4096], got '10abc'" "$o" -- $DAPPLE points --size 10x10 --radius 10abc -o "$o"
-    expect_error 2 "dapple: --size: expected WxH with sides in [1, 32767], got '0x0'" "$o" -- $DAPPLE points --size 0x0 --radius 1 -o "$o"
+    expect_error 2 "dapple: --size: expected WxH with sides in [1, 2097152], got '0x0'" "$o" -- $DAPPLE points --size 0x0 --radius 1 -o "$o"
     expect_error 2 "dapple: --rmin (4) must not exceed --rmax (2)" "$o" -- $DAPPLE points --size 10x10 --rmin 4 --rmax 2 --field perlin -o "$o"
     expect_error 2 "dapple: --k: expected an integer in [1, 1000], got '0'" "$o" -- $DAPPLE points --size 10x10 --radius 1 --k 0 -o "$o"
     expect_error 2 "dapple: --seed: expected an integer in [0, 18446744073709551615], got '-3'" "$o" -- $DAPPLE points --size 10x10 --radius 1 --seed -3 -o "$o"

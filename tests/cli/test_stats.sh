@@ -99,7 +99,7 @@ bad_inputs() {
         -- $DAPPLE stats far.csv --size 512x512 --plot "$TMP/p"
     expect_error 1 "dapple: missing.csv: No such file or directory" "" -- $DAPPLE stats missing.csv
     expect_error 2 "dapple: missing POINTS (a CSV or JSON point file)" "" -- $DAPPLE stats --json
-    expect_error 2 "dapple: --size: expected WxH with sides in [1, 32767], got '0x5'" "" -- $DAPPLE stats bad.csv --size 0x5
+    expect_error 2 "dapple: --size: expected WxH with sides in [1, 2097152], got '0x5'" "" -- $DAPPLE stats bad.csv --size 0x5
     expect_error 2 "dapple: --radius: give either --radius or --rmin, --rmax and --field" "" \
         -- $DAPPLE stats grid.csv --radius 3 --field perlin
     expect_error 1 "dapple: -o: 'grid.csv' is also an input; refusing to overwrite it" "" -- $DAPPLE stats grid.csv -o grid.csv

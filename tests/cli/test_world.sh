@@ -58,6 +58,32 @@ mask_tiles_join() {
     cmp -s "$TMP/mp.csv" "$TMP/pp.csv" || fail "mask --region --points differs from points --region $1"
 }
 
+# field --region: that window of the whole field image (dilated, on a torus).
+field_tiles_join() {
+    local f=(--size 600x400 --rmin 2 --rmax 7 --field perlin:scale=100 --dilate 5 --periodic --depth 16)
+    $DAPPLE field "${f[@]}" -o "$TMP/fw.png" 2>/dev/null &&
+        $DAPPLE field "${f[@]}" --region 250,150,350x250 -o "$TMP/ft.png" 2>/dev/null || fail "field --region"
+    "$TOOLS/pngtiles" "$TMP/fw.png" "$TMP/ft.png" 250 150 || fail "field --region is not that window"
+}
+
+# A world of 2^20 units a side (its Perlin field is rasterised chunk by chunk): a region
+# in the middle, its pair rule, and two mask tiles that are the halves of a larger one.
+huge_world() {
+    local w=(--size 1048576x1048576 --rmin 2 --rmax 6 --field perlin:scale=300 --seed 5)
+    $DAPPLE points "${w[@]}" --region 524000,300000,600x400 -o "$TMP/h.csv" 2>/dev/null ||
+        fail "points in a 2^20 world"
+    "$TOOLS/ptcheck" -b 1048576 1048576 "$TMP/h.csv" >/dev/null || fail "pair rule (2^20 world)"
+    [ "$(wc -l <"$TMP/h.csv")" -gt 5000 ] || fail "2^20 world: only $(wc -l <"$TMP/h.csv") lines"
+    $DAPPLE mask "${w[@]}" --region 524000,300000,600x400 -o "$TMP/hw.png" 2>/dev/null &&
+        $DAPPLE mask "${w[@]}" --region 524300,300000,300x400 -o "$TMP/hr.png" 2>/dev/null ||
+        fail "masks in a 2^20 world"
+    "$TOOLS/pngtiles" "$TMP/hw.png" "$TMP/hr.png" 300 0 || fail "2^20 world: mask tiles do not join"
+    expect_error 1 "dapple: dilate: not yet for a Perlin field over more than 4096 units a side" \
+        "$TMP/hd.csv" -- $DAPPLE points "${w[@]}" --dilate 3 --region 0,0,64x64 -o "$TMP/hd.csv"
+    expect_error 2 "dapple: --size: 8200x8200 is 64.1 Mpixel, over the memory limit of 64 Mpixel" \
+        "$TMP/hm.png" -- $DAPPLE mask --size 8200x8200 --radius 4 -o "$TMP/hm.png"
+}
+
 bad_regions() {
     local o=$TMP/bad.csv s=(--size 800x600 --radius 3)
     expect_error 2 "dapple: --region: 700,0,200x600 is not inside the 800x600 world" "$o" -- \
@@ -82,5 +108,7 @@ regions_make_the_world ""
 regions_make_the_world --periodic
 mask_tiles_join ""
 mask_tiles_join --periodic
+field_tiles_join
+huge_world
 bad_regions
 finish
