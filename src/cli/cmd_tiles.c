@@ -94,8 +94,10 @@ static dapple_status check_budget(const run *r, dapple_error *err)
                    expected, (unsigned long long)o->max_points);
 }
 
-/* Samples the tile's window with its halo and writes its files; *points gets its count. */
-static dapple_status make_tile(const run *r, dp_tile_record *t, size_t *points, dapple_error *err)
+/* Samples the tile's window with its halo and writes its files; *points gets its count,
+ * *limit whether --max-points stopped it. */
+static dapple_status make_tile(const run *r, dp_tile_record *t, size_t *points, bool *limit,
+                               dapple_error *err)
 {
     char path[2][DP_PATH_MAX + DP_MANIFEST_FILE_MAX];
     dp_cli_opts o = *r->o;
@@ -117,6 +119,7 @@ static dapple_status make_tile(const run *r, dp_tile_record *t, size_t *points, 
     dapple_status st = mask ? dp_output_mask(&spec, &scene, path[0], err) : DAPPLE_OK;
     lp->count = dp_mask_keep_region(&o, lp->points, lp->count);
     *points = lp->count;
+    *limit = lp->stop == DAPPLE_STOP_MAX_POINTS;
     if (st == DAPPLE_OK && r->plan.points_pattern != NULL)
         st = dp_cli_write_points(&o, path[t->n_files - 1], lp->points, lp->count, err);
     dp_scene_fini(&scene);
@@ -180,12 +183,19 @@ static dapple_status make_one(run *r, dp_tile_record *t, dapple_error *err)
 {
     char label[32];
     size_t points = 0;
+    bool limit = false;
     double t0 = dp_cli_now();
     snprintf(label, sizeof label, "x%d_y%d", t->tx, t->ty);
     if (r->show)
         dp_progress_started(&r->progress, label);
-    if (make_tile(r, t, &points, err) != DAPPLE_OK)
+    if (make_tile(r, t, &points, &limit, err) != DAPPLE_OK)
         return dp_fail_prefix(err, err->status, "tile %s", label);
+    if (limit && r->show) { /* a bail-out: reported, not failed, as by every command */
+        char note[96];
+        snprintf(note, sizeof note, "tile %s: stopped at the limit of %llu points (--max-points)",
+                 label, (unsigned long long)r->o->max_points);
+        dp_progress_note(&r->progress, note);
+    }
     t->done = true;
     r->written++;
     dp_interrupt_pack_done();

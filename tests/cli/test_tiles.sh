@@ -126,6 +126,14 @@ failed_tile_resumes() {
         fail "rerun after failure: $(tail -n 1 "$TMP/tiles.err")"
 }
 
+# An explicit --max-points stops each tile there: a bail-out, said per tile, exit 0.
+max_points_bail_out() {
+    $DAPPLE tiles --size 512x512 --tile-size 256 --radius 2 --max-points 3000 \
+        -o "$TMP/lim/l_{x}_{y}.png" 2>"$TMP/lim.err" || fail "--max-points: exit $?"
+    grep -qx "dapple: tile x1_y1: stopped at the limit of 3000 points (--max-points)" "$TMP/lim.err" ||
+        fail "--max-points: $(head -n 1 "$TMP/lim.err")"
+}
+
 # -o naming point lists writes them alone, as CSV or JSON
 points_only() {
     local d=$TMP/pts
@@ -170,6 +178,7 @@ jobs_same_bytes
 shards_make_the_set
 reruns_skip
 failed_tile_resumes
+max_points_bail_out
 points_only
 bad_input
 finish
