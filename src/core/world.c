@@ -481,3 +481,14 @@ void dapple_points_free(dapple_point *points)
 {
     free(points);
 }
+
+int dp_world_row_count(const dp_world_opts *o)
+{
+    return chunks_along(o->so.height, dp_world_chunk_side(o), o->so.periodic);
+}
+
+double dp_world_row_top(const dp_world_opts *o, int j)
+{
+    axis a = { .extent = o->so.height, .n = dp_world_row_count(o) };
+    return bound(&a, j);
+}

@@ -43,6 +43,12 @@ DAPPLE_USERESULT dapple_status dp_world_sample_count(const dp_world_opts *o, siz
                                                      double *scale, dapple_stop *stop,
                                                      dapple_error *err);
 
+/** The world's rows of chunks: how many, and where row j starts (j = count: the world's
+ * height). The points of a region come row by row, so a region cut at row boundaries
+ * into bands gives, band after band, the same list (cmd_points streams that way). */
+int dp_world_row_count(const dp_world_opts *o);
+double dp_world_row_top(const dp_world_opts *o, int j);
+
 /** The chunk side a world of these options uses (for the tests and docs). */
 double dp_world_chunk_side(const dp_world_opts *o);
 

@@ -188,7 +188,30 @@ typedef struct job {
     double width, height;
     uint64_t seed;
     const dp_points_columns *cols;
+    /* streaming (dp_points_write_stream): the sets come from next() one at a time */
+    dp_points_next_fn next;
+    void *ctx;
+    dapple_status st; /* next()'s failure, if any */
+    dapple_error *err;
 } job;
+
+/* Calls write_set for each set: the job's own, or those next() hands out (each in a job
+ * of its own, as set 0). */
+static void each_set(outbuf *o, job *j, void (*write_set)(outbuf *, const job *, size_t, bool *),
+                     bool *first)
+{
+    if (j->next == NULL) {
+        for (size_t s = 0; s < j->n_sets; s++)
+            write_set(o, j, s, first);
+        return;
+    }
+    dp_point_set cur;
+    job one = *j;
+    one.sets = &cur, one.n_sets = 1;
+    bool more;
+    while ((j->st = j->next(j->ctx, &cur, &more, j->err)) == DAPPLE_OK && more)
+        write_set(o, &one, 0, first);
+}
 
 static bool has_extras(const dp_points_columns *c)
 {
@@ -258,18 +281,23 @@ static char *put_point(char *p, const job *j, size_t s, size_t i)
     return has_extras(j->cols) ? put_attrs(p, pt, j) : p;
 }
 
-static void write_csv(outbuf *o, const job *j)
+static void csv_set(outbuf *o, const job *j, size_t s, bool *first)
+{
+    (void)first;
+    for (size_t i = 0; i < j->sets[s].count; i++) {
+        char *p = put_point(reserve(o), j, s, i);
+        *p++ = '\n';
+        o->used = (size_t)(p - o->data);
+    }
+}
+
+static void write_csv(outbuf *o, job *j)
 {
     put_text(o, "x,y,r");
     put_extra_names(o, j, ",", "");
     put_text(o, "\n");
-    for (size_t s = 0; s < j->n_sets; s++) {
-        for (size_t i = 0; i < j->sets[s].count; i++) {
-            char *p = put_point(reserve(o), j, s, i);
-            *p++ = '\n';
-            o->used = (size_t)(p - o->data);
-        }
-    }
+    bool first = true;
+    each_set(o, j, csv_set, &first);
 }
 
 /* Shortest of %.15g / %.17g that reads back as the same double: sizes are usually integers. */
@@ -301,22 +329,25 @@ static void write_json_header(outbuf *o, const job *j)
     put_text(o, ",\"points\":[");
 }
 
-static void write_json(outbuf *o, const job *j)
+static void json_set(outbuf *o, const job *j, size_t s, bool *first)
+{
+    for (size_t i = 0; i < j->sets[s].count; i++) {
+        char *p = reserve(o);
+        if (!*first)
+            *p++ = ',';
+        *p++ = '[';
+        p = put_point(p, j, s, i);
+        *p++ = ']';
+        o->used = (size_t)(p - o->data);
+        *first = false;
+    }
+}
+
+static void write_json(outbuf *o, job *j)
 {
     write_json_header(o, j);
     bool first = true;
-    for (size_t s = 0; s < j->n_sets; s++) {
-        for (size_t i = 0; i < j->sets[s].count; i++) {
-            char *p = reserve(o);
-            if (!first)
-                *p++ = ',';
-            *p++ = '[';
-            p = put_point(p, j, s, i);
-            *p++ = ']';
-            o->used = (size_t)(p - o->data);
-            first = false;
-        }
-    }
+    each_set(o, j, json_set, &first);
     put_text(o, "]}\n");
 }
 
@@ -364,7 +395,7 @@ static dapple_status check_columns(const char *path, const dp_points_columns *c,
 }
 
 /* Formats the whole file into the atomic file; frees nothing of the caller's. */
-static dapple_status write_file(const char *path, dp_points_format format, const job *j,
+static dapple_status write_file(const char *path, dp_points_format format, job *j,
                                 dapple_error *err)
 {
     outbuf *o = malloc(sizeof *o);
@@ -386,6 +417,10 @@ static dapple_status write_file(const char *path, dp_points_format format, const
     flush_out(o);
     int e = o->failed_errno;
     free(o);
+    if (j->st != DAPPLE_OK) { /* next() failed: its error is in *err already */
+        dp_atomic_abort(&af);
+        return j->st;
+    }
     if (e != 0) { /* say why now: by commit time errno no longer tells */
         dp_atomic_abort(&af);
         return dp_fail(err, DAPPLE_E_IO, "%s: %s", path, strerror(e));
@@ -399,7 +434,8 @@ dapple_status dp_points_write_cols(const char *path, dp_points_format format,
                                    const dp_points_columns *cols, dapple_error *err)
 {
     static const dp_points_columns none = { 0 };
-    job j = { sets, n_sets, with_layer, width, height, seed, cols != NULL ? cols : &none };
+    job j = { sets, n_sets, with_layer, width, height, seed, cols != NULL ? cols : &none,
+              NULL, NULL,   DAPPLE_OK,  err };
     if (format != DP_POINTS_CSV && format != DP_POINTS_JSON)
         return dp_fail(err, DAPPLE_E_INVALID, "%s: unknown points format %d", path, (int)format);
     dapple_status st = check_columns(path, j.cols, err);
@@ -416,4 +452,20 @@ dapple_status dp_points_write(const char *path, dp_points_format format, const d
 {
     return dp_points_write_cols(path, format, sets, n_sets, with_layer, width, height, seed, NULL,
                                 err);
+}
+
+dapple_status dp_points_write_stream(const char *path, dp_points_format format,
+                                     dp_points_next_fn next, void *ctx, double width, double height,
+                                     uint64_t seed, const dp_points_columns *cols,
+                                     dapple_error *err)
+{
+    static const dp_points_columns none = { 0 };
+    job j = { NULL, 0,   false,     width, height, seed, cols != NULL ? cols : &none,
+              next, ctx, DAPPLE_OK, err };
+    if (format != DP_POINTS_CSV && format != DP_POINTS_JSON)
+        return dp_fail(err, DAPPLE_E_INVALID, "%s: unknown points format %d", path, (int)format);
+    dapple_status st = check_columns(path, j.cols, err);
+    if (st == DAPPLE_OK && j.cols->y_up && !isfinite(height))
+        st = dp_fail(err, DAPPLE_E_INVALID, "%s: y up needs a finite height, got %g", path, height);
+    return st != DAPPLE_OK ? st : write_file(path, format, &j, err);
 }

@@ -44,6 +44,21 @@ typedef struct dp_points_columns {
  * is on, the object gets "columns":["x","y","r",...] before "points". Rotation and scale are
  * written as floats (so scale is within [1 - j, 1 + j] after rounding to float), variant as
  * an integer. A jitter outside [0, 1) or negative variants is DAPPLE_E_INVALID. */
+/** Hands out the next set of a stream: *more false when there is none (the set is then
+ * ignored); a status other than DAPPLE_OK (with err filled) abandons the file. A set's
+ * points must stay valid until the next call. */
+typedef dapple_status (*dp_points_next_fn)(void *ctx, dp_point_set *set, bool *more,
+                                           dapple_error *err);
+
+/** dp_points_write_cols without layers, for a list too large to hold at once: the sets
+ * come one by one from next() and are written as they come (the same bytes as one set
+ * of all their points). Sampled points are finite, so JSON is not checked for NaN here. */
+DAPPLE_USERESULT dapple_status dp_points_write_stream(const char *path, dp_points_format format,
+                                                     dp_points_next_fn next, void *ctx,
+                                                     double width, double height, uint64_t seed,
+                                                     const dp_points_columns *cols,
+                                                     dapple_error *err);
+
 DAPPLE_USERESULT dapple_status dp_points_write_cols(const char *path, dp_points_format format,
                                                     const dp_point_set *sets, size_t n_sets,
                                                     bool with_layer, double width, double height,

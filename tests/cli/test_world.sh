@@ -84,6 +84,25 @@ huge_world() {
         "$TMP/hm.png" -- $DAPPLE mask --size 8200x8200 --radius 4 -o "$TMP/hm.png"
 }
 
+# A large region is written in bands of chunk rows (one band in memory at a time): the
+# same bytes as one piece, CSV and JSON, with the bail-out still exact.
+streamed_bands() {
+    local a=(--size 2000x1500 --rmin 1.5 --rmax 5 --field perlin:scale=150 --periodic)
+    $DAPPLE points "${a[@]}" -o "$TMP/one.csv" 2>/dev/null &&
+        DAPPLE_BAND_POINTS=20000 $DAPPLE points "${a[@]}" -o "$TMP/bands.csv" 2>/dev/null ||
+        fail "points in bands"
+    cmp -s "$TMP/one.csv" "$TMP/bands.csv" || fail "points in bands differ from one piece"
+    $DAPPLE points "${a[@]}" --region 300,200,1200x900 -o "$TMP/one.json" 2>/dev/null &&
+        DAPPLE_BAND_POINTS=20000 $DAPPLE points "${a[@]}" --region 300,200,1200x900 \
+            -o "$TMP/bands.json" 2>/dev/null || fail "JSON in bands"
+    cmp -s "$TMP/one.json" "$TMP/bands.json" || fail "JSON in bands differs from one piece"
+    DAPPLE_BAND_POINTS=20000 $DAPPLE points --size 2000x1500 --radius 2 --max-points 30000 \
+        -o "$TMP/lim.csv" 2>"$TMP/lim.log" || fail "bands with --max-points"
+    [ "$(wc -l <"$TMP/lim.csv")" = 30001 ] || fail "bands: --max-points 30000 wrote $(wc -l <"$TMP/lim.csv") lines"
+    grep -qx 'dapple: stopped at the limit of 30000 points (--max-points)' "$TMP/lim.log" ||
+        fail "bands: no bail-out line"
+}
+
 bad_regions() {
     local o=$TMP/bad.csv s=(--size 800x600 --radius 3)
     expect_error 2 "dapple: --region: 700,0,200x600 is not inside the 800x600 world" "$o" -- \
@@ -110,5 +129,6 @@ mask_tiles_join ""
 mask_tiles_join --periodic
 field_tiles_join
 huge_world
+streamed_bands
 bad_regions
 finish
