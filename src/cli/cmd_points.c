@@ -113,7 +113,8 @@ static dapple_status sample(const dp_cli_opts *o, const dapple_field *field, dap
         return dp_world_sample_count(&wo, (size_t)o->count, out, n, scale, stop, err);
     if (dp_cli_check_budget(o, dapple_field_estimate_points(field), err) != DAPPLE_OK)
         return err->status;
-    double expected = dapple_field_estimate_points(field) * wo.rw * wo.rh / (o->width * o->height);
+    double expected =
+            dapple_field_estimate_points(field) * wo.rw * wo.rh / ((double)o->width * o->height);
     const char *knob = getenv("DAPPLE_BAND_POINTS");
     double band = knob != NULL && atof(knob) > 0 ? atof(knob) : BAND_POINTS;
     if (expected > band)
