@@ -129,6 +129,8 @@ typedef struct dapple_field_opts {
     int n_exclude; /* 0..DAPPLE_MAX_EXCLUDE */
     uint64_t seed; /* offsets the Perlin noise */
     bool periodic; /* the field tiles: Perlin wraps, lookups and dilation wrap */
+    int threads;   /* threads that evaluate Perlin noise into the raster, up to 1024 (0 and
+                      the default 1 mean one); the field is the same whatever the number */
 } dapple_field_opts;
 
 typedef struct dapple_field dapple_field;

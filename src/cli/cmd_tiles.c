@@ -199,9 +199,11 @@ static dapple_status make_one(run *r, dp_tile_record *t, dapple_error *err)
     t->done = true;
     r->written++;
     dp_interrupt_pack_done();
+    /* listed before it is reported: a run stopped right after the report keeps the tile */
+    dapple_status st = write_manifest(r, false, err);
     if (r->show)
         dp_progress_finished(&r->progress, label, t->n_files, dp_cli_now() - t0, 1);
-    return DAPPLE_OK;
+    return st;
 }
 
 /* Checks every tile first (hashing its files), then makes those not up to date. */
@@ -217,8 +219,8 @@ static dapple_status make_all(run *r, dapple_error *err)
     dp_interrupt_tiles_begin((int)r->skipped, (int)r->n_mine);
     dapple_status st = write_manifest(r, true, err);
     for (size_t i = 0; i < r->n_mine && st == DAPPLE_OK; i++)
-        if (!r->tiles[i].done && (st = make_one(r, &r->tiles[i], err)) == DAPPLE_OK)
-            st = write_manifest(r, false, err);
+        if (!r->tiles[i].done)
+            st = make_one(r, &r->tiles[i], err);
     if (r->written > 0) { /* the tiles made since the last write; after a failure too */
         dapple_error ignored;
         dapple_status w = write_manifest(r, true, st == DAPPLE_OK ? err : &ignored);

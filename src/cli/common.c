@@ -93,6 +93,7 @@ dapple_status dp_cli_make_field(const dp_cli_opts *o, dapple_field **out, dapple
     dp_cli_exclude_paths(o, excl);
     for (int i = 0; i < o->n_exclude; i++)
         paths[i] = excl[i];
+    fo.threads = dp_cli_threads(o);
     dapple_status st = dp_field_load(out, &fo, image, paths, o->n_exclude, o->max_pixels, err);
     return st == DAPPLE_OK || o->n_exclude == 0 ? st : dp_fail_prefix(err, st, "--exclude");
 }

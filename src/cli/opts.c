@@ -142,7 +142,7 @@ static const cli_option OPTIONS[] = {
     { "max-pixels", OPT_MAX_PIXELS, "N", FIELD_CMDS | DP_CMD_RENDER | DP_CMD_PACK,
       "refuse input images with more pixels (67108864)" },
     { "jobs", OPT_JOBS, "N",
-      DP_CMD_PACK | DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_TILES,
+      DP_CMD_PACK | DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_TILES | DP_CMD_FIELD,
       "threads, or pack workers (default: cores); same bytes for any N" },
     { "region", OPT_REGION, "X,Y,WxH", DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_FIELD,
       "only this window of the --size world" },

@@ -10,6 +10,7 @@
 #include "core/field.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,6 +97,8 @@ static dapple_status check_opts(const dapple_field_opts *o, dapple_error *err)
     if (!isfinite(o->rmax) || !(o->rmin <= o->rmax || auto_cap))
         return dp_fail(err, DAPPLE_E_INVALID, "rmin (%g) must not exceed rmax (%g)", o->rmin,
                        o->rmax);
+    if (o->threads > 1024)
+        return dp_fail(err, DAPPLE_E_INVALID, "threads must be in [0, 1024], got %d", o->threads);
     if (!(fabs(o->dilate) <= MAX_EXTENT))
         return dp_fail(err, DAPPLE_E_INVALID, "dilate must be in [-1e6, 1e6], got %g", o->dilate);
     for (int i = 0; i < o->n_exclude; i++)
@@ -188,7 +191,27 @@ static void normalise(float *v, size_t n)
         v[i] = DP_MIN(DP_MAX((v[i] - lo) / span, 0.0f), 1.0f);
 }
 
-static void perlin_raster(dapple_field *f, const dapple_perlin *p, uint64_t seed)
+/* Rows [j0, j1) of a Perlin raster: each sample on its own, so any split gives the same
+ * raster. */
+typedef struct perlin_rows {
+    dapple_field *f;
+    const octave *oc;
+    int octaves, seed8, j0, j1;
+    const float *off;
+} perlin_rows;
+
+static void *perlin_rows_run(void *arg)
+{
+    const perlin_rows *r = arg;
+    dapple_field *f = r->f;
+    for (int j = r->j0; j < r->j1; j++)
+        for (int i = 0; i < f->gw; i++)
+            f->v[(size_t)j * f->gw + i] = fbm_at(r->oc, r->octaves, (i + 0.5) / f->inv_sx,
+                                                 (j + 0.5) / f->inv_sy, r->off, r->seed8);
+    return NULL;
+}
+
+static void perlin_raster(dapple_field *f, const dapple_perlin *p, uint64_t seed, int threads)
 {
     octave oc[12];
     uint64_t s = seed;
@@ -199,10 +222,31 @@ static void perlin_raster(dapple_field *f, const dapple_perlin *p, uint64_t seed
     if (f->periodic)
         off[0] = floorf(off[0]), off[1] = floorf(off[1]);
     plan_octaves(f, p, oc);
-    for (int j = 0; j < f->gh; j++)
-        for (int i = 0; i < f->gw; i++)
-            f->v[(size_t)j * f->gw + i] = fbm_at(oc, p->octaves, (i + 0.5) / f->inv_sx,
-                                                 (j + 0.5) / f->inv_sy, off, (int)(seed & 255));
+
+    /* bands of rows on up to 'threads' threads (this one among them) */
+    enum { MAX_THREADS = 64 };
+
+    int n = DP_MAX(1, DP_MIN(DP_MIN(threads, MAX_THREADS), f->gh));
+    perlin_rows rows[MAX_THREADS];
+    pthread_t tid[MAX_THREADS];
+    bool started[MAX_THREADS] = { false };
+    for (int t = 0; t < n; t++)
+        rows[t] = (perlin_rows){ f,
+                                 oc,
+                                 p->octaves,
+                                 (int)(seed & 255),
+                                 (int)((long)f->gh * t / n),
+                                 (int)((long)f->gh * (t + 1) / n),
+                                 off };
+    for (int t = 1; t < n; t++)
+        started[t] = pthread_create(&tid[t], NULL, perlin_rows_run, &rows[t]) == 0;
+    perlin_rows_run(&rows[0]);
+    for (int t = 1; t < n; t++) {
+        if (started[t])
+            pthread_join(tid[t], NULL);
+        else
+            perlin_rows_run(&rows[t]); /* no thread: do its rows here */
+    }
     normalise(f->v, (size_t)f->gw * f->gh);
 }
 
@@ -375,7 +419,7 @@ static dapple_status build_raster(dapple_field *f, const dapple_field_opts *o, d
     if (img)
         image_raster(f, &o->image);
     else
-        perlin_raster(f, &o->perlin, o->seed);
+        perlin_raster(f, &o->perlin, o->seed, o->threads);
     tone_curve(f->v, n, o);
     if (o->invert)
         for (size_t i = 0; i < n; i++)
@@ -619,6 +663,7 @@ void dapple_field_opts_init(dapple_field_opts *o)
     o->black = 0, o->white = 1, o->gamma = 1;
     o->perlin = (dapple_perlin){ .scale = 64, .octaves = 4, .lacunarity = 2, .gain = 0.5 };
     o->seed = 1;
+    o->threads = 1;
 }
 
 dapple_status dapple_field_new(dapple_field **out, const dapple_field_opts *o, dapple_error *err)

@@ -26,6 +26,7 @@ static dapple_status make_field(const dp_texture_spec *t, const dp_layer_spec *l
                                 dapple_field **out, dapple_error *err)
 {
     dapple_field_opts fo = l->field;
+    fo.threads = t->sample_threads > 0 ? t->sample_threads : 1;
     fo.width = t->width;
     fo.height = t->height;
     fo.periodic = t->periodic;
