@@ -552,13 +552,6 @@ double dp_field_lazy_value(const dapple_field *f, double x, double y)
 
 bool dp_field_lazy_allowed(const dapple_field *f, double x, double y)
 {
-    for (int k = 0; k < f->n_refusals; k++) {
-        const dp_refusal *m = &f->refuse[k];
-        int i = dp_field_pixel(x + f->wx - m->x0, m->inv_sx, m->w, m->wrap);
-        int j = dp_field_pixel(y + f->wy - m->y0, m->inv_sy, m->h, m->wrap);
-        if (m->no[(size_t)j * m->w + i])
-            return false;
-    }
     if (f->map != DAPPLE_MAP_DENSITY)
         return true;
     long i = dp_field_pixel(x + f->ox, f->inv_sx, f->gw, f->periodic);
@@ -601,7 +594,7 @@ static dapple_status make_lazy(dapple_field *f, const dapple_field_opts *o, dapp
     for (int b = 0; b < LAZY_PROBES; b++)
         for (int a = 0; a < LAZY_PROBES; a++) {
             double x = (a + 0.5) * o->width / LAZY_PROBES, y = (b + 0.5) * o->height / LAZY_PROBES;
-            if (!dp_field_lazy_allowed(f, x, y))
+            if (!dp_field_allowed(f, x, y))
                 continue;
             double r = f->rmin + dp_field_lazy_value(f, x, y) * (f->rmax - f->rmin);
             sum += 1.0 / (r * r);

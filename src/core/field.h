@@ -84,16 +84,15 @@ static inline int dp_field_pixel(double x, double inv_s, int w, bool periodic)
     return (int)DP_MIN(DP_MAX(u, 0.0), w - 1.0);
 }
 
-/** Lookups on a lazy field (see dp_lazy): the prepared value v, bilinear, and whether a
- * point may lie at (x, y). Out of line and slow: for masks and checks, never the sampler. */
+/** Lookups on a lazy field (see dp_lazy): the prepared value v, bilinear, and whether its
+ * density map allows a point at (x, y) (the masks aside). Out of line and slow: for masks
+ * and checks, never the sampler. */
 double dp_field_lazy_value(const dapple_field *f, double x, double y);
 bool dp_field_lazy_allowed(const dapple_field *f, double x, double y);
 
 /** True where a point may lie: no refusal mask has the pixel under (x, y) set. */
 static inline bool dp_field_allowed(const dapple_field *f, double x, double y)
 {
-    if (f->lazy != NULL)
-        return dp_field_lazy_allowed(f, x, y);
     for (int k = 0; k < f->n_refusals; k++) {
         const dp_refusal *m = &f->refuse[k];
         int i = dp_field_pixel(x + f->wx - m->x0, m->inv_sx, m->w, m->wrap);
@@ -101,7 +100,7 @@ static inline bool dp_field_allowed(const dapple_field *f, double x, double y)
         if (m->no[(size_t)j * m->w + i])
             return false;
     }
-    return true;
+    return f->lazy == NULL || dp_field_lazy_allowed(f, x, y);
 }
 
 /** A view of f with every radius times 'scale': the rasters are borrowed from f, which

@@ -428,19 +428,30 @@ static dapple_status write_file(const char *path, dp_points_format format, job *
     return dp_atomic_commit(&af, err);
 }
 
+static const dp_points_columns NO_COLUMNS = { 0 };
+
+/* The checks every write makes before creating anything: format, columns, height. */
+static dapple_status check_job(const char *path, dp_points_format format, const job *j,
+                               dapple_error *err)
+{
+    if (format != DP_POINTS_CSV && format != DP_POINTS_JSON)
+        return dp_fail(err, DAPPLE_E_INVALID, "%s: unknown points format %d", path, (int)format);
+    if (check_columns(path, j->cols, err) != DAPPLE_OK)
+        return err->status;
+    if (j->cols->y_up && !isfinite(j->height))
+        return dp_fail(err, DAPPLE_E_INVALID, "%s: y up needs a finite height, got %g", path,
+                       j->height);
+    return DAPPLE_OK;
+}
+
 dapple_status dp_points_write_cols(const char *path, dp_points_format format,
                                    const dp_point_set *sets, size_t n_sets, bool with_layer,
                                    double width, double height, uint64_t seed,
                                    const dp_points_columns *cols, dapple_error *err)
 {
-    static const dp_points_columns none = { 0 };
-    job j = { sets, n_sets, with_layer, width, height, seed, cols != NULL ? cols : &none,
+    job j = { sets, n_sets, with_layer, width, height, seed, cols != NULL ? cols : &NO_COLUMNS,
               NULL, NULL,   DAPPLE_OK,  err };
-    if (format != DP_POINTS_CSV && format != DP_POINTS_JSON)
-        return dp_fail(err, DAPPLE_E_INVALID, "%s: unknown points format %d", path, (int)format);
-    dapple_status st = check_columns(path, j.cols, err);
-    if (st == DAPPLE_OK && j.cols->y_up && !isfinite(height))
-        st = dp_fail(err, DAPPLE_E_INVALID, "%s: y up needs a finite height, got %g", path, height);
+    dapple_status st = check_job(path, format, &j, err);
     if (st == DAPPLE_OK && format == DP_POINTS_JSON)
         st = check_finite(sets, n_sets, err);
     return st != DAPPLE_OK ? st : write_file(path, format, &j, err);
@@ -459,13 +470,8 @@ dapple_status dp_points_write_stream(const char *path, dp_points_format format,
                                      uint64_t seed, const dp_points_columns *cols,
                                      dapple_error *err)
 {
-    static const dp_points_columns none = { 0 };
-    job j = { NULL, 0,   false,     width, height, seed, cols != NULL ? cols : &none,
+    job j = { NULL, 0,   false,     width, height, seed, cols != NULL ? cols : &NO_COLUMNS,
               next, ctx, DAPPLE_OK, err };
-    if (format != DP_POINTS_CSV && format != DP_POINTS_JSON)
-        return dp_fail(err, DAPPLE_E_INVALID, "%s: unknown points format %d", path, (int)format);
-    dapple_status st = check_columns(path, j.cols, err);
-    if (st == DAPPLE_OK && j.cols->y_up && !isfinite(height))
-        st = dp_fail(err, DAPPLE_E_INVALID, "%s: y up needs a finite height, got %g", path, height);
+    dapple_status st = check_job(path, format, &j, err);
     return st != DAPPLE_OK ? st : write_file(path, format, &j, err);
 }
