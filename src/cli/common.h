@@ -9,6 +9,7 @@
 
 #include "cli/opts.h"
 #include "dapple.h"
+#include "io/points_write.h"
 #include "render/texture.h"
 
 /* Exit codes: 0 success (bail-out included), 1 runtime or input error, 2 usage error. */
@@ -64,6 +65,10 @@ void dp_cli_print_summary(size_t n, double seconds, dapple_stop stop, size_t lim
 
 /** With --count, the line saying which spacing factor reached it (on stderr). */
 void dp_cli_print_count(const dp_cli_opts *o, double scale);
+
+/** The columns and origin of a point list as the options ask: --rotation, --scale-jitter,
+ * --variants, --y-up, and --relative (x and y from the --region's corner). */
+dp_points_columns dp_cli_point_columns(const dp_cli_opts *o);
 
 /** Writes one set of points to 'path' as `points` does: format from --format or the
  * extension, and the columns --rotation, --scale-jitter, --variants and --y-up ask for. */

@@ -60,6 +60,7 @@ enum {
     OPT_SCALE_JITTER,
     OPT_VARIANTS,
     OPT_Y_UP,
+    OPT_RELATIVE,
     OPT_PLOT,
     OPT_JSON,
     OPT_STRICT,
@@ -129,6 +130,8 @@ static const cli_option OPTIONS[] = {
       "point list: a variant column, 0 .. N-1" },
     { "y-up", OPT_Y_UP, NULL, DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
       "point list: y measured up from the bottom edge" },
+    { "relative", OPT_RELATIVE, NULL, DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
+      "point list: x and y from the region's (tile's) corner" },
     { "height", OPT_HEIGHT, "FILE", DP_CMD_RENDER, "also write a 16-bit height map" },
     { "normal", OPT_NORMAL, "FILE", DP_CMD_RENDER, "also write a normal map" },
     { "mask", OPT_MASK, "FILE", DP_CMD_RENDER,
@@ -431,6 +434,9 @@ static void apply_flag(dp_cli_opts *o, int id)
     case OPT_Y_UP:
         o->y_up = true;
         break;
+    case OPT_RELATIVE:
+        o->relative = true;
+        break;
     case OPT_JSON:
         o->json = true;
         break;
@@ -508,6 +514,8 @@ static dapple_status check_field(const dp_cli_opts *o, dapple_error *err)
                        (unsigned long long)o->count, (unsigned long long)o->max_points);
     if (o->from != NULL && o->count > 0)
         return dp_fail(err, DAPPLE_E_INVALID, "--count: not with --from (the points are given)");
+    if (o->relative && !o->have_region && o->command != DP_CMD_TILES)
+        return dp_fail(err, DAPPLE_E_INVALID, "--relative: only with --region");
     if (o->have_region && o->from != NULL)
         return dp_fail(err, DAPPLE_E_INVALID, "--region: not with --from (draw the list whole)");
     if (o->have_region && o->count > 0)

@@ -61,6 +61,7 @@ typedef struct dp_cli_opts {
     const char *from;        /* mask --from: draw this point list instead of sampling */
     double dot_radius;       /* mask dots in pixels; 0 = mask_scale * r */
     bool rotation, y_up;     /* point list columns */
+    bool relative;           /* --relative: x, y from the region's corner */
     double scale_jitter;
     int variants;
     bool have_region; /* points --region: only the world's points in this window */

@@ -148,6 +148,8 @@ static void hash_options(dp_sha256 *h, const dp_cli_opts *o)
            o->dot_radius, o->jpeg_quality, (unsigned long long)o->max_pixels);
     hash_f(h, "rotation %d jitter %.17g variants %d y-up %d", o->rotation, o->scale_jitter,
            o->variants, o->y_up);
+    if (o->relative) /* only when asked, so that older tiles.json files keep their hash */
+        hash_f(h, "relative 1");
 }
 
 dapple_status dp_tiles_world_hash(dp_tiles_plan *p, const dp_cli_opts *o, dapple_error *err)

@@ -271,8 +271,9 @@ static char *put_point(char *p, const job *j, size_t s, size_t i)
 {
     const dapple_point *pt = &j->sets[s].points[i];
     dapple_point shown = *pt;
-    if (j->cols->y_up)
-        shown.y = (float)(j->height - (double)pt->y);
+    double y = j->cols->y_up ? j->height - (double)pt->y : (double)pt->y;
+    shown.x = (float)((double)pt->x - j->cols->origin_x);
+    shown.y = (float)(y - j->cols->origin_y);
     p = put_xyr(p, &shown, ',');
     if (j->with_layer) {
         *p++ = ',';

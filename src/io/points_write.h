@@ -37,6 +37,8 @@ typedef struct dp_points_columns {
     double scale_jitter; /* j in (0, 1): a 'scale' column uniform in [1 - j, 1 + j]; 0 = off */
     int variants;        /* n > 0: a 'variant' column, an integer in [0, n); 0 = off */
     bool y_up;           /* write y as height - y (r and the extra columns are unchanged) */
+    double origin_x;     /* then subtract this corner from x and y: coordinates relative to */
+    double origin_y;     /* a region (in y-up terms when y_up); 0, 0 = world units */
 } dp_points_columns;
 
 /** dp_points_write with extra columns. CSV header: x,y,r[,layer][,rotation][,scale][,variant];

@@ -117,12 +117,38 @@ bad_regions() {
         $DAPPLE points "${s[@]}" --region 0,0,10x10 --count 100 -o "$o"
     expect_error 2 "dapple: --jobs: expected an integer in [1, 256], got '0'" "$o" -- \
         $DAPPLE points "${s[@]}" -j 0 -o "$o"
+    expect_error 2 "dapple: --relative: only with --region" "$o" -- \
+        $DAPPLE points "${s[@]}" --relative -o "$o"
     printf 'x,y,r\n5,5,2\n' >"$TMP/list.csv"
     expect_error 2 "dapple: --region: not with --from (draw the list whole)" "$TMP/m.png" -- \
         $DAPPLE mask --size 64x64 --from "$TMP/list.csv" --region 0,0,32x32 -o "$TMP/m.png"
 }
 
+# --relative writes a region's points from its corner: the world's points there, shifted
+# (y down from the top edge, or with --y-up up from the region's bottom edge), r unchanged.
+relative_regions() {
+    local w=(--size 300x200 --rmin 1 --rmax 4 --field perlin:scale=60 --seed 5 --region 120,50,100x80)
+    local y
+    for y in "" --y-up; do
+        $DAPPLE points "${w[@]}" $y -o "$TMP/world.csv" 2>/dev/null &&
+            $DAPPLE points "${w[@]}" $y --relative -o "$TMP/rel.csv" 2>/dev/null || fail "relative $y"
+        local oy=50
+        [ -n "$y" ] && oy=70 # 200 - 50 - 80
+        python3 - "$TMP/world.csv" "$TMP/rel.csv" $oy <<'PY' || fail "--relative $y: not the region's points shifted"
+import sys
+a = [l.split(",") for l in open(sys.argv[1]).read().split()[1:]]
+b = [l.split(",") for l in open(sys.argv[2]).read().split()[1:]]
+oy = float(sys.argv[3])
+assert len(a) == len(b) > 100, (len(a), len(b))
+for p, q in zip(a, b):
+    assert abs(float(p[0]) - 120 - float(q[0])) < 1e-4 and abs(float(p[1]) - oy - float(q[1])) < 1e-4, (p, q)
+    assert p[2] == q[2] and 0 <= float(q[0]) < 100 and 0 <= float(q[1]) <= 80, (p, q)
+PY
+    done
+}
+
 threads_same_bytes
+relative_regions
 regions_make_the_world ""
 regions_make_the_world --periodic
 mask_tiles_join ""
