@@ -71,6 +71,9 @@ static int levels_to_drop(const dp_grid *top, const dapple_field *f, int n, doub
         pixel_span(f->oy, top->gh * top->ch, f->inv_sy, f->gh, &j0, &j1);
         px = 1 / (f->inv_sx * f->inv_sy);
     }
+    double side[DP_LEVELS_MAX + 1]; /* the cell side of level l, out of the pixel loop */
+    for (int l = 0; l < n; l++)
+        side[l] = ldexp(cell, -(n - l));
     for (int j = j0; j < j1; j++)
         for (int i = i0; i < i1; i++) {
             int a = !chunk        ? i
@@ -81,7 +84,7 @@ static int levels_to_drop(const dp_grid *top, const dapple_field *f, int n, doub
                                   : DP_MIN(DP_MAX(j, 0), f->gh - 1);
             double r = f->rmin + (double)f->v[(size_t)b * f->gw + a] * span;
             int l = 0;
-            while (l < n && r > ldexp(cell, -(n - l)))
+            while (l < n && r > side[l])
                 l++;
             expect[l] += 0.7 / (r * r) * px;
         }
