@@ -97,18 +97,6 @@ static void join_path(char *out, size_t cap, const char *dir, const char *name)
     snprintf(out, cap, "%.*s/%s", (int)n, dir, name);
 }
 
-static bool is_temp_name(const char *name)
-{
-    size_t n = strlen(name);
-    if (name[0] != '.' || n < 9 || name[n - 7] != '.')
-        return false;
-    for (size_t i = n - 6; i < n; i++)
-        if (!((name[i] >= '0' && name[i] <= '9') || (name[i] >= 'a' && name[i] <= 'z') ||
-              (name[i] >= 'A' && name[i] <= 'Z')))
-            return false;
-    return true;
-}
-
 /* Removes a temporary file, or a --check folder with the files in it. */
 static void remove_temp(const char *path)
 {
@@ -140,7 +128,7 @@ static void remove_stale_temps(const char *dir)
     if (d == NULL)
         return;
     while ((de = readdir(d)) != NULL) {
-        if (is_temp_name(de->d_name)) {
+        if (dp_temps_is_mkstemp_name(de->d_name, ".")) {
             snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
             if (strstr(de->d_name, DP_TEMP_MARK) == NULL || dp_temps_stale(path))
                 remove_temp(path);

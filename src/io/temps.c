@@ -195,16 +195,21 @@ void dp_temps_cleanup(void)
 /* ---------------------------------------------------------------- stale files */
 
 /* ".NAME.dapple.XXXXXX", X as mkstemp makes them. */
-static bool is_temp_name(const char *name)
+bool dp_temps_is_mkstemp_name(const char *name, const char *mark)
 {
-    size_t n = strlen(name), mark = strlen(DP_TEMP_MARK);
-    if (name[0] != '.' || n < 1 + 1 + mark + 6 || strncmp(name + n - 6 - mark, DP_TEMP_MARK, mark))
+    size_t n = strlen(name), m = strlen(mark);
+    if (name[0] != '.' || n < 1 + 1 + m + 6 || strncmp(name + n - 6 - m, mark, m))
         return false;
     for (size_t i = n - 6; i < n; i++)
         if (!((name[i] >= '0' && name[i] <= '9') || (name[i] >= 'a' && name[i] <= 'z') ||
               (name[i] >= 'A' && name[i] <= 'Z')))
             return false;
     return true;
+}
+
+static bool is_temp_name(const char *name)
+{
+    return dp_temps_is_mkstemp_name(name, DP_TEMP_MARK);
 }
 
 bool dp_temps_stale(const char *path)

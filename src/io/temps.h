@@ -44,6 +44,10 @@ void dp_temps_cleanup(void);
  * of this user, and no lock on it. A run killed by SIGKILL leaves such files. */
 bool dp_temps_stale(const char *path);
 
+/** Whether a file name is ".NAME" + mark + six letters or digits, as mkstemp makes from
+ * ".NAME" + mark + "XXXXXX" (mark "." for any such temporary). */
+bool dp_temps_is_mkstemp_name(const char *name, const char *mark);
+
 /** Removes the stale temp files in 'dir' (see dp_temps_stale), skipping this process's
  * own. Errors are ignored: this is housekeeping. */
 void dp_temps_remove_stale(const char *dir);
