@@ -4,9 +4,10 @@
  * sqrt(v): points per area proportional to v, none at or below the cutoff).
  * Everything but the constant becomes one float raster at build time (Perlin at about one
  * sample per unit), because the sampler asks for r millions of times and one fBm call
- * costs as much as a whole candidate test. stb_perlin keys its hash by 8 bits only, so the
- * full 64-bit seed also moves the noise coordinates. Periodic Perlin uses an integer
- * lattice period per octave (stb_perlin_noise3_wrap_nonpow2), so the raster tiles. */
+ * costs as much as a whole candidate test; the raster is made a row at a time
+ * (core/perlin.c). stb_perlin keys its hash by 8 bits only, so the full 64-bit seed also
+ * moves the noise coordinates. Periodic Perlin uses an integer lattice period per octave
+ * (stb_perlin_noise3_wrap_nonpow2), so the raster tiles. */
 #include "core/field.h"
 
 #include <math.h>
@@ -14,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <stb_perlin.h>
 
 #include "core/morph.h"
+#include "core/perlin.h"
 
 #define MAX_EXTENT 2097152.0 /* 2^21: worlds of 2^20 and more */
 
@@ -144,40 +145,31 @@ static uint64_t mix64(uint64_t *s)
     return z ^ (z >> 31);
 }
 
-typedef struct octave {
-    float fx, fy; /* lattice units per domain unit */
-    int wx, wy;   /* lattice period when periodic (<= 256), else 0 */
-    float amp;
-} octave;
-
-static void plan_octaves(const dapple_field *f, const dapple_perlin *p, octave *oc)
+/* The noise recipe of a Perlin field: octaves (each with a whole number of lattice
+ * periods across the domain when periodic), offsets from the whole seed. */
+static void plan_fbm(const dapple_field *f, const dapple_perlin *p, uint64_t seed, dp_fbm *out)
 {
     double freq = 1.0 / p->scale, amp = 1.0;
+    uint64_t s = seed;
+    /* offsets stay below 256 lattice cells: stb's lattice repeats every 256 anyway */
+    for (int i = 0; i < 3; i++)
+        out->off[i] = (float)((mix64(&s) >> 40) * (256.0 / 16777216.0));
+    if (f->periodic)
+        out->off[0] = floorf(out->off[0]), out->off[1] = floorf(out->off[1]);
+    out->octaves = p->octaves, out->seed8 = (int)(seed & 255);
     for (int i = 0; i < p->octaves; i++, freq *= p->lacunarity, amp *= p->gain) {
-        oc[i].amp = (float)amp;
-        oc[i].fx = oc[i].fy = (float)freq;
-        oc[i].wx = oc[i].wy = 0;
+        dp_octave *o = &out->oc[i];
+        o->amp = (float)amp;
+        o->fx = o->fy = (float)freq;
+        o->wx = o->wy = 0;
         if (f->periodic) {
             /* a whole number of lattice cells across the domain makes each octave tile */
-            oc[i].wx = (int)DP_MIN(DP_MAX(floor(f->width * freq + 0.5), 1.0), 256.0);
-            oc[i].wy = (int)DP_MIN(DP_MAX(floor(f->height * freq + 0.5), 1.0), 256.0);
-            oc[i].fx = (float)(oc[i].wx / f->width);
-            oc[i].fy = (float)(oc[i].wy / f->height);
+            o->wx = (int)DP_MIN(DP_MAX(floor(f->width * freq + 0.5), 1.0), 256.0);
+            o->wy = (int)DP_MIN(DP_MAX(floor(f->height * freq + 0.5), 1.0), 256.0);
+            o->fx = (float)(o->wx / f->width);
+            o->fy = (float)(o->wy / f->height);
         }
     }
-}
-
-static float fbm_at(const octave *oc, int n, double x, double y, const float off[3], int seed8)
-{
-    float sum = 0;
-    for (int i = 0; i < n; i++) {
-        float nx = (float)x * oc[i].fx + off[0], ny = (float)y * oc[i].fy + off[1];
-        unsigned char s = (unsigned char)(seed8 + i);
-        sum += oc[i].amp *
-               (oc[i].wx ? stb_perlin_noise3_wrap_nonpow2(nx, ny, off[2], oc[i].wx, oc[i].wy, 0, s)
-                         : stb_perlin_noise3_seed(nx, ny, off[2], 0, 0, 0, s));
-    }
-    return sum;
 }
 
 /* Min-max stretch to [0, 1], so that rmin and rmax are both reached. */
@@ -195,33 +187,34 @@ static void normalise(float *v, size_t n)
  * raster. */
 typedef struct perlin_rows {
     dapple_field *f;
-    const octave *oc;
-    int octaves, seed8, j0, j1;
-    const float *off;
+    const dp_fbm *fbm;
+    int j0, j1;
 } perlin_rows;
 
 static void *perlin_rows_run(void *arg)
 {
     const perlin_rows *r = arg;
     dapple_field *f = r->f;
-    for (int j = r->j0; j < r->j1; j++)
-        for (int i = 0; i < f->gw; i++)
-            f->v[(size_t)j * f->gw + i] = fbm_at(r->oc, r->octaves, (i + 0.5) / f->inv_sx,
-                                                 (j + 0.5) / f->inv_sy, r->off, r->seed8);
+    double *xs = dp_calloc_n((size_t)f->gw, sizeof *xs);
+    for (int i = 0; xs != NULL && i < f->gw; i++)
+        xs[i] = (i + 0.5) / f->inv_sx;
+    for (int j = r->j0; j < r->j1; j++) {
+        float *row = f->v + (size_t)j * f->gw;
+        double y = (j + 0.5) / f->inv_sy;
+        if (xs != NULL)
+            dp_fbm_row(r->fbm, xs, f->gw, y, row);
+        else /* no memory for the row's x: one sample at a time, the same values */
+            for (int i = 0; i < f->gw; i++)
+                row[i] = dp_fbm_at(r->fbm, (i + 0.5) / f->inv_sx, y);
+    }
+    free(xs);
     return NULL;
 }
 
 static void perlin_raster(dapple_field *f, const dapple_perlin *p, uint64_t seed, int threads)
 {
-    octave oc[12];
-    uint64_t s = seed;
-    /* offsets stay below 256 lattice cells: stb's lattice repeats every 256 anyway */
-    float off[3];
-    for (int i = 0; i < 3; i++)
-        off[i] = (float)((mix64(&s) >> 40) * (256.0 / 16777216.0));
-    if (f->periodic)
-        off[0] = floorf(off[0]), off[1] = floorf(off[1]);
-    plan_octaves(f, p, oc);
+    dp_fbm fbm;
+    plan_fbm(f, p, seed, &fbm);
 
     /* bands of rows on up to 'threads' threads (this one among them) */
     enum { MAX_THREADS = 64 };
@@ -231,13 +224,8 @@ static void perlin_raster(dapple_field *f, const dapple_perlin *p, uint64_t seed
     pthread_t tid[MAX_THREADS];
     bool started[MAX_THREADS] = { false };
     for (int t = 0; t < n; t++)
-        rows[t] = (perlin_rows){ f,
-                                 oc,
-                                 p->octaves,
-                                 (int)(seed & 255),
-                                 (int)((long)f->gh * t / n),
-                                 (int)((long)f->gh * (t + 1) / n),
-                                 off };
+        rows[t] = (perlin_rows){ f, &fbm, (int)((long)f->gh * t / n),
+                                 (int)((long)f->gh * (t + 1) / n) };
     for (int t = 1; t < n; t++)
         started[t] = pthread_create(&tid[t], NULL, perlin_rows_run, &rows[t]) == 0;
     perlin_rows_run(&rows[0]);
@@ -463,9 +451,7 @@ static double integral_inv_r2(const dapple_field *f)
 #define LAZY_PROBES 256
 
 struct dp_lazy {
-    octave oc[12];
-    int octaves, seed8;
-    float off[3];
+    dp_fbm fbm;
     float lo, span; /* normalisation */
     double black, white, gamma, cutoff;
     bool invert;
@@ -474,8 +460,7 @@ struct dp_lazy {
 static float lazy_fbm(const dapple_field *f, long i, long j)
 {
     const dp_lazy *z = f->lazy;
-    return fbm_at(z->oc, z->octaves, (i + 0.5) / f->inv_sx, (j + 0.5) / f->inv_sy, z->off,
-                  z->seed8);
+    return dp_fbm_at(&z->fbm, (i + 0.5) / f->inv_sx, (j + 0.5) / f->inv_sy);
 }
 
 /* The sample index along an axis: wrapped on a torus, else clamped; false when a bounded
@@ -493,17 +478,36 @@ static bool lazy_index(long *i, int n, bool periodic, bool strict)
     return true;
 }
 
-/* The prepared value v of sample (i, j): normalised, levels, gamma, invert. */
-static float lazy_v(const dapple_field *f, long i, long j)
+/* The prepared value v of a raw fBm sample: normalised, levels, gamma, invert. */
+static float lazy_prepare(const dp_lazy *z, float raw)
 {
-    const dp_lazy *z = f->lazy;
-    lazy_index(&i, f->gw, f->periodic, false);
-    lazy_index(&j, f->gh, f->periodic, false);
-    float n = (lazy_fbm(f, i, j) - z->lo) / z->span; /* once: DP_MIN/DP_MAX are macros */
+    float n = (raw - z->lo) / z->span; /* once: DP_MIN/DP_MAX are macros */
     float v = DP_MIN(DP_MAX(n, 0.0f), 1.0f);
     dapple_field_opts tone = { .black = z->black, .white = z->white, .gamma = z->gamma };
     tone_curve(&v, 1, &tone);
     return z->invert ? 1.0f - v : v;
+}
+
+/* The prepared value v of sample (i, j). */
+static float lazy_v(const dapple_field *f, long i, long j)
+{
+    lazy_index(&i, f->gw, f->periodic, false);
+    lazy_index(&j, f->gh, f->periodic, false);
+    return lazy_prepare(f->lazy, lazy_fbm(f, i, j));
+}
+
+/* Samples i0 .. i0 + n - 1 of row j, as lazy_v gives them, a row at a time; xs holds n. */
+static void lazy_row(const dapple_field *f, long i0, long j, int n, double *xs, float *out)
+{
+    for (int k = 0; k < n; k++) {
+        long i = i0 + k;
+        lazy_index(&i, f->gw, f->periodic, false);
+        xs[k] = (i + 0.5) / f->inv_sx;
+    }
+    lazy_index(&j, f->gh, f->periodic, false);
+    dp_fbm_row(&f->lazy->fbm, xs, n, (j + 0.5) / f->inv_sy, out);
+    for (int k = 0; k < n; k++)
+        out[k] = lazy_prepare(f->lazy, out[k]);
 }
 
 /* t of a value v (the raster's stored quantity, see field.h); NAN where refused. */
@@ -573,13 +577,7 @@ static dapple_status make_lazy(dapple_field *f, const dapple_field_opts *o, dapp
     f->lazy = z;
     f->gw = (int)ceil(o->width), f->gh = (int)ceil(o->height);
     f->inv_sx = f->gw / o->width, f->inv_sy = f->gh / o->height;
-    uint64_t s = o->seed;
-    for (int i = 0; i < 3; i++)
-        z->off[i] = (float)((mix64(&s) >> 40) * (256.0 / 16777216.0));
-    if (f->periodic)
-        z->off[0] = floorf(z->off[0]), z->off[1] = floorf(z->off[1]);
-    plan_octaves(f, &o->perlin, z->oc);
-    z->octaves = o->perlin.octaves, z->seed8 = (int)(o->seed & 255);
+    plan_fbm(f, &o->perlin, o->seed, &z->fbm);
     z->black = o->black, z->white = o->white, z->gamma = o->gamma, z->invert = o->invert;
     z->cutoff = o->cutoff;
     float lo = INFINITY, hi = -INFINITY;
@@ -625,12 +623,13 @@ dapple_status dp_field_chunk_new(const dapple_field *f, double ox, double oy, do
     c->ox = ox - x0, c->oy = oy - y0, c->wx = ox, c->wy = oy;
     c->own_refusals_from = c->n_refusals; /* the world's exclusions, borrowed */
     c->v = dp_calloc_n((size_t)c->gw * (size_t)c->gh, sizeof *c->v);
+    double *xs = dp_calloc_n((size_t)c->gw, sizeof *xs);
     dapple_status st = DAPPLE_OK;
-    if (c->v == NULL)
+    if (c->v == NULL || xs == NULL)
         st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d field", c->gw, c->gh);
     for (long j = 0; st == DAPPLE_OK && j < c->gh; j++)
-        for (long i = 0; i < c->gw; i++)
-            c->v[(size_t)j * c->gw + (size_t)i] = lazy_v(f, i0 + i, j0 + j);
+        lazy_row(f, i0, j0 + j, c->gw, xs, c->v + (size_t)j * c->gw);
+    free(xs);
     if (st == DAPPLE_OK && c->map == DAPPLE_MAP_DENSITY &&
         (st = add_cutoff(c, f->lazy->cutoff, x0, y0, err)) == DAPPLE_OK)
         st = density_to_radius(c, f->lazy->cutoff, err);
