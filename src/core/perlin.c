@@ -9,6 +9,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <string.h>
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmissing-prototypes"
@@ -84,6 +85,7 @@ typedef struct cell {
 } cell;
 
 typedef struct row_octave {
+    float basis[12][3]; /* stb's gradients, read once */
     int y0, y1, z0, z1;
     float yy[2], zz[2], v, w;
     bool wrapped;
@@ -100,15 +102,65 @@ static void cell_at(const row_octave *r, int px, cell *c)
     for (int k = 0; k < 8; k++) {
         int dx = k >> 2, dy = (k >> 1) & 1, dz = k & 1;
         int g = stb__perlin_randtab_grad_idx[stb__perlin_randtab[rx[dx] + ys[dy]] + zs[dz]];
-        c->gx[k] = basis(g, 0);
-        c->gy_y[k] = basis(g, 1) * r->yy[dy];
-        c->gz_z[k] = basis(g, 2) * r->zz[dz];
+        c->gx[k] = r->basis[g][0];
+        c->gy_y[k] = r->basis[g][1] * r->yy[dy];
+        c->gz_z[k] = r->basis[g][2] * r->zz[dz];
     }
 }
 
-/* One octave along the row, added to out[]: stb's noise at each sample, same operations. */
+/* Four floats, one SSE register: lane by lane IEEE single, as the scalar code. */
+typedef float v4f __attribute__((vector_size(16)));
+
+static v4f lerp4(v4f a, v4f b, float t)
+{
+    return a + (b - a) * t;
+}
+
+/* Samples nx[0 .. m) of one lattice cell (px), octave amplitude amp, added to out[]: four
+ * at a time, the rest one by one, each with stb's operations in stb's order. */
+static void cell_run(const cell *c, const row_octave *r, float amp, int px, const float *nx,
+                     int m, float *out)
+{
+    float fpx = (float)px;
+    int k = 0;
+    for (; k + 4 <= m; k += 4) {
+        v4f x, o;
+        memcpy(&x, nx + k, sizeof x);
+        memcpy(&o, out + k, sizeof o);
+        x = x - fpx;
+        v4f xm = x - 1.0f, u = EASE(x);
+        v4f n00 = lerp4(c->gx[0] * x + c->gy_y[0] + c->gz_z[0],
+                        c->gx[1] * x + c->gy_y[1] + c->gz_z[1], r->w);
+        v4f n01 = lerp4(c->gx[2] * x + c->gy_y[2] + c->gz_z[2],
+                        c->gx[3] * x + c->gy_y[3] + c->gz_z[3], r->w);
+        v4f n10 = lerp4(c->gx[4] * xm + c->gy_y[4] + c->gz_z[4],
+                        c->gx[5] * xm + c->gy_y[5] + c->gz_z[5], r->w);
+        v4f n11 = lerp4(c->gx[6] * xm + c->gy_y[6] + c->gz_z[6],
+                        c->gx[7] * xm + c->gy_y[7] + c->gz_z[7], r->w);
+        v4f n0 = lerp4(n00, n01, r->v), n1 = lerp4(n10, n11, r->v);
+        o = o + amp * (n0 + (n1 - n0) * u);
+        memcpy(out + k, &o, sizeof o);
+    }
+    for (; k < m; k++) {
+        float x = nx[k] - fpx, xm = x - 1, u = EASE(x);
+        float n00 = lerp(c->gx[0] * x + c->gy_y[0] + c->gz_z[0],
+                         c->gx[1] * x + c->gy_y[1] + c->gz_z[1], r->w);
+        float n01 = lerp(c->gx[2] * x + c->gy_y[2] + c->gz_z[2],
+                         c->gx[3] * x + c->gy_y[3] + c->gz_z[3], r->w);
+        float n10 = lerp(c->gx[4] * xm + c->gy_y[4] + c->gz_z[4],
+                         c->gx[5] * xm + c->gy_y[5] + c->gz_z[5], r->w);
+        float n11 = lerp(c->gx[6] * xm + c->gy_y[6] + c->gz_z[6],
+                         c->gx[7] * xm + c->gy_y[7] + c->gz_z[7], r->w);
+        float n0 = lerp(n00, n01, r->v), n1 = lerp(n10, n11, r->v);
+        out[k] += amp * lerp(n0, n1, u);
+    }
+}
+
+/* One octave along the row, added to out[]: runs of samples in one lattice cell, blocks
+ * of at most BLOCK samples at a time. */
 static void octave_row(const dp_fbm *p, int k, const double *xs, int n, double y, float *out)
 {
+    enum { BLOCK = 256 };
     const dp_octave *o = &p->oc[k];
     float ny = safe((float)y * o->fy + p->off[1]), nz = safe(p->off[2]);
     int py = stb__perlin_fastfloor(ny), pz = stb__perlin_fastfloor(nz);
@@ -118,23 +170,26 @@ static void octave_row(const dp_fbm *p, int k, const double *xs, int n, double y
     float fy = ny - (float)py, fz = nz - (float)pz;
     r.yy[0] = fy, r.yy[1] = fy - 1, r.zz[0] = fz, r.zz[1] = fz - 1;
     r.v = EASE(fy), r.w = EASE(fz);
+    for (int g = 0; g < 12; g++)
+        for (int a = 0; a < 3; a++)
+            r.basis[g][a] = basis(g, a);
     cell c;
     int last = INT_MIN;
-    for (int i = 0; i < n; i++) {
-        float nx = safe((float)xs[i] * o->fx + p->off[0]);
-        int px = stb__perlin_fastfloor(nx);
-        if (px != last)
-            cell_at(&r, px, &c), last = px;
-        float x = nx - (float)px, xm = x - 1, u = EASE(x);
-        float e[8];
-        for (int q = 0; q < 4; q++) /* two runs of 4: one SSE vector each */
-            e[q] = c.gx[q] * x + c.gy_y[q] + c.gz_z[q];
-        for (int q = 4; q < 8; q++)
-            e[q] = c.gx[q] * xm + c.gy_y[q] + c.gz_z[q];
-        float n00 = lerp(e[0], e[1], r.w), n01 = lerp(e[2], e[3], r.w);
-        float n10 = lerp(e[4], e[5], r.w), n11 = lerp(e[6], e[7], r.w);
-        float n0 = lerp(n00, n01, r.v), n1 = lerp(n10, n11, r.v);
-        out[i] += o->amp * lerp(n0, n1, u);
+    float nx[BLOCK];
+    int px[BLOCK];
+    for (int b = 0; b < n; b += BLOCK) {
+        int m = n - b < BLOCK ? n - b : BLOCK;
+        for (int i = 0; i < m; i++) {
+            nx[i] = safe((float)xs[b + i] * o->fx + p->off[0]);
+            px[i] = stb__perlin_fastfloor(nx[i]);
+        }
+        for (int i = 0, j; i < m; i = j) {
+            for (j = i + 1; j < m && px[j] == px[i]; j++)
+                ;
+            if (px[i] != last)
+                cell_at(&r, px[i], &c), last = px[i];
+            cell_run(&c, &r, o->amp, px[i], nx + i, j - i, out + b + i);
+        }
     }
 }
 
