@@ -443,6 +443,8 @@ static dapple_status sampler_new(dapple_sampler **out, const dapple_field *field
 {
     *out = NULL;
     dapple_status st = check_opts(field, o, err);
+    if (st == DAPPLE_OK && c == NULL) /* a chunk's domain is its window's */
+        st = dp_sampler_check_domain(field, o, err);
     if (st != DAPPLE_OK)
         return st;
     dapple_sampler *s = calloc(1, sizeof *s);
@@ -486,8 +488,6 @@ dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field
     *out = NULL;
     dapple_sampler_opts local; /* read through the caller's struct_size (core/abi.h) */
     dapple_status st = dp_sampler_opts_adopt(&local, o, err);
-    if (st == DAPPLE_OK)
-        st = dp_sampler_check_domain(field, &local, err);
     return st != DAPPLE_OK ? st : sampler_new(out, field, &local, NULL, err);
 }
 

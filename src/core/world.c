@@ -432,6 +432,9 @@ static dapple_status check(const dp_world_opts *o, dapple_error *err)
     if (!(so->width > 0 && so->width <= 2097152 && so->height > 0 && so->height <= 2097152))
         return dp_fail(err, DAPPLE_E_INVALID, "world size must be in (0, 2097152], got %gx%g",
                        so->width, so->height);
+    dapple_status st = dp_sampler_check_domain(o->field, so, err);
+    if (st != DAPPLE_OK)
+        return st;
     if (!(o->rw > 0 && o->rh > 0 && o->rx >= 0 && o->ry >= 0 && o->rx + o->rw <= so->width &&
           o->ry + o->rh <= so->height))
         return dp_fail(err, DAPPLE_E_INVALID, "region %g,%g,%gx%g is not inside the %gx%g world",
@@ -481,8 +484,6 @@ dapple_status dapple_world_sample(const dapple_field *field, const dapple_sample
 {
     dapple_sampler_opts local; /* read through the caller's struct_size (core/abi.h) */
     dapple_status st = dp_sampler_opts_adopt(&local, o, err);
-    if (st == DAPPLE_OK)
-        st = dp_sampler_check_domain(field, &local, err);
     if (st != DAPPLE_OK)
         return st;
     dp_world_opts w;
