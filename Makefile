@@ -163,23 +163,34 @@ deps:
 # Images the presets read, kept in presets/images/ so that the folder works wherever it goes.
 PRESET_IMAGES := $(sort $(wildcard presets/images/*.png))
 
+LIBDIR = $(DESTDIR)$(PREFIX)/lib
+
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include \
+	install -d $(DESTDIR)$(PREFIX)/bin $(LIBDIR)/pkgconfig $(DESTDIR)$(PREFIX)/include \
 	    $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/dapple/presets
 	install -m 755 $(BUILD)/dapple $(DESTDIR)$(PREFIX)/bin/dapple
-	install -m 644 $(BUILD)/libdapple.a $(DESTDIR)$(PREFIX)/lib/libdapple.a
+	install -m 644 $(BUILD)/libdapple.a $(BUILD)/libdapple-core.a $(LIBDIR)/
+	set -e; for l in libdapple libdapple-core; do \
+	    install -m 755 $(BUILD)/$$l.so.$(VERSION) $(LIBDIR)/; \
+	    ln -sf $$l.so.$(VERSION) $(LIBDIR)/$$l.so.$(SOVERSION); \
+	    ln -sf $$l.so.$(SOVERSION) $(LIBDIR)/$$l.so; \
+	done
 	install -m 644 src/dapple.h $(DESTDIR)$(PREFIX)/include/dapple.h
 	install -m 644 docs/dapple.1 $(DESTDIR)$(PREFIX)/share/man/man1/dapple.1
 	install -m 644 presets/*.ini $(DESTDIR)$(PREFIX)/share/dapple/presets/
 	install -d $(DESTDIR)$(PREFIX)/share/dapple/presets/images
 	install -m 644 $(PRESET_IMAGES) $(DESTDIR)$(PREFIX)/share/dapple/presets/images/
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define DAPPLE_VERSION "\(.*\)"/\1/p' src/dapple.h)|g' \
-	    dapple.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/dapple.pc
+	set -e; for m in dapple dapple-core; do \
+	    sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $$m.pc.in >$(LIBDIR)/pkgconfig/$$m.pc; \
+	done
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/dapple $(DESTDIR)$(PREFIX)/lib/libdapple.a \
-	    $(DESTDIR)$(PREFIX)/include/dapple.h $(DESTDIR)$(PREFIX)/share/man/man1/dapple.1 \
-	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/dapple.pc
+	rm -f $(DESTDIR)$(PREFIX)/bin/dapple $(DESTDIR)$(PREFIX)/include/dapple.h \
+	    $(DESTDIR)$(PREFIX)/share/man/man1/dapple.1
+	for l in libdapple libdapple-core; do \
+	    rm -f $(LIBDIR)/$$l.a $(LIBDIR)/$$l.so $(LIBDIR)/$$l.so.$(SOVERSION) $(LIBDIR)/$$l.so.$(VERSION) \
+	        $(LIBDIR)/pkgconfig/$${l#lib}.pc; \
+	done
 	rm -rf $(DESTDIR)$(PREFIX)/share/dapple
 
 format:
