@@ -38,9 +38,9 @@ extern "C" {
 
 #define DAPPLE_VERSION "0.3.0"
 /* The same version as numbers, kept in step with the string (tests/unit/test_abi.c checks). */
-#define DAPPLE_VERSION_MAJOR  0
-#define DAPPLE_VERSION_MINOR  3
-#define DAPPLE_VERSION_PATCH  0
+#define DAPPLE_VERSION_MAJOR 0
+#define DAPPLE_VERSION_MINOR 3
+#define DAPPLE_VERSION_PATCH 0
 #define DAPPLE_VERSION_NUMBER \
     (DAPPLE_VERSION_MAJOR * 10000 + DAPPLE_VERSION_MINOR * 100 + DAPPLE_VERSION_PATCH)
 
@@ -65,10 +65,10 @@ typedef enum dapple_status {
     DAPPLE_OK = 0,
     DAPPLE_E_INVALID, /* a parameter is out of range; the message names it */
     DAPPLE_E_NOMEM,
-    DAPPLE_E_IO,     /* open/read/write/rename failed; the message has path + strerror */
-    DAPPLE_E_FORMAT, /* an image or preset could not be decoded */
-    DAPPLE_E_LIMIT,  /* input exceeds a configured size limit */
-    DAPPLE_E_RENDER, /* cairo reported an error */
+    DAPPLE_E_IO,        /* open/read/write/rename failed; the message has path + strerror */
+    DAPPLE_E_FORMAT,    /* an image or preset could not be decoded */
+    DAPPLE_E_LIMIT,     /* input exceeds a configured size limit */
+    DAPPLE_E_RENDER,    /* cairo reported an error */
     DAPPLE_E_CANCELLED, /* a progress callback asked to stop */
 } dapple_status;
 
@@ -126,7 +126,7 @@ typedef enum dapple_field_map {
 /** The order of the steps: source value (image, Perlin or 1 for a constant), levels
  * (black, white), gamma, invert, dilate, then the map. */
 typedef struct dapple_field_opts {
-    size_t struct_size;   /* set by dapple_field_opts_init(); see "ABI" in docs/library.md */
+    size_t struct_size; /* set by dapple_field_opts_init(); see "ABI" in docs/library.md */
     dapple_field_kind kind;
     double width, height; /* the domain the field covers, in units (pixels) */
     double rmin, rmax;    /* 0 < rmin <= rmax; the density map also takes rmax = 0 (see
@@ -160,8 +160,9 @@ DAPPLE_API void dapple_field_opts_init_size(dapple_field_opts *o, size_t size);
 #define dapple_field_opts_init(o) dapple_field_opts_init_size((o), sizeof *(o))
 
 /** Builds and rasterises a field. On failure *out is NULL and err says which option. */
-DAPPLE_API DAPPLE_USERESULT dapple_status dapple_field_new(dapple_field **out, const dapple_field_opts *o,
-                                                dapple_error *err);
+DAPPLE_API DAPPLE_USERESULT dapple_status dapple_field_new(dapple_field **out,
+                                                           const dapple_field_opts *o,
+                                                           dapple_error *err);
 
 /** The radius at (x, y), bilinear; always inside [rmin, rmax]. Where no point may lie
  * (see dapple_field_allowed_at) it is that of the nearest allowed raster pixels. */
@@ -202,12 +203,14 @@ DAPPLE_API void dapple_field_free(dapple_field *f);
 /** A set of circles with its own spatial index: the earlier layers a new layer avoids. */
 typedef struct dapple_circles dapple_circles;
 
-DAPPLE_API DAPPLE_USERESULT dapple_status dapple_circles_new(dapple_circles **out, double width, double height,
-                                                  bool periodic, dapple_error *err);
+DAPPLE_API DAPPLE_USERESULT dapple_status dapple_circles_new(dapple_circles **out, double width,
+                                                             double height, bool periodic,
+                                                             dapple_error *err);
 
 /** Adds one circle per point, of radius scale * p.r. Points are copied. */
-DAPPLE_API DAPPLE_USERESULT dapple_status dapple_circles_add(dapple_circles *c, const dapple_point *pts,
-                                                  size_t n, double scale, dapple_error *err);
+DAPPLE_API DAPPLE_USERESULT dapple_status dapple_circles_add(dapple_circles *c,
+                                                             const dapple_point *pts, size_t n,
+                                                             double scale, dapple_error *err);
 
 /** True if the circle at (x, y) of this radius overlaps (intersects) any stored circle. */
 DAPPLE_API bool dapple_circles_overlap(const dapple_circles *c, double x, double y, double radius);
@@ -255,13 +258,15 @@ typedef struct dapple_sampler dapple_sampler;
  * dapple_sampler_free(). o's width and height must be the field's (DAPPLE_E_INVALID
  * otherwise: the field would be stretched or cut without a word). On failure *out is NULL
  * and err names the bad option. */
-DAPPLE_API DAPPLE_USERESULT dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field,
-                                                  const dapple_sampler_opts *o, dapple_error *err);
+DAPPLE_API DAPPLE_USERESULT dapple_status dapple_sampler_new(dapple_sampler **out,
+                                                             const dapple_field *field,
+                                                             const dapple_sampler_opts *o,
+                                                             dapple_error *err);
 
 /** Runs to completion or to the bail-out limit; *stop says which. Bail-out is DAPPLE_OK.
  * When o->progress asks to stop: DAPPLE_E_CANCELLED, and the points made so far stay. */
 DAPPLE_API DAPPLE_USERESULT dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop,
-                                                  dapple_error *err);
+                                                             dapple_error *err);
 
 /** Points in generation order. The array belongs to the sampler and stays valid until the
  * next dapple_sampler_run() or dapple_sampler_free(). Before the first run: NULL and 0. */
@@ -272,11 +277,9 @@ DAPPLE_API const dapple_point *dapple_sampler_points(const dapple_sampler *s, si
  * same arguments give the same points. *scale gets the factor (relative to o's own
  * spacing_scale). DAPPLE_E_INVALID when count is 0 or above o->max_points, or when no
  * scale reaches it (the message gives the closest count). */
-DAPPLE_API DAPPLE_USERESULT dapple_status dapple_sampler_new_count(dapple_sampler **out,
-                                                        const dapple_field *field,
-                                                        const dapple_sampler_opts *o, size_t count,
-                                                        double *scale, dapple_stop *stop,
-                                                        dapple_error *err);
+DAPPLE_API DAPPLE_USERESULT dapple_status dapple_sampler_new_count(
+        dapple_sampler **out, const dapple_field *field, const dapple_sampler_opts *o, size_t count,
+        double *scale, dapple_stop *stop, dapple_error *err);
 
 DAPPLE_API void dapple_sampler_free(dapple_sampler *s);
 
@@ -297,11 +300,9 @@ typedef struct dapple_region {
  * caller's: free them with dapple_points_free(). *stop is DAPPLE_STOP_MAX_POINTS when the
  * world passed o->max_points (the list is cut there; checked every 64 chunks, so at most
  * 64 chunks' worth of points more are made). */
-DAPPLE_API DAPPLE_USERESULT dapple_status dapple_world_sample(const dapple_field *field,
-                                                   const dapple_sampler_opts *o,
-                                                   const dapple_region *region, int threads,
-                                                   dapple_point **points, size_t *count,
-                                                   dapple_stop *stop, dapple_error *err);
+DAPPLE_API DAPPLE_USERESULT dapple_status dapple_world_sample(
+        const dapple_field *field, const dapple_sampler_opts *o, const dapple_region *region,
+        int threads, dapple_point **points, size_t *count, dapple_stop *stop, dapple_error *err);
 
 /** Frees a point list from dapple_world_sample(); NULL is a no-op. */
 DAPPLE_API void dapple_points_free(dapple_point *points);

@@ -60,14 +60,13 @@ dapple_status dp_field_opts_adopt(dapple_field_opts *local, const dapple_field_o
                                   dapple_error *err)
 {
     dapple_field_opts_init(local);
-    return dp_opts_adopt(local, sizeof *local, DP_FIELD_OPTS_MIN_SIZE, o, "dapple_field_opts",
-                         err);
+    return dp_opts_adopt(local, sizeof *local, DP_FIELD_OPTS_MIN_SIZE, o, "dapple_field_opts", err);
 }
 
 dapple_status dp_sampler_opts_adopt(dapple_sampler_opts *local, const dapple_sampler_opts *o,
                                     dapple_error *err)
 {
     dapple_sampler_opts_init(local);
-    return dp_opts_adopt(local, sizeof *local, DP_SAMPLER_OPTS_MIN_SIZE, o,
-                         "dapple_sampler_opts", err);
+    return dp_opts_adopt(local, sizeof *local, DP_SAMPLER_OPTS_MIN_SIZE, o, "dapple_sampler_opts",
+                         err);
 }

@@ -15,8 +15,7 @@
  * the smallest struct_size a caller may pass. Members added later go below the line. */
 #define DP_FIELD_OPTS_MIN_SIZE \
     (offsetof(dapple_field_opts, threads) + sizeof(((dapple_field_opts *)0)->threads))
-#define DP_SAMPLER_OPTS_MIN_SIZE \
-    (offsetof(dapple_sampler_opts, progress_user) + sizeof(void *))
+#define DP_SAMPLER_OPTS_MIN_SIZE (offsetof(dapple_sampler_opts, progress_user) + sizeof(void *))
 
 /** Fills the first 'size' bytes of *dst from a full struct of defaults, zeroing what lies
  * beyond the library's own size, and sets the struct_size member (the first) to 'size'. */

@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SWEEP_TRIES 4
-#define SEED_TRIES  64 /* random tries for the one seed of a constant radius */
+#define SWEEP_TRIES  4
+#define SEED_TRIES   64   /* random tries for the one seed of a constant radius */
 #define REPORT_EVERY 4096 /* points between two calls of o.progress */
 
 /* ---------------------------------------------------------------- storage */
@@ -560,7 +560,8 @@ dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_er
     if (s->halt == DP_HALT_NOMEM)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory after %zu points", s->n);
     if (s->halt == DP_HALT_CANCEL)
-        return dp_fail(err, DAPPLE_E_CANCELLED, "cancelled by the progress callback after %zu points",
+        return dp_fail(err, DAPPLE_E_CANCELLED,
+                       "cancelled by the progress callback after %zu points",
                        s->n - DP_MIN(s->n, s->n_fixed));
     if (s->o.progress != NULL) /* done: a stop asked now changes nothing */
         (void)s->o.progress(s->o.progress_user, 1.0);

@@ -70,7 +70,7 @@ struct dapple_sampler {
     double wx0, wy0, wx1, wy1;
     const dapple_point *fixed; /* borrowed from the chunk's options */
     size_t n_fixed;
-    size_t limit; /* the bail-out: max_points of the sampler's own plus n_fixed */
+    size_t limit;  /* the bail-out: max_points of the sampler's own plus n_fixed */
     double expect; /* the points a run is expected to make, for o.progress */
 };
 

@@ -39,8 +39,8 @@ Test(abi, the_version_numbers_spell_the_version_string)
              DAPPLE_VERSION_PATCH);
     cr_assert_str_eq(s, DAPPLE_VERSION);
     cr_assert_str_eq(dapple_version_string(), DAPPLE_VERSION);
-    cr_assert_eq(dapple_version(), DAPPLE_VERSION_MAJOR * 10000 + DAPPLE_VERSION_MINOR * 100 +
-                                           DAPPLE_VERSION_PATCH);
+    cr_assert_eq(dapple_version(),
+                 DAPPLE_VERSION_MAJOR * 10000 + DAPPLE_VERSION_MINOR * 100 + DAPPLE_VERSION_PATCH);
 }
 
 Test(abi, init_records_the_callers_size_and_zeroes_a_newer_tail)
