@@ -14,6 +14,8 @@ endif
 DP_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(OPT) -Isrc -pthread \
             $(shell pkg-config --cflags $(PKGS)) -MMD -MP $(CFLAGS)
 DP_LIBS   = $(shell pkg-config --libs $(PKGS)) -lz -lm -pthread
+# The core needs only stb_perlin (Debian's libstb) of them.
+CORE_LIBS = $(shell pkg-config --libs stb) -lm -pthread
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 LIB_SRC := $(sort $(wildcard src/core/*.c src/io/*.c src/render/*.c src/preset/*.c src/stats/*.c))
@@ -22,6 +24,9 @@ LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
 # The CLI's code minus main(), so tests can call the option parser directly.
 CLI_LIB_OBJ := $(filter-out $(BUILD)/src/cli/main.o,$(CLI_OBJ))
+# The core alone (fields, sampler, worlds: libc, libm, pthreads) for programs that want
+# points without cairo or libpng: libdapple-core.{a,so}, pkg-config module dapple-core.
+CORE_OBJ := $(filter $(BUILD)/src/core/%,$(LIB_OBJ))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
@@ -34,7 +39,14 @@ TOOLS := $(BUILD)/tools/pnginfo $(BUILD)/tools/ptcheck $(BUILD)/tools/roadpng $(
 .PHONY: all test unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
 .DELETE_ON_ERROR:
 
-all: $(BUILD)/dapple $(BUILD)/libdapple.a
+# Shared libraries: libdapple.so.VERSION with the soname libdapple.so.SOVERSION. SOVERSION
+# changes only when the ABI breaks (see "ABI" in docs/library.md); VERSION is dapple.h's.
+VERSION   := $(shell sed -n 's/^\#define DAPPLE_VERSION "\(.*\)"/\1/p' src/dapple.h)
+SOVERSION := 0
+SHARED    := $(BUILD)/libdapple.so $(BUILD)/libdapple-core.so
+LIBS_ALL  := $(BUILD)/libdapple.a $(BUILD)/libdapple-core.a $(SHARED)
+
+all: $(BUILD)/dapple $(LIBS_ALL)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -60,6 +72,27 @@ $(BUILD)/libdapple.a: $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
+$(BUILD)/libdapple-core.a: $(CORE_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+# Library objects are position-independent, for the .so files, and export only what
+# dapple.h marks DAPPLE_API (the static library and the CLI keep the same code).
+$(LIB_OBJ): DP_CFLAGS += -fPIC -fvisibility=hidden
+
+# -z defs: a library that misses a symbol fails here, not in a user's program.
+$(BUILD)/libdapple.so.$(VERSION): $(LIB_OBJ)
+	$(CC) -shared -Wl,-soname,libdapple.so.$(SOVERSION) -Wl,-z,defs $(LDFLAGS) -o $@ $^ $(DP_LIBS)
+
+$(BUILD)/libdapple-core.so.$(VERSION): $(CORE_OBJ)
+	$(CC) -shared -Wl,-soname,libdapple-core.so.$(SOVERSION) -Wl,-z,defs $(LDFLAGS) -o $@ $^ \
+	    $(CORE_LIBS)
+
+# libX.so -> libX.so.SOVERSION -> libX.so.VERSION, as ldconfig would link them.
+$(BUILD)/%.so: $(BUILD)/%.so.$(VERSION)
+	ln -sf $(<F) $@.$(SOVERSION)
+	ln -sf $(@F).$(SOVERSION) $@
+
 $(BUILD)/libdapplecli.a: $(CLI_LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
@@ -79,7 +112,7 @@ test: unit cli-test
 unit: $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t --jobs 2 --short-filename; done
 
-cli-test: $(BUILD)/dapple $(TOOLS)
+cli-test: $(BUILD)/dapple $(LIBS_ALL) $(TOOLS)
 	@set -e; for t in $(sort $(wildcard tests/cli/test_*.sh)); do \
 	    echo "== $$t"; DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash $$t; done
 
@@ -130,23 +163,34 @@ deps:
 # Images the presets read, kept in presets/images/ so that the folder works wherever it goes.
 PRESET_IMAGES := $(sort $(wildcard presets/images/*.png))
 
+LIBDIR = $(DESTDIR)$(PREFIX)/lib
+
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include \
+	install -d $(DESTDIR)$(PREFIX)/bin $(LIBDIR)/pkgconfig $(DESTDIR)$(PREFIX)/include \
 	    $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/dapple/presets
 	install -m 755 $(BUILD)/dapple $(DESTDIR)$(PREFIX)/bin/dapple
-	install -m 644 $(BUILD)/libdapple.a $(DESTDIR)$(PREFIX)/lib/libdapple.a
+	install -m 644 $(BUILD)/libdapple.a $(BUILD)/libdapple-core.a $(LIBDIR)/
+	set -e; for l in libdapple libdapple-core; do \
+	    install -m 755 $(BUILD)/$$l.so.$(VERSION) $(LIBDIR)/; \
+	    ln -sf $$l.so.$(VERSION) $(LIBDIR)/$$l.so.$(SOVERSION); \
+	    ln -sf $$l.so.$(SOVERSION) $(LIBDIR)/$$l.so; \
+	done
 	install -m 644 src/dapple.h $(DESTDIR)$(PREFIX)/include/dapple.h
 	install -m 644 docs/dapple.1 $(DESTDIR)$(PREFIX)/share/man/man1/dapple.1
 	install -m 644 presets/*.ini $(DESTDIR)$(PREFIX)/share/dapple/presets/
 	install -d $(DESTDIR)$(PREFIX)/share/dapple/presets/images
 	install -m 644 $(PRESET_IMAGES) $(DESTDIR)$(PREFIX)/share/dapple/presets/images/
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define DAPPLE_VERSION "\(.*\)"/\1/p' src/dapple.h)|g' \
-	    dapple.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/dapple.pc
+	set -e; for m in dapple dapple-core; do \
+	    sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $$m.pc.in >$(LIBDIR)/pkgconfig/$$m.pc; \
+	done
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/dapple $(DESTDIR)$(PREFIX)/lib/libdapple.a \
-	    $(DESTDIR)$(PREFIX)/include/dapple.h $(DESTDIR)$(PREFIX)/share/man/man1/dapple.1 \
-	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/dapple.pc
+	rm -f $(DESTDIR)$(PREFIX)/bin/dapple $(DESTDIR)$(PREFIX)/include/dapple.h \
+	    $(DESTDIR)$(PREFIX)/share/man/man1/dapple.1
+	for l in libdapple libdapple-core; do \
+	    rm -f $(LIBDIR)/$$l.a $(LIBDIR)/$$l.so $(LIBDIR)/$$l.so.$(SOVERSION) $(LIBDIR)/$$l.so.$(VERSION) \
+	        $(LIBDIR)/pkgconfig/$${l#lib}.pc; \
+	done
 	rm -rf $(DESTDIR)$(PREFIX)/share/dapple
 
 format:

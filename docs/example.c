@@ -48,7 +48,7 @@ int main(void)
     }
 
     /* The points are ours: free them with dapple_points_free(). */
-    printf("dapple %s: %zu points (%s)\n", DAPPLE_VERSION, n,
+    printf("%zu points (%s)\n", n,
            stop == DAPPLE_STOP_COMPLETE ? "complete" : "stopped at max_points");
     for (size_t i = 0; i < n && i < 5; i++)
         printf("%zu: x=%.3f y=%.3f r=%.3f\n", i, (double)p[i].x, (double)p[i].y, (double)p[i].r);

@@ -37,22 +37,39 @@ extern "C" {
 #endif
 
 #define DAPPLE_VERSION "0.3.0"
+/* The same version as numbers, kept in step with the string (tests/unit/test_abi.c checks). */
+#define DAPPLE_VERSION_MAJOR 0
+#define DAPPLE_VERSION_MINOR 3
+#define DAPPLE_VERSION_PATCH 0
+#define DAPPLE_VERSION_NUMBER \
+    (DAPPLE_VERSION_MAJOR * 10000 + DAPPLE_VERSION_MINOR * 100 + DAPPLE_VERSION_PATCH)
 
 #if defined(__GNUC__)
 #define DAPPLE_USERESULT __attribute__((warn_unused_result))
+/* The library is built with -fvisibility=hidden: only what carries DAPPLE_API is exported. */
+#define DAPPLE_API __attribute__((visibility("default")))
 #else
 #define DAPPLE_USERESULT
+#define DAPPLE_API
 #endif
+
+/** The version of the library the program runs with, as DAPPLE_VERSION_NUMBER
+ * (MAJOR * 10000 + MINOR * 100 + PATCH); it may be newer than the header it was built with. */
+DAPPLE_API int dapple_version(void);
+
+/** The same as a static string, "0.3.0". */
+DAPPLE_API const char *dapple_version_string(void);
 
 /** Result of every fallible call. DAPPLE_OK is 0; the rest are > 0. */
 typedef enum dapple_status {
     DAPPLE_OK = 0,
     DAPPLE_E_INVALID, /* a parameter is out of range; the message names it */
     DAPPLE_E_NOMEM,
-    DAPPLE_E_IO,     /* open/read/write/rename failed; the message has path + strerror */
-    DAPPLE_E_FORMAT, /* an image or preset could not be decoded */
-    DAPPLE_E_LIMIT,  /* input exceeds a configured size limit */
-    DAPPLE_E_RENDER, /* cairo reported an error */
+    DAPPLE_E_IO,        /* open/read/write/rename failed; the message has path + strerror */
+    DAPPLE_E_FORMAT,    /* an image or preset could not be decoded */
+    DAPPLE_E_LIMIT,     /* input exceeds a configured size limit */
+    DAPPLE_E_RENDER,    /* cairo reported an error */
+    DAPPLE_E_CANCELLED, /* a progress callback asked to stop */
 } dapple_status;
 
 /** Filled by a failing call when non-NULL. 'message' is one line, no trailing newline,
@@ -63,7 +80,7 @@ typedef struct dapple_error {
 } dapple_error;
 
 /** A short, static name for a status ("invalid argument", ...). */
-const char *dapple_status_str(dapple_status s);
+DAPPLE_API const char *dapple_status_str(dapple_status s);
 
 /** One sample: position in domain units and the field radius there. float keeps the
  * point set compact; the distance rule holds for these stored float values exactly. */
@@ -109,6 +126,7 @@ typedef enum dapple_field_map {
 /** The order of the steps: source value (image, Perlin or 1 for a constant), levels
  * (black, white), gamma, invert, dilate, then the map. */
 typedef struct dapple_field_opts {
+    size_t struct_size; /* set by dapple_field_opts_init(); see "ABI" in docs/library.md */
     dapple_field_kind kind;
     double width, height; /* the domain the field covers, in units (pixels) */
     double rmin, rmax;    /* 0 < rmin <= rmax; the density map also takes rmax = 0 (see
@@ -135,64 +153,69 @@ typedef struct dapple_field_opts {
 
 typedef struct dapple_field dapple_field;
 
-/** Fills *o with defaults: constant kind, rmin = rmax = 1, radius map, cutoff 0.004,
- * levels 0..1, gamma 1, Perlin 64/4/2/0.5. */
-void dapple_field_opts_init(dapple_field_opts *o);
+/** Fills the first 'size' bytes of *o with defaults: constant kind, 512 x 512, rmin = rmax
+ * = 1, radius map, cutoff 0.004, levels 0..1, gamma 1, Perlin 64/4/2/0.5, seed 1; and
+ * o->struct_size = size. Call it through dapple_field_opts_init(), which passes sizeof. */
+DAPPLE_API void dapple_field_opts_init_size(dapple_field_opts *o, size_t size);
+#define dapple_field_opts_init(o) dapple_field_opts_init_size((o), sizeof *(o))
 
 /** Builds and rasterises a field. On failure *out is NULL and err says which option. */
-DAPPLE_USERESULT dapple_status dapple_field_new(dapple_field **out, const dapple_field_opts *o,
-                                                dapple_error *err);
+DAPPLE_API DAPPLE_USERESULT dapple_status dapple_field_new(dapple_field **out,
+                                                           const dapple_field_opts *o,
+                                                           dapple_error *err);
 
 /** The radius at (x, y), bilinear; always inside [rmin, rmax]. Where no point may lie
  * (see dapple_field_allowed_at) it is that of the nearest allowed raster pixels. */
-double dapple_field_radius_at(const dapple_field *f, double x, double y);
+DAPPLE_API double dapple_field_radius_at(const dapple_field *f, double x, double y);
 
 /** False where the field places no point: the pixel under (x, y) of the density map is
  * at or below its cutoff, or that of an exclusion image at least half white. */
-bool dapple_field_allowed_at(const dapple_field *f, double x, double y);
+DAPPLE_API bool dapple_field_allowed_at(const dapple_field *f, double x, double y);
 
 /** Relative point density at (x, y): (rmin / r)^2, in (0, 1], or 0 where no point is
  * allowed. The density map gives back v (capped at rmax); the radius map 1/r^2 scaled. */
-double dapple_field_density_at(const dapple_field *f, double x, double y);
+DAPPLE_API double dapple_field_density_at(const dapple_field *f, double x, double y);
 
 /** DAPPLE_MAP_RADIUS or DAPPLE_MAP_DENSITY. */
-dapple_field_map dapple_field_map_kind(const dapple_field *f);
+DAPPLE_API dapple_field_map dapple_field_map_kind(const dapple_field *f);
 
 /** The largest radius a field built from o can have (its rmax; for the density map with
  * rmax = 0, rmin / sqrt(max(cutoff, DAPPLE_DENSITY_FLOOR)); rmin for a constant density
  * field), without building it. */
-double dapple_field_opts_rmax(const dapple_field_opts *o);
+DAPPLE_API double dapple_field_opts_rmax(const dapple_field_opts *o);
 
-double dapple_field_rmin(const dapple_field *f);
-double dapple_field_rmax(const dapple_field *f);
+DAPPLE_API double dapple_field_rmin(const dapple_field *f);
+DAPPLE_API double dapple_field_rmax(const dapple_field *f);
 
 /** Expected number of Bridson points for this field (integral of ~0.7 / r^2). */
-double dapple_field_estimate_points(const dapple_field *f);
+DAPPLE_API double dapple_field_estimate_points(const dapple_field *f);
 
 /** Writes the prepared field as grey levels into the caller's w x h buffer (row-major,
  * stride w), sampled at pixel centres over the domain: for the radius map
  * 65535 (r - rmin) / (rmax - rmin) (white = sparse); for the density map 65535 times
  * dapple_field_density_at (white = dense, black = no points). */
-void dapple_field_render_into(const dapple_field *f, uint16_t *buf, int w, int h);
+DAPPLE_API void dapple_field_render_into(const dapple_field *f, uint16_t *buf, int w, int h);
 
-void dapple_field_free(dapple_field *f);
+DAPPLE_API void dapple_field_free(dapple_field *f);
 
 /* ---------------------------------------------------------------- obstacles ('avoid') */
 
 /** A set of circles with its own spatial index: the earlier layers a new layer avoids. */
 typedef struct dapple_circles dapple_circles;
 
-DAPPLE_USERESULT dapple_status dapple_circles_new(dapple_circles **out, double width, double height,
-                                                  bool periodic, dapple_error *err);
+DAPPLE_API DAPPLE_USERESULT dapple_status dapple_circles_new(dapple_circles **out, double width,
+                                                             double height, bool periodic,
+                                                             dapple_error *err);
 
 /** Adds one circle per point, of radius scale * p.r. Points are copied. */
-DAPPLE_USERESULT dapple_status dapple_circles_add(dapple_circles *c, const dapple_point *pts,
-                                                  size_t n, double scale, dapple_error *err);
+DAPPLE_API DAPPLE_USERESULT dapple_status dapple_circles_add(dapple_circles *c,
+                                                             const dapple_point *pts, size_t n,
+                                                             double scale, dapple_error *err);
 
 /** True if the circle at (x, y) of this radius overlaps (intersects) any stored circle. */
-bool dapple_circles_overlap(const dapple_circles *c, double x, double y, double radius);
+DAPPLE_API bool dapple_circles_overlap(const dapple_circles *c, double x, double y, double radius);
 
-void dapple_circles_free(dapple_circles *c);
+DAPPLE_API void dapple_circles_free(dapple_circles *c);
 
 /* ---------------------------------------------------------------- sampler */
 
@@ -203,8 +226,14 @@ typedef enum dapple_stop {
 
 #define DAPPLE_DEFAULT_MAX_POINTS ((size_t)20000000)
 
+/** Called by dapple_sampler_run() and dapple_world_sample() now and then (from the calling
+ * thread) with the fraction done, an estimate in [0, 1]: return 0 to go on, anything else
+ * to stop the run with DAPPLE_E_CANCELLED. */
+typedef int (*dapple_progress_fn)(void *user, double fraction);
+
 typedef struct dapple_sampler_opts {
-    double width, height;        /* domain; points lie in [0, width) x [0, height) */
+    size_t struct_size;          /* set by dapple_sampler_opts_init(); see "ABI" in library.md */
+    double width, height;        /* domain: the field's; points lie in [0, width) x [0, height) */
     int k;                       /* candidates per active point; default 30 */
     size_t max_points;           /* bail-out; default DAPPLE_DEFAULT_MAX_POINTS */
     uint64_t seed;               /* default 1 */
@@ -214,37 +243,45 @@ typedef struct dapple_sampler_opts {
     const dapple_circles *avoid; /* borrowed; candidates whose circle overlaps are rejected */
     double avoid_scale;          /* a new point's circle for 'avoid' has radius avoid_scale * r */
     double spacing_scale;        /* every radius of the field times this; default 1 (> 0) */
+    dapple_progress_fn progress; /* optional (NULL): progress and cancel */
+    void *progress_user;         /* passed to 'progress' */
 } dapple_sampler_opts;
 
-void dapple_sampler_opts_init(dapple_sampler_opts *o);
+/** As dapple_field_opts_init_size: 512 x 512, k 30, max_points DAPPLE_DEFAULT_MAX_POINTS,
+ * seed 1, avoid_scale 1, spacing_scale 1, the rest 0 / false / NULL. */
+DAPPLE_API void dapple_sampler_opts_init_size(dapple_sampler_opts *o, size_t size);
+#define dapple_sampler_opts_init(o) dapple_sampler_opts_init_size((o), sizeof *(o))
 
 typedef struct dapple_sampler dapple_sampler;
 
 /** Creates a sampler over 'field', which is borrowed: keep it alive (and 'avoid') until
- * dapple_sampler_free(). On failure *out is NULL and err names the bad option. */
-DAPPLE_USERESULT dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field,
-                                                  const dapple_sampler_opts *o, dapple_error *err);
+ * dapple_sampler_free(). o's width and height must be the field's (DAPPLE_E_INVALID
+ * otherwise: the field would be stretched or cut without a word). On failure *out is NULL
+ * and err names the bad option. */
+DAPPLE_API DAPPLE_USERESULT dapple_status dapple_sampler_new(dapple_sampler **out,
+                                                             const dapple_field *field,
+                                                             const dapple_sampler_opts *o,
+                                                             dapple_error *err);
 
-/** Runs to completion or to the bail-out limit; *stop says which. Bail-out is DAPPLE_OK. */
-DAPPLE_USERESULT dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop,
-                                                  dapple_error *err);
+/** Runs to completion or to the bail-out limit; *stop says which. Bail-out is DAPPLE_OK.
+ * When o->progress asks to stop: DAPPLE_E_CANCELLED, and the points made so far stay. */
+DAPPLE_API DAPPLE_USERESULT dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop,
+                                                             dapple_error *err);
 
 /** Points in generation order. The array belongs to the sampler and stays valid until the
- * next dapple_sampler_run() or dapple_sampler_free(). */
-const dapple_point *dapple_sampler_points(const dapple_sampler *s, size_t *count);
+ * next dapple_sampler_run() or dapple_sampler_free(). Before the first run: NULL and 0. */
+DAPPLE_API const dapple_point *dapple_sampler_points(const dapple_sampler *s, size_t *count);
 
 /** Creates and runs a sampler (as dapple_sampler_new and dapple_sampler_run) whose
  * spacing_scale is chosen so that it gives 'count' points within 1 %: deterministic, the
  * same arguments give the same points. *scale gets the factor (relative to o's own
  * spacing_scale). DAPPLE_E_INVALID when count is 0 or above o->max_points, or when no
  * scale reaches it (the message gives the closest count). */
-DAPPLE_USERESULT dapple_status dapple_sampler_new_count(dapple_sampler **out,
-                                                        const dapple_field *field,
-                                                        const dapple_sampler_opts *o, size_t count,
-                                                        double *scale, dapple_stop *stop,
-                                                        dapple_error *err);
+DAPPLE_API DAPPLE_USERESULT dapple_status dapple_sampler_new_count(
+        dapple_sampler **out, const dapple_field *field, const dapple_sampler_opts *o, size_t count,
+        double *scale, dapple_stop *stop, dapple_error *err);
 
-void dapple_sampler_free(dapple_sampler *s);
+DAPPLE_API void dapple_sampler_free(dapple_sampler *s);
 
 /* ---------------------------------------------------------------- worlds */
 
@@ -263,14 +300,32 @@ typedef struct dapple_region {
  * caller's: free them with dapple_points_free(). *stop is DAPPLE_STOP_MAX_POINTS when the
  * world passed o->max_points (the list is cut there; checked every 64 chunks, so at most
  * 64 chunks' worth of points more are made). */
-DAPPLE_USERESULT dapple_status dapple_world_sample(const dapple_field *field,
-                                                   const dapple_sampler_opts *o,
-                                                   const dapple_region *region, int threads,
-                                                   dapple_point **points, size_t *count,
-                                                   dapple_stop *stop, dapple_error *err);
+DAPPLE_API DAPPLE_USERESULT dapple_status dapple_world_sample(
+        const dapple_field *field, const dapple_sampler_opts *o, const dapple_region *region,
+        int threads, dapple_point **points, size_t *count, dapple_stop *stop, dapple_error *err);
 
 /** Frees a point list from dapple_world_sample(); NULL is a no-op. */
-void dapple_points_free(dapple_point *points);
+DAPPLE_API void dapple_points_free(dapple_point *points);
+
+/* ---------------------------------------------------------------- image files
+ * In libdapple only, not in libdapple-core (which needs no libpng). */
+
+#define DAPPLE_DEFAULT_MAX_PIXELS ((uint64_t)64 * 1024 * 1024)
+
+/** Reads a PNG (8 or 16 bit), grey PGM, JPEG, BMP, TGA, PSD or GIF file as grey 0..65535,
+ * the way the dapple command reads a field image (docs/formats.md): colour becomes
+ * luminance (0.2126 R + 0.7152 G + 0.0722 B), alpha is ignored, 8-bit values are scaled
+ * by 257 and 16-bit PNG keeps its precision. An image of more than max_pixels pixels
+ * (0: DAPPLE_DEFAULT_MAX_PIXELS) is refused with DAPPLE_E_LIMIT before it is decoded.
+ * On success *out holds malloc'ed pixels: free them with dapple_grey_free(). On failure
+ * *out is { NULL, 0, 0 } and the message names the path. */
+DAPPLE_API DAPPLE_USERESULT dapple_status dapple_image_load_grey(const char *path,
+                                                                 uint64_t max_pixels,
+                                                                 dapple_grey *out,
+                                                                 dapple_error *err);
+
+/** Frees the pixels of a dapple_grey from dapple_image_load_grey(); NULL is a no-op. */
+DAPPLE_API void dapple_grey_free(dapple_grey *g);
 
 #ifdef __cplusplus
 }

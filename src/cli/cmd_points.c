@@ -100,6 +100,7 @@ static dapple_status sample(const dp_cli_opts *o, const dapple_field *field, dap
     so.periodic = o->periodic;
     so.dense = o->dense;
     so.maximal = o->maximal;
+    so.progress = dp_progress_live_fraction; /* "sampling 42%..." on a terminal */
     dp_world_opts wo;
     dp_world_opts_init(&wo, field, &so);
     wo.threads = dp_cli_threads(o);

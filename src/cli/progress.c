@@ -116,6 +116,7 @@ static struct {
 } live = { .mu = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER };
 
 static _Atomic(const char *) live_phase;
+static atomic_int live_permille = -1; /* from the library's progress callback; -1: unknown */
 
 /* With live.mu held: a quarter second, or until told to stop. */
 static void live_wait(void)
@@ -138,7 +139,12 @@ static void *live_main(void *arg)
     while (!live.stop) {
         double t = dp_cli_now() - live.t0;
         const char *phase = atomic_load(&live_phase);
-        if (t >= LIVE_AFTER && phase != NULL) {
+        int done = atomic_load(&live_permille);
+        if (t >= LIVE_AFTER && phase != NULL && done >= 0) {
+            fprintf(stderr, "\rdapple: %s %d%%... %.0f s\033[K", phase, done / 10, t);
+            fflush(stderr);
+            shown = true;
+        } else if (t >= LIVE_AFTER && phase != NULL) {
             fprintf(stderr, "\rdapple: %s... %.0f s\033[K", phase, t);
             fflush(stderr);
             shown = true;
@@ -166,6 +172,14 @@ void dp_progress_live_begin(bool show)
 void dp_progress_live_phase(const char *phase)
 {
     atomic_store(&live_phase, phase);
+    atomic_store(&live_permille, -1);
+}
+
+int dp_progress_live_fraction(void *user, double fraction)
+{
+    (void)user;
+    atomic_store(&live_permille, (int)(fraction * 1000));
+    return 0; /* an interrupt ends the process through cli/interrupt.c, not through here */
 }
 
 void dp_progress_live_end(void)

@@ -50,6 +50,9 @@ void dp_progress_live_begin(bool show);
 /** Names what the command is doing now: a string literal. Any thread; a plain store. */
 void dp_progress_live_phase(const char *phase);
 
+/** A dapple_progress_fn for the library: the line shows the phase's percentage. */
+int dp_progress_live_fraction(void *user, double fraction);
+
 /** Stops the line's thread and clears the line: call it before printing anything else. */
 void dp_progress_live_end(void);
 

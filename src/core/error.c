@@ -18,6 +18,7 @@ const char *dapple_status_str(dapple_status s)
     case DAPPLE_E_FORMAT: return "bad format";
     case DAPPLE_E_LIMIT: return "over a size limit";
     case DAPPLE_E_RENDER: return "render error";
+    case DAPPLE_E_CANCELLED: return "cancelled";
     }
     return "unknown status";
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 
+#include "core/abi.h"
 #include "core/morph.h"
 #include "core/perlin.h"
 
@@ -98,6 +99,12 @@ static dapple_status check_opts(const dapple_field_opts *o, dapple_error *err)
     if (!isfinite(o->rmax) || !(o->rmin <= o->rmax || auto_cap))
         return dp_fail(err, DAPPLE_E_INVALID, "rmin (%g) must not exceed rmax (%g)", o->rmin,
                        o->rmax);
+    /* the CLI and presets refuse this too: the field would silently be rmax everywhere */
+    if (o->kind == DAPPLE_FIELD_CONSTANT && o->rmin < dapple_field_opts_rmax(o))
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "a constant field has one radius, got rmin %g < rmax %g (set both to it, "
+                       "or use a Perlin or image field)",
+                       o->rmin, o->rmax);
     if (o->threads > 1024)
         return dp_fail(err, DAPPLE_E_INVALID, "threads must be in [0, 1024], got %d", o->threads);
     if (!(fabs(o->dilate) <= MAX_EXTENT))
@@ -644,24 +651,31 @@ dapple_status dp_field_chunk_new(const dapple_field *f, double ox, double oy, do
 
 /* ---------------------------------------------------------------- public API */
 
-void dapple_field_opts_init(dapple_field_opts *o)
+void dapple_field_opts_init_size(dapple_field_opts *o, size_t size)
 {
-    memset(o, 0, sizeof *o);
-    o->kind = DAPPLE_FIELD_CONSTANT;
-    o->width = o->height = 512;
-    o->rmin = o->rmax = 1;
-    o->map = DAPPLE_MAP_RADIUS;
-    o->cutoff = DAPPLE_DEFAULT_CUTOFF;
-    o->black = 0, o->white = 1, o->gamma = 1;
-    o->perlin = (dapple_perlin){ .scale = 64, .octaves = 4, .lacunarity = 2, .gain = 0.5 };
-    o->seed = 1;
-    o->threads = 1;
+    dapple_field_opts d;
+    memset(&d, 0, sizeof d);
+    d.kind = DAPPLE_FIELD_CONSTANT;
+    d.width = d.height = 512;
+    d.rmin = d.rmax = 1;
+    d.map = DAPPLE_MAP_RADIUS;
+    d.cutoff = DAPPLE_DEFAULT_CUTOFF;
+    d.black = 0, d.white = 1, d.gamma = 1;
+    d.perlin = (dapple_perlin){ .scale = 64, .octaves = 4, .lacunarity = 2, .gain = 0.5 };
+    d.seed = 1;
+    d.threads = 1;
+    dp_opts_init_sized(o, size, &d, sizeof d);
 }
 
-dapple_status dapple_field_new(dapple_field **out, const dapple_field_opts *o, dapple_error *err)
+dapple_status dapple_field_new(dapple_field **out, const dapple_field_opts *caller,
+                               dapple_error *err)
 {
     *out = NULL;
-    dapple_status st = check_opts(o, err);
+    dapple_field_opts local; /* read through the caller's struct_size (core/abi.h) */
+    dapple_status st = dp_field_opts_adopt(&local, caller, err);
+    const dapple_field_opts *o = &local;
+    if (st == DAPPLE_OK)
+        st = check_opts(o, err);
     if (st != DAPPLE_OK)
         return st;
     dapple_field *f = calloc(1, sizeof *f);

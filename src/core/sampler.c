@@ -10,12 +10,15 @@
  * island, smallest radii first. */
 #include "core/sampler.h"
 
+#include "core/abi.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define SWEEP_TRIES 4
-#define SEED_TRIES  64 /* random tries for the one seed of a constant radius */
+#define SWEEP_TRIES  4
+#define SEED_TRIES   64   /* random tries for the one seed of a constant radius */
+#define REPORT_EVERY 4096 /* points between two calls of o.progress */
 
 /* ---------------------------------------------------------------- storage */
 
@@ -42,12 +45,24 @@ static bool reserve(dapple_sampler *s, size_t cap)
     return true;
 }
 
+/* Asks o.progress whether to go on; false (and the run halts) when it says stop. */
+static bool report(dapple_sampler *s)
+{
+    double done = s->expect > 0 ? DP_MIN((double)s->n / s->expect, 0.99) : 0;
+    if (s->o.progress(s->o.progress_user, done) == 0)
+        return true;
+    s->halt = DP_HALT_CANCEL;
+    return false;
+}
+
 bool dp_sampler_append(dapple_sampler *s, float x, float y, float r)
 {
     if (s->n == s->limit) {
         s->halt = DP_HALT_LIMIT;
         return false;
     }
+    if (s->o.progress != NULL && s->n % REPORT_EVERY == 0 && !report(s))
+        return false;
     /* grow by 1/8: large blocks are remapped, not copied, so small steps are cheap and
      * keep the unused tail (peak memory) small */
     if (s->n == s->cap && !reserve(s, DP_MIN(s->limit, s->cap + s->cap / 8 + 1024))) {
@@ -346,15 +361,28 @@ static void sweep(dapple_sampler *s)
 
 /* ---------------------------------------------------------------- public API */
 
-void dapple_sampler_opts_init(dapple_sampler_opts *o)
+void dapple_sampler_opts_init_size(dapple_sampler_opts *o, size_t size)
 {
-    memset(o, 0, sizeof *o);
-    o->width = o->height = 512;
-    o->k = 30;
-    o->max_points = DAPPLE_DEFAULT_MAX_POINTS;
-    o->seed = 1;
-    o->avoid_scale = 1;
-    o->spacing_scale = 1;
+    dapple_sampler_opts d;
+    memset(&d, 0, sizeof d);
+    d.width = d.height = 512;
+    d.k = 30;
+    d.max_points = DAPPLE_DEFAULT_MAX_POINTS;
+    d.seed = 1;
+    d.avoid_scale = 1;
+    d.spacing_scale = 1;
+    dp_opts_init_sized(o, size, &d, sizeof d);
+}
+
+dapple_status dp_sampler_check_domain(const dapple_field *f, const dapple_sampler_opts *o,
+                                      dapple_error *err)
+{
+    if (f == NULL || (o->width == f->width && o->height == f->height))
+        return DAPPLE_OK;
+    return dp_fail(err, DAPPLE_E_INVALID,
+                   "the sampler's domain %gx%g is not the field's %gx%g: give both the same "
+                   "width and height",
+                   o->width, o->height, f->width, f->height);
 }
 
 static dapple_status check_opts(const dapple_field *f, const dapple_sampler_opts *o,
@@ -415,6 +443,8 @@ static dapple_status sampler_new(dapple_sampler **out, const dapple_field *field
 {
     *out = NULL;
     dapple_status st = check_opts(field, o, err);
+    if (st == DAPPLE_OK && c == NULL) /* a chunk's domain is its window's */
+        st = dp_sampler_check_domain(field, o, err);
     if (st != DAPPLE_OK)
         return st;
     dapple_sampler *s = calloc(1, sizeof *s);
@@ -425,6 +455,7 @@ static dapple_status sampler_new(dapple_sampler **out, const dapple_field *field
     s->o = *o;
     s->wx1 = o->width, s->wy1 = o->height;
     if (c != NULL) {
+        s->o.progress = NULL; /* chunks run on worker threads: the world reports */
         s->chunk = true;
         s->ox = c->ox, s->oy = c->oy;
         s->quantum = c->quantum, s->magic = 1.5 * ldexp(c->quantum, 52);
@@ -454,7 +485,10 @@ static dapple_status sampler_new(dapple_sampler **out, const dapple_field *field
 dapple_status dapple_sampler_new(dapple_sampler **out, const dapple_field *field,
                                  const dapple_sampler_opts *o, dapple_error *err)
 {
-    return sampler_new(out, field, o, NULL, err);
+    *out = NULL;
+    dapple_sampler_opts local; /* read through the caller's struct_size (core/abi.h) */
+    dapple_status st = dp_sampler_opts_adopt(&local, o, err);
+    return st != DAPPLE_OK ? st : sampler_new(out, field, &local, NULL, err);
 }
 
 dapple_status dp_sampler_new_chunk(dapple_sampler **out, const dapple_field *field,
@@ -493,6 +527,7 @@ dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_er
     dp_rng_seed(&s->rng, s->o.seed, 0x5eed);
     if (!reserve(s, initial_capacity(s)))
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu points", initial_capacity(s));
+    s->expect = (double)initial_capacity(s);
     /* a chunk's neighbours first: they block, mark the cover maps, and are swept for
      * gaps, but are never grown */
     for (size_t i = 0; i < s->n_fixed && s->halt == DP_HALT_NONE; i++)
@@ -524,6 +559,12 @@ dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_er
         dp_sampler_fill_gaps(s);
     if (s->halt == DP_HALT_NOMEM)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory after %zu points", s->n);
+    if (s->halt == DP_HALT_CANCEL)
+        return dp_fail(err, DAPPLE_E_CANCELLED,
+                       "cancelled by the progress callback after %zu points",
+                       s->n - DP_MIN(s->n, s->n_fixed));
+    if (s->o.progress != NULL) /* done: a stop asked now changes nothing */
+        (void)s->o.progress(s->o.progress_user, 1.0);
     if (stop != NULL)
         *stop = s->halt == DP_HALT_LIMIT ? DAPPLE_STOP_MAX_POINTS : DAPPLE_STOP_COMPLETE;
     return DAPPLE_OK;
@@ -531,6 +572,11 @@ dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_er
 
 const dapple_point *dapple_sampler_points(const dapple_sampler *s, size_t *count)
 {
+    if (s == NULL || s->store == NULL) { /* not run yet */
+        if (count != NULL)
+            *count = 0;
+        return NULL;
+    }
     if (count != NULL)
         *count = s->n - DP_MIN(s->n, s->n_fixed);
     return s->store + 1 + s->n_fixed;

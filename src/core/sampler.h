@@ -19,7 +19,7 @@
 #define DP_SAMPLER_MAX_CELLS ((size_t)1 << 28)
 #define DP_COVER_SUB         32 /* sub-positions per quarter cell and axis, see cover_tab */
 
-enum { DP_HALT_NONE, DP_HALT_LIMIT, DP_HALT_NOMEM };
+enum { DP_HALT_NONE, DP_HALT_LIMIT, DP_HALT_NOMEM, DP_HALT_CANCEL };
 
 /* What became of one candidate. */
 enum { DP_TRY_OK, DP_TRY_OUTSIDE, DP_TRY_BLOCKED, DP_TRY_AVOIDED, DP_TRY_HALT };
@@ -70,7 +70,8 @@ struct dapple_sampler {
     double wx0, wy0, wx1, wy1;
     const dapple_point *fixed; /* borrowed from the chunk's options */
     size_t n_fixed;
-    size_t limit; /* the bail-out: max_points of the sampler's own plus n_fixed */
+    size_t limit;  /* the bail-out: max_points of the sampler's own plus n_fixed */
+    double expect; /* the points a run is expected to make, for o.progress */
 };
 
 /* Options of a chunk's sampler, beyond dapple_sampler_opts (whose width and height are
@@ -82,6 +83,10 @@ typedef struct dp_chunk_opts {
     const dapple_point *fixed; /* n_fixed neighbours' points, local, copied at run */
     size_t n_fixed;
 } dp_chunk_opts;
+
+/** DAPPLE_E_INVALID unless o's domain is the field's (NULL field: checked elsewhere). */
+dapple_status dp_sampler_check_domain(const dapple_field *f, const dapple_sampler_opts *o,
+                                      dapple_error *err);
 
 /** A sampler for one chunk of a world over 'field' (a dp_field_chunk_view at ox, oy). */
 dapple_status dp_sampler_new_chunk(dapple_sampler **out, const dapple_field *field,

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/abi.h"
 #include "core/sampler.h"
 #include "core/world.h"
 
@@ -117,10 +118,15 @@ dapple_status dapple_sampler_new_count(dapple_sampler **out, const dapple_field 
                                        dapple_stop *stop, dapple_error *err)
 {
     *out = NULL;
+    dapple_sampler_opts local; /* read through the caller's struct_size (core/abi.h) */
+    dapple_status st = dp_sampler_opts_adopt(&local, o, err);
+    if (st != DAPPLE_OK)
+        return st;
+    o = &local;
     if (check_count(count, o->max_points, err) != DAPPLE_OK)
         return err->status;
     plain_run p = { field, o, NULL, stop };
-    dapple_status st = search(run_plain, &p, expected(field, o), count, scale, err);
+    st = search(run_plain, &p, expected(field, o), count, scale, err);
     if (st != DAPPLE_OK) {
         dapple_sampler_free(p.s);
         return st;

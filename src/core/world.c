@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/abi.h"
 #include "core/dp.h"
 #include "core/field.h"
 #include "core/sampler.h"
@@ -319,6 +320,15 @@ static dapple_status tally(world *w, bool *limit, dapple_error *err)
     return DAPPLE_OK;
 }
 
+/* Asks the caller's progress callback (on this, the calling thread) whether to go on,
+ * after 'done' of the n chunks of phase p: the four phases count alike. */
+static bool go_on(const world *w, int p, int done, int n)
+{
+    const dapple_sampler_opts *so = &w->o->so;
+    double f = (p + (double)DP_MIN(done, n) / n) / 4;
+    return so->progress == NULL || so->progress(so->progress_user, f) == 0 || f >= 1;
+}
+
 /* Every needed chunk, phase by phase, BATCH chunks at a time: the bail-out is checked
  * after each batch, so max_points bounds the work and memory however large the world, and
  * where it cuts does not depend on the number of threads. */
@@ -341,6 +351,8 @@ static dapple_status run_all(world *w, bool *limit, dapple_error *err)
         for (int k = 0; k < n && !*limit && st == DAPPLE_OK; k += BATCH) {
             run_phase(w, (const int(*)[2])(list + k), DP_MIN(BATCH, n - k), w->o->threads);
             st = tally(w, limit, err);
+            if (st == DAPPLE_OK && !go_on(w, p, k + BATCH, n))
+                st = dp_fail(err, DAPPLE_E_CANCELLED, "cancelled by the progress callback");
         }
     }
     free(list);
@@ -420,6 +432,9 @@ static dapple_status check(const dp_world_opts *o, dapple_error *err)
     if (!(so->width > 0 && so->width <= 2097152 && so->height > 0 && so->height <= 2097152))
         return dp_fail(err, DAPPLE_E_INVALID, "world size must be in (0, 2097152], got %gx%g",
                        so->width, so->height);
+    dapple_status st = dp_sampler_check_domain(o->field, so, err);
+    if (st != DAPPLE_OK)
+        return st;
     if (!(o->rw > 0 && o->rh > 0 && o->rx >= 0 && o->ry >= 0 && o->rx + o->rw <= so->width &&
           o->ry + o->rh <= so->height))
         return dp_fail(err, DAPPLE_E_INVALID, "region %g,%g,%gx%g is not inside the %gx%g world",
@@ -467,10 +482,12 @@ dapple_status dapple_world_sample(const dapple_field *field, const dapple_sample
                                   dapple_point **points, size_t *count, dapple_stop *stop,
                                   dapple_error *err)
 {
-    if (o == NULL)
-        return dp_fail(err, DAPPLE_E_INVALID, "sampler options must not be NULL");
+    dapple_sampler_opts local; /* read through the caller's struct_size (core/abi.h) */
+    dapple_status st = dp_sampler_opts_adopt(&local, o, err);
+    if (st != DAPPLE_OK)
+        return st;
     dp_world_opts w;
-    dp_world_opts_init(&w, field, o);
+    dp_world_opts_init(&w, field, &local);
     if (region != NULL)
         w.rx = region->x, w.ry = region->y, w.rw = region->width, w.rh = region->height;
     w.threads = threads;

@@ -14,7 +14,7 @@
 #include "dapple.h"
 
 /** Default pixel limit for decoded images (64 Mpixel); settable per call. */
-#define DP_DEFAULT_MAX_PIXELS ((uint64_t)64 * 1024 * 1024)
+#define DP_DEFAULT_MAX_PIXELS DAPPLE_DEFAULT_MAX_PIXELS
 
 /** Loads any supported image as grey 0..65535 (luminance of colour, alpha ignored; 8-bit
  * scaled by 257, 16-bit PNG kept at full precision). *pixels is malloc'ed: caller frees.

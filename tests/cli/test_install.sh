@@ -1,7 +1,9 @@
 # `make install` and `make uninstall`: every file lands where the docs say, the installed
 # binary and presets work from there, docs/example.c builds through pkg-config against
-# the installed copy (staged with DESTDIR, and in a plain prefix) and finds the same points
-# as `dapple points`, and uninstall removes every file again. Runs from the repo root.
+# the installed copy (staged with DESTDIR, and in a plain prefix), against the shared and
+# the static library and the core-only module, and finds the same points as `dapple
+# points`; the shared libraries carry their sonames and export only dapple_* symbols; the
+# core-only program needs no cairo; uninstall removes every file again. Runs from the repo root.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/../.." || exit 1
 
@@ -21,7 +23,11 @@ run_make() {
 }
 
 # The files `make install` must create under PREFIX (relative), presets listed separately.
-INSTALLED=(bin/dapple lib/libdapple.a include/dapple.h share/man/man1/dapple.1 lib/pkgconfig/dapple.pc)
+SOVERSION=$(sed -n 's/^SOVERSION := //p' Makefile)
+INSTALLED=(bin/dapple include/dapple.h share/man/man1/dapple.1 lib/pkgconfig/dapple.pc lib/pkgconfig/dapple-core.pc)
+for l in libdapple libdapple-core; do
+    INSTALLED+=("lib/$l.a" "lib/$l.so" "lib/$l.so.$SOVERSION" "lib/$l.so.$VERSION")
+done
 
 check_installed_files() {
     local p=$1
@@ -65,28 +71,53 @@ san_flags() {
     fi
 }
 
-# build_and_run_example LABEL SANITIZER_FLAGS PKG_CONFIG_FLAGS: builds docs/example.c,
-# runs it and checks what it prints against `dapple points` with the same field and seed,
-# and against the kind of output docs/library.md shows.
+# The shared libraries under LIBDIR: each names its soname, exports only the public
+# dapple_* functions, and the core needs neither cairo nor libpng.
+check_shared_libs() {
+    local d=$1 l
+    for l in libdapple libdapple-core; do
+        readelf -d "$d/$l.so.$VERSION" | grep -q "(SONAME) *Library soname: \[$l.so.$SOVERSION\]" ||
+            fail "$l.so.$VERSION: no SONAME $l.so.$SOVERSION"
+        local other
+        other=$(nm -D --defined-only "$d/$l.so.$VERSION" | awk '$2 == "T" && $3 !~ /^dapple_/ { print $3 }' | head -3)
+        [ -z "$other" ] || fail "$l.so exports more than dapple_*: $other"
+    done
+    nm -D --defined-only "$d/libdapple.so.$VERSION" | grep -q ' T dapple_image_load_grey$' ||
+        fail "libdapple.so does not export dapple_image_load_grey"
+    ! readelf -d "$d/libdapple-core.so.$VERSION" | grep -q 'NEEDED.*\(cairo\|png\)' ||
+        fail "libdapple-core.so needs cairo or libpng: $(readelf -d "$d/libdapple-core.so.$VERSION" | grep NEEDED)"
+}
+
+# The NEEDED entries of the example just built must include $1 and none of $2 (regexes).
+check_needed() {
+    local label=$1 want=$2 refuse=$3 needed
+    needed=$(readelf -d "$TMP/example" | grep NEEDED || true)
+    [ -z "$want" ] || echo "$needed" | grep -q "$want" || fail "$label: the program does not need $want: $needed"
+    ! echo "$needed" | grep -q "$refuse" || fail "$label: the program needs $refuse: $needed"
+}
+
+# build_and_run_example LABEL SANITIZER_FLAGS PKG_CONFIG_FLAGS [LIBDIR]: builds docs/example.c,
+# runs it (with LD_LIBRARY_PATH=LIBDIR) and checks what it prints against `dapple points`
+# with the same field and seed, and against the output docs/library.md shows.
 build_and_run_example() {
-    local label=$1 san=$2 flags=$3
+    local label=$1 san=$2 flags=$3 libdir=${4:-}
     # shellcheck disable=SC2086 # the flags are words
     "$CC" -std=c11 -Wall -Wextra -Wpedantic -Werror $san docs/example.c $flags -o "$TMP/example" \
         2>"$TMP/cc.log" || { fail "$label: example does not build: $(head -c 600 "$TMP/cc.log")"; return; }
-    "$TMP/example" >"$TMP/example.out" 2>"$TMP/example.err" || { fail "$label: example failed: $(cat "$TMP/example.err")"; return; }
+    LD_LIBRARY_PATH=$libdir "$TMP/example" >"$TMP/example.out" 2>"$TMP/example.err" ||
+        { fail "$label: example failed: $(cat "$TMP/example.err")"; return; }
     $DAPPLE points "${REF_ARGS[@]}" -o "$TMP/ref.csv" 2>/dev/null
     {
-        echo "dapple $VERSION: $(($(wc -l <"$TMP/ref.csv") - 1)) points (complete)"
+        echo "$(($(wc -l <"$TMP/ref.csv") - 1)) points (complete)"
         awk -F, 'NR > 1 && NR <= 6 { printf "%d: x=%.3f y=%.3f r=%.3f\n", NR - 2, $1, $2, $3 }' "$TMP/ref.csv"
     } >"$TMP/example.want"
     cmp -s "$TMP/example.want" "$TMP/example.out" ||
         fail "$label: example output differs from dapple points: $(diff "$TMP/example.want" "$TMP/example.out" | head -6)"
-    # docs/library.md shows an output of the same shape (its numbers may be a version old)
-    awk '/^Its output/ { on = 1; next } on && /^```/ { if (inside) exit; inside = 1; next } inside' \
-        docs/library.md | sed 's/[0-9.]\{1,\}/N/g' >"$TMP/library.shape"
-    sed 's/[0-9.]\{1,\}/N/g' "$TMP/example.out" >"$TMP/example.shape"
-    cmp -s "$TMP/library.shape" "$TMP/example.shape" ||
-        fail "$label: docs/library.md shows an output of another shape: $(diff "$TMP/library.shape" "$TMP/example.shape" | head -6)"
+    # docs/library.md shows this output: the first ```output block after the example is run
+    awk '/\.\/example/ { on = 1 } on && /^```output/ { inside = 1; next } inside && /^```/ { exit } inside' \
+        docs/library.md >"$TMP/library.out"
+    cmp -s "$TMP/library.out" "$TMP/example.out" ||
+        fail "$label: docs/library.md shows another output: $(diff "$TMP/library.out" "$TMP/example.out" | head -6)"
 }
 
 # make install PREFIX=/usr DESTDIR=...: the packager's way. pkg-config finds the staged
@@ -103,11 +134,23 @@ install_destdir() {
     flags=$("${pc[@]}" --cflags --libs dapple) || { fail "pkg-config --cflags --libs dapple failed"; return; }
     case " $flags " in *" -I$dest/usr/include "*) ;; *) fail "pkg-config --cflags: no -I$dest/usr/include in '$flags'" ;; esac
     case " $flags " in *" -L$dest/usr/lib -ldapple "*) ;; *) fail "pkg-config --libs: no -L$dest/usr/lib -ldapple in '$flags'" ;; esac
-    local san
-    san=$(san_flags "$dest/usr/lib/libdapple.a")
-    build_and_run_example "DESTDIR install" "$san" "$flags"
+    case " $flags " in *" -lcairo "*) fail "pkg-config --libs dapple: the shared library's users get -lcairo: '$flags'" ;; esac
+    local san lib=$dest/usr/lib
+    san=$(san_flags "$lib/libdapple.a")
+    check_shared_libs "$lib"
+    build_and_run_example "DESTDIR install, shared" "$san" "$flags" "$lib"
+    check_needed "shared" "libdapple\.so\.$SOVERSION" "libdapple-core"
+    # the static library, through --static flags (-l:libdapple.a: the .so sits beside it)
     static=$("${pc[@]}" --static --cflags --libs dapple) || { fail "pkg-config --static failed"; return; }
-    build_and_run_example "DESTDIR install, --static flags" "$san" "$static"
+    build_and_run_example "DESTDIR install, static" "$san" "$(echo " $static " | sed "s/ -ldapple / -l:libdapple.a /")"
+    check_needed "static" "" "libdapple"
+    # the sampler alone: dapple-core, shared and static, no cairo anywhere
+    flags=$("${pc[@]}" --cflags --libs dapple-core) || { fail "pkg-config dapple-core failed"; return; }
+    build_and_run_example "DESTDIR install, dapple-core" "$san" "$flags" "$lib"
+    check_needed "dapple-core" "libdapple-core\.so\.$SOVERSION" "cairo\|png\|libdapple\.so"
+    static=$("${pc[@]}" --static --cflags --libs dapple-core) || { fail "pkg-config --static dapple-core failed"; return; }
+    build_and_run_example "DESTDIR install, dapple-core static" "$san" "$(echo " $static " | sed "s/ -ldapple-core / -l:libdapple-core.a /")"
+    check_needed "dapple-core static" "" "cairo\|png\|libdapple"
 
     run_make uninstall PREFIX=/usr DESTDIR="$dest" || return
     for f in "${INSTALLED[@]}" share/dapple; do
@@ -127,7 +170,7 @@ install_prefix() {
     local flags
     flags=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs dapple) ||
         { fail "pkg-config with PKG_CONFIG_PATH=$prefix/lib/pkgconfig failed"; return; }
-    build_and_run_example "prefix install" "$(san_flags "$prefix/lib/libdapple.a")" "$flags"
+    build_and_run_example "prefix install" "$(san_flags "$prefix/lib/libdapple.a")" "$flags" "$prefix/lib"
     run_make uninstall PREFIX="$prefix" || return
     local left
     left=$(find "$prefix" ! -type d)

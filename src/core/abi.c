@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: MIT
+ * Options structs that can grow (see abi.h) and the library's version at run time. */
+#include "core/abi.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "core/dp.h"
+
+int dapple_version(void)
+{
+    return DAPPLE_VERSION_NUMBER;
+}
+
+const char *dapple_version_string(void)
+{
+    return DAPPLE_VERSION;
+}
+
+void dp_opts_init_sized(void *dst, size_t size, const void *defaults, size_t full)
+{
+    if (dst == NULL || size < sizeof(size_t))
+        return;
+    memcpy(dst, defaults, DP_MIN(size, full));
+    if (size > full) /* a newer header's members: zero, which adopt accepts */
+        memset((unsigned char *)dst + full, 0, size - full);
+    memcpy(dst, &size, sizeof size);
+}
+
+static bool all_zero(const unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p[i] != 0)
+            return false;
+    return true;
+}
+
+dapple_status dp_opts_adopt(void *local, size_t full, size_t min_size, const void *o,
+                            const char *type, dapple_error *err)
+{
+    if (o == NULL)
+        return dp_fail(err, DAPPLE_E_INVALID, "%s must not be NULL", type);
+    size_t size;
+    memcpy(&size, o, sizeof size);
+    if (size < min_size)
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "%s.struct_size is %zu, below %zu: fill it with %s_init()", type, size,
+                       min_size, type);
+    if (size > full && !all_zero((const unsigned char *)o + full, size - full))
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "%s sets options this libdapple %s does not know (struct_size %zu > %zu): "
+                       "the program needs a newer library",
+                       type, DAPPLE_VERSION, size, full);
+    memcpy(local, o, DP_MIN(size, full));
+    memcpy(local, &full, sizeof full); /* local is now a whole struct of this version */
+    return DAPPLE_OK;
+}
+
+dapple_status dp_field_opts_adopt(dapple_field_opts *local, const dapple_field_opts *o,
+                                  dapple_error *err)
+{
+    dapple_field_opts_init(local);
+    return dp_opts_adopt(local, sizeof *local, DP_FIELD_OPTS_MIN_SIZE, o, "dapple_field_opts", err);
+}
+
+dapple_status dp_sampler_opts_adopt(dapple_sampler_opts *local, const dapple_sampler_opts *o,
+                                    dapple_error *err)
+{
+    dapple_sampler_opts_init(local);
+    return dp_opts_adopt(local, sizeof *local, DP_SAMPLER_OPTS_MIN_SIZE, o, "dapple_sampler_opts",
+                         err);
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT
+ * The options structs grow at their end without breaking programs built against an
+ * older dapple.h: each carries its struct_size, the public entry points copy the caller's
+ * bytes over a copy filled with defaults, and read only that copy (the rule of Linux's
+ * copy_struct_from_user: a larger struct from a newer header is fine while the members
+ * this library does not know are zero). See "ABI" in docs/library.md. */
+#ifndef DP_ABI_H
+#define DP_ABI_H
+
+#include <stddef.h>
+
+#include "dapple.h"
+
+/* The end of the last member each struct had in the first release of the .so (ABI 0):
+ * the smallest struct_size a caller may pass. Members added later go below the line. */
+#define DP_FIELD_OPTS_MIN_SIZE \
+    (offsetof(dapple_field_opts, threads) + sizeof(((dapple_field_opts *)0)->threads))
+#define DP_SAMPLER_OPTS_MIN_SIZE (offsetof(dapple_sampler_opts, progress_user) + sizeof(void *))
+
+/** Fills the first 'size' bytes of *dst from a full struct of defaults, zeroing what lies
+ * beyond the library's own size, and sets the struct_size member (the first) to 'size'. */
+void dp_opts_init_sized(void *dst, size_t size, const void *defaults, size_t full);
+
+/** *local = the caller's *o read through its struct_size over local's defaults (already
+ * in place). DAPPLE_E_INVALID, naming 'type', when o is NULL, its struct_size is below
+ * min_size, or it sets members this library does not know. */
+dapple_status dp_opts_adopt(void *local, size_t full, size_t min_size, const void *o,
+                            const char *type, dapple_error *err);
+
+/** The caller's field options adopted into *local (see dp_opts_adopt). */
+dapple_status dp_field_opts_adopt(dapple_field_opts *local, const dapple_field_opts *o,
+                                  dapple_error *err);
+
+/** The caller's sampler options adopted into *local (see dp_opts_adopt). */
+dapple_status dp_sampler_opts_adopt(dapple_sampler_opts *local, const dapple_sampler_opts *o,
+                                    dapple_error *err);
+
+#endif
