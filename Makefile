@@ -14,8 +14,8 @@ endif
 DP_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(OPT) -Isrc -pthread \
             $(shell pkg-config --cflags $(PKGS)) -MMD -MP $(CFLAGS)
 DP_LIBS   = $(shell pkg-config --libs $(PKGS)) -lz -lm -pthread
-# The core needs only stb_perlin (Debian's libstb) of them.
-CORE_LIBS = $(shell pkg-config --libs stb) -lm -pthread
+# The core needs none of them: stb_perlin is compiled in from its header (core/perlin.c).
+CORE_LIBS = -lm -pthread
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 LIB_SRC := $(sort $(wildcard src/core/*.c src/io/*.c src/render/*.c src/preset/*.c src/stats/*.c))
