@@ -108,6 +108,7 @@ int dp_cmd_render(int argc, char **argv)
     t.points_format = -1; /* --points: the extension decides */
     t.sample_threads = dp_cli_threads(&o);
     dp_progress_live_begin(dp_cli_show_progress(&o));
+    dp_progress_live_phase("rendering"); /* layers sampled and drawn in turn: no percentage */
     dapple_status st = dp_render_outputs(&t, &paths, &stats, &err);
     dp_progress_live_end();
     if (st != DAPPLE_OK)

@@ -84,6 +84,7 @@ static void opts_for(const dp_texture_spec *t, const dp_layer_spec *l, const dap
     so->maximal = l->maximal;
     so->avoid = avoid;
     so->avoid_scale = l->scale;
+    so->progress = t->progress;
 }
 
 /* Pieces of [a, b) along an axis of extent n: on a torus, each part inside one copy of

@@ -106,6 +106,7 @@ typedef struct dp_texture_spec {
     int render_threads;  /* drawing threads: 0 = one per band (2 bands from 256x256); a pack
                             running several jobs at once asks for 1. Never changes bytes. */
     int sample_threads;  /* sampling threads (core/world); 0 = 1. Never changes bytes. */
+    dapple_progress_fn progress; /* optional: each layer's sampling progress (its fraction) */
     /* A window of the world (width x height) to draw: masks only, and one layer without
      * 'avoid' (mask --region). view_w 0 means the whole world. Each layer then holds the
      * world's points near the window, in world units, with copies across a torus's wrap
