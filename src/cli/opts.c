@@ -137,7 +137,7 @@ static const cli_option OPTIONS[] = {
       "normal map green axis: gl = Y+ (default), dx = Y-" },
     { "set", OPT_SET, "SECTION.KEY=VALUE", DP_CMD_RENDER, "override a preset key" },
     { "jpeg-quality", OPT_JPEG_Q, "Q",
-      DP_CMD_FIELD | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_PACK | DP_CMD_TILES,
+      DP_CMD_FIELD | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_TILES,
       "quality of .jpg outputs, 1..100 (90)" },
     { "max-pixels", OPT_MAX_PIXELS, "N", FIELD_CMDS | DP_CMD_RENDER | DP_CMD_PACK,
       "refuse input images with more pixels (67108864)" },
