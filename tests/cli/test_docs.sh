@@ -14,7 +14,7 @@ OPTIONS=$(sed -n 's/^ *{ "\([a-z][a-z0-9-]*\)", OPT_[A-Z_]*,.*/\1/p' src/cli/opt
 # Subcommands, from main.c's dispatch table: { "points", dp_cmd_points, ...
 COMMANDS=$(sed -n 's/^ *{ "\([a-z]*\)", dp_cmd_[a-z_]*,.*/\1/p' src/cli/main.c)
 # Options dapple handles outside the table, and other programs' options the docs show.
-EXTRA_OPTIONS="version wrap"
+EXTRA_OPTIONS="version wrap r radus" # wrap: fold; r, radus: the examples of a refused option
 
 # The man page as text to search: \- is a hyphen, font escapes go.
 man_text() { sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\(em/--/g' "$MAN"; }
