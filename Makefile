@@ -16,6 +16,16 @@ DP_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(OPT) -Isrc -pthread \
 DP_LIBS   = $(shell pkg-config --libs $(PKGS)) -lz -lm -pthread
 # The core needs none of them: stb_perlin is compiled in from its header (core/perlin.c).
 CORE_LIBS = -lm -pthread
+# A machine without the packages gets their names and the one command that installs them,
+# not a screen of compiler errors (criterion only for the tests).
+ifeq ($(filter deps clean format format-check,$(MAKECMDGOALS)),)
+NEED_PKGS := $(PKGS) $(if $(filter test unit check fuzz,$(MAKECMDGOALS)),criterion)
+MISSING_PKGS := $(shell command -v pkg-config >/dev/null 2>&1 || { echo pkg-config; exit; }; \
+                  for p in $(NEED_PKGS); do pkg-config --exists $$p || echo $$p; done)
+ifneq ($(strip $(MISSING_PKGS)),)
+$(error missing packages (pkg-config): $(strip $(MISSING_PKGS)). Install them with: make deps)
+endif
+endif
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 LIB_SRC := $(sort $(wildcard src/core/*.c src/io/*.c src/render/*.c src/preset/*.c src/stats/*.c))

@@ -11,7 +11,7 @@
 
 static const char USAGE[] =
         "dapple pack PRESET_DIR -o OUT_DIR [-j N] [--force] [--check] [--seeds A..B]\n"
-        "       [--shard I/N] [--size-cap PX] [--jpeg-quality Q]\n"
+        "       [--shard I/N] [--size-cap PX] [--max-pixels N]\n"
         "       dapple pack [PRESET_DIR] -o OUT_DIR --merge";
 
 static void to_pack_opts(const dp_cli_opts *o, dp_pack_opts *po)

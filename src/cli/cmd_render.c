@@ -9,17 +9,20 @@
 #include "cli/common.h"
 #include "cli/outputs.h"
 #include "cli/progress.h"
+#include "cli/scale_look.h"
+#include "core/dp.h"
 #include "preset/preset.h"
 
 static const char USAGE[] =
-        "dapple render PRESET.ini -o OUT.png [--seed N] [--size WxH] [--set SECTION.KEY=VALUE]...\n"
+        "dapple render PRESET.ini -o OUT.png [--seed N] [--size WxH | --scale F]\n"
+        "       [--set SECTION.KEY=VALUE]..."
         "       [--height H.png] [--normal N.png [--normal-convention gl|dx]] [--points P.csv]\n"
         "       [--mask M.png] [-j N] [--quiet]";
 
-static dapple_status load_spec(const dp_cli_opts *o, dp_texture_spec *t, dapple_error *err)
+/* The command line over the loaded preset: --seed, --size, --set, then --scale (which
+ * scales the preset as overridden). A failure here is a usage error, exit 2. */
+static dapple_status apply_options(const dp_cli_opts *o, dp_texture_spec *t, dapple_error *err)
 {
-    if (dp_preset_load(o->input, t, err) != DAPPLE_OK)
-        return err->status;
     t->max_pixels = o->max_pixels;
     if (o->have_seed)
         t->seed = o->seed;
@@ -28,8 +31,10 @@ static dapple_status load_spec(const dp_cli_opts *o, dp_texture_spec *t, dapple_
         t->height = o->height;
     }
     t->normal_dx = o->normal_dx || t->normal_dx;
-    if (o->n_sets > 0)
-        return dp_preset_set_all(t, o->sets, (size_t)o->n_sets, err);
+    if (o->n_sets > 0 && dp_preset_set_all(t, o->sets, (size_t)o->n_sets, err) != DAPPLE_OK)
+        return dp_fail_prefix(err, err->status, "--set");
+    if (o->scale > 0 && dp_texture_scale_look(t, o->scale, err) != DAPPLE_OK)
+        return dp_fail_prefix(err, err->status, "--scale %g", o->scale);
     return dp_preset_validate(t, err);
 }
 
@@ -83,7 +88,8 @@ static dapple_status check_outputs(const dp_cli_opts *o, const dp_texture_spec *
 static void print_layers(const dp_texture_spec *t, const dp_render_stats *s)
 {
     for (int i = 0; i < s->n_layers; i++)
-        fprintf(stderr, "dapple: layer '%s': %zu points (%s)\n", t->layers[i].name, s->points[i],
+        fprintf(stderr, "dapple: layer '%s': %zu %s (%s)\n", t->layers[i].name, s->points[i],
+                dp_cli_points_word(s->points[i]),
                 s->stop[i] == DAPPLE_STOP_MAX_POINTS ? "limit" : "complete");
     fprintf(stderr, "dapple: rendered %dx%d in %.3f s\n", t->width, t->height, s->seconds);
 }
@@ -102,8 +108,11 @@ int dp_cmd_render(int argc, char **argv)
                               .normal = o.normal_path,
                               .points = o.points_path,
                               .mask = o.mask_path };
-    if (check_paths(&o, &err) != DAPPLE_OK || load_spec(&o, &t, &err) != DAPPLE_OK ||
-        check_outputs(&o, &t, &err) != DAPPLE_OK)
+    if (check_paths(&o, &err) != DAPPLE_OK || dp_preset_load(o.input, &t, &err) != DAPPLE_OK)
+        return dp_cli_report(&err, DP_EXIT_FAIL);
+    if (apply_options(&o, &t, &err) != DAPPLE_OK)
+        return dp_cli_report(&err, DP_EXIT_USAGE);
+    if (check_outputs(&o, &t, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
     t.points_format = -1; /* --points: the extension decides */
     t.sample_threads = dp_cli_threads(&o);

@@ -175,10 +175,10 @@ int dp_cmd_stats(int argc, char **argv)
         dp_cli_report(&err, code);
     else if (o.strict && (r.pairs.close_max > 0 || r.pairs.outside > 0)) {
         fprintf(stderr,
-                "dapple: --strict: the pair rule fails: %zu pairs closer than max(r_p, r_q), %zu "
-                "points "
-                "outside the domain\n",
-                r.pairs.close_max, r.pairs.outside);
+                "dapple: --strict: the pair rule fails: %zu %s closer than max(r_p, r_q), %zu "
+                "%s outside the domain\n",
+                r.pairs.close_max, r.pairs.close_max == 1 ? "pair" : "pairs", r.pairs.outside,
+                dp_cli_points_word(r.pairs.outside));
         code = EXIT_STRICT;
     }
     dp_stats_spectrum_fini(&r.plain);

@@ -252,7 +252,8 @@ static dapple_status run_tiles(run *r, dapple_error *err)
 static void print_summary(const run *r, double seconds)
 {
     if (r->written == 0)
-        fprintf(stderr, "dapple: tiles: nothing to do, %zu tiles up to date\n", r->skipped);
+        fprintf(stderr, "dapple: tiles: nothing to do, %zu %s up to date\n", r->skipped,
+                r->skipped == 1 ? "tile" : "tiles");
     else
         fprintf(stderr, "dapple: tiles: %zu written, %zu up to date in %.2f s\n", r->written,
                 r->skipped, seconds);

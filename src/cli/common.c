@@ -200,11 +200,17 @@ dapple_status dp_cli_write_points(const dp_cli_opts *o, const char *path, const 
                                 1, false, o->width, o->height, o->seed, &cols, err);
 }
 
+const char *dp_cli_points_word(size_t n)
+{
+    return n == 1 ? "point" : "points";
+}
+
 void dp_cli_print_summary(size_t n, double seconds, dapple_stop stop, size_t limit)
 {
     if (stop == DAPPLE_STOP_MAX_POINTS)
-        fprintf(stderr, "dapple: stopped at the limit of %zu points (--max-points)\n", limit);
-    fprintf(stderr, "dapple: %zu points in %.3f s (%s)\n", n, seconds,
+        fprintf(stderr, "dapple: stopped at the limit of %zu %s (--max-points)\n", limit,
+                dp_cli_points_word(limit));
+    fprintf(stderr, "dapple: %zu %s in %.3f s (%s)\n", n, dp_cli_points_word(n), seconds,
             stop == DAPPLE_STOP_MAX_POINTS ? "limit" : "complete");
 }
 

@@ -60,6 +60,9 @@ DAPPLE_USERESULT dapple_status dp_cli_prepare_output(const char *output, dapple_
 DAPPLE_USERESULT dapple_status dp_cli_check_distinct(const char *option, const char *output,
                                                      const char *input, dapple_error *err);
 
+/** "point" for 1, "points" otherwise: messages say "1 point", "2 points". */
+const char *dp_cli_points_word(size_t n);
+
 /** The summary line on stderr: points, seconds and the stop reason (complete or limit). */
 void dp_cli_print_summary(size_t n, double seconds, dapple_stop stop, size_t limit);
 

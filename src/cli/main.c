@@ -23,6 +23,7 @@ static const command COMMANDS[] = {
     { "render", dp_cmd_render, "render a preset to a texture (and height/normal maps)" },
     { "pack", dp_cmd_pack, "render a folder of presets into a texture pack" },
     { "tiles", dp_cmd_tiles, "write a whole world as a grid of mask and point tiles" },
+    { "layers", dp_cmd_layers, "list a preset's layers and the keys --set can change" },
     { "stats", dp_cmd_stats, "measure a point set: pair rule, spacing, spectrum, density" },
 };
 

@@ -70,6 +70,7 @@ enum {
     OPT_TILE_SHARD,
     OPT_TILE_POINTS,
     OPT_TILE_FORCE,
+    OPT_SCALE,
     OPT_HELP = 'h',
     OPT_OUTPUT = 'o',
     OPT_JOBS = 'j',
@@ -139,8 +140,10 @@ static const cli_option OPTIONS[] = {
     { "normal-convention", OPT_NORMAL_CONV, "gl|dx", DP_CMD_RENDER,
       "normal map green axis: gl = Y+ (default), dx = Y-" },
     { "set", OPT_SET, "SECTION.KEY=VALUE", DP_CMD_RENDER, "override a preset key" },
+    { "scale", OPT_SCALE, "F", DP_CMD_RENDER,
+      "size and look x F: radii, strokes, features (0.01..100)" },
     { "jpeg-quality", OPT_JPEG_Q, "Q",
-      DP_CMD_FIELD | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_PACK | DP_CMD_TILES,
+      DP_CMD_FIELD | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_TILES,
       "quality of .jpg outputs, 1..100 (90)" },
     { "max-pixels", OPT_MAX_PIXELS, "N", FIELD_CMDS | DP_CMD_RENDER | DP_CMD_PACK,
       "refuse input images with more pixels (67108864)" },
@@ -166,7 +169,7 @@ static const cli_option OPTIONS[] = {
       "exit 3 when a pair breaks the rule or a point is outside" },
     { "quiet", OPT_QUIET, NULL, ALL_SAMPLING | DP_CMD_RENDER,
       "no progress line, no summary; errors still shown" },
-    { "output", OPT_OUTPUT, "FILE", ~0u, "output file ('-' = stdout for points)" },
+    { "output", OPT_OUTPUT, "FILE", ~0u & ~(unsigned)DP_CMD_LAYERS, "output file ('-' = stdout for points)" },
     { "help", OPT_HELP, NULL, ~0u, "show this help" },
 };
 
@@ -367,7 +370,10 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
     case OPT_MASK:
         o->mask_path = v;
         return DAPPLE_OK;
+    case OPT_SCALE:
+        return dp_expect_double(v, 0.01, 100, &o->scale, err);
     case OPT_NORMAL_CONV:
+        o->have_normal_conv = true;
         st = parse_enum(v, CONVENTIONS, 2, "gl or dx", &tmp, err);
         o->normal_dx = tmp == 1;
         return st;
@@ -489,13 +495,40 @@ static size_t build_longopts(unsigned command, struct option *lo, char *shortopt
     return n;
 }
 
-static dapple_status getopt_error(int c, char **argv, dapple_error *err)
+/* "--r": getopt_long refuses a prefix of several options; name them. Otherwise the
+ * nearest option of this command, as a typo of it ("--radus": --radius). */
+static dapple_status unknown_long(const struct option *lo, const char *arg, dapple_error *err)
+{
+    char name[64], q[DP_QUOTE_MAX], list[512] = "";
+    size_t len = strcspn(arg + 2, "="), used = 0;
+    int n = 0;
+    dp_suggest s;
+    snprintf(name, sizeof name, "%.*s", (int)DP_MIN(len, sizeof name - 1), arg + 2);
+    dp_quote(name, q);
+    dp_suggest_init(&s, name);
+    for (; lo->name != NULL; lo++) {
+        dp_suggest_try(&s, lo->name);
+        if (name[0] == '\0' || strncmp(lo->name, name, strlen(name)) != 0 || used >= sizeof list)
+            continue;
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s--%s", n++ ? ", " : "", lo->name);
+    }
+    if (n > 1)
+        return dp_fail(err, DAPPLE_E_INVALID, "ambiguous option '--%s': %s", q, list);
+    if (dp_suggest_best(&s) != NULL)
+        return dp_fail(err, DAPPLE_E_INVALID, "unknown option '--%s' (did you mean --%s?)", q,
+                       dp_suggest_best(&s));
+    return dp_fail(err, DAPPLE_E_INVALID, "unknown option '--%s' (see --help)", q);
+}
+
+static dapple_status getopt_error(int c, char **argv, const struct option *lo, dapple_error *err)
 {
     const char *arg = argv[optind - 1];
     const cli_option *opt = find_option(optopt);
     char q[DP_QUOTE_MAX];
     if (c == ':' && opt != NULL)
         return dp_fail(err, DAPPLE_E_INVALID, "--%s: missing value (%s)", opt->name, opt->arg);
+    if (c == '?' && strncmp(arg, "--", 2) == 0 && arg[2] != '\0')
+        return unknown_long(lo, arg, err);
     dp_quote(arg, q);
     if (c == ':')
         return dp_fail(err, DAPPLE_E_INVALID, "%s: missing value", q);
@@ -573,6 +606,8 @@ static dapple_status check_required(const dp_cli_opts *o, dapple_error *err)
     bool sampling = o->command & ALL_SAMPLING;
     if (o->command == DP_CMD_STATS)
         return check_stats(o, err);
+    if (o->command == DP_CMD_LAYERS)
+        return o->input != NULL ? DAPPLE_OK : dp_fail(err, DAPPLE_E_INVALID, "missing PRESET.ini");
     if (o->output == NULL)
         return dp_fail(err, DAPPLE_E_INVALID, "missing -o FILE");
     if (sampling && !o->have_size)
@@ -588,13 +623,18 @@ static dapple_status check_required(const dp_cli_opts *o, dapple_error *err)
     if (o->input == NULL && !(o->command == DP_CMD_PACK && o->merge))
         return dp_fail(err, DAPPLE_E_INVALID, "missing %s",
                        o->command == DP_CMD_PACK ? "PRESET_DIR" : "PRESET.ini");
+    if (o->have_normal_conv && o->normal_path == NULL)
+        return dp_fail(err, DAPPLE_E_INVALID, "--normal-convention: only with --normal FILE");
+    if (o->scale > 0 && o->have_size)
+        return dp_fail(err, DAPPLE_E_INVALID, "--scale: not with --size (the scale sets the size)");
     return DAPPLE_OK;
 }
 
 static dapple_status take_positional(dp_cli_opts *o, const char *arg, dapple_error *err)
 {
     char q[DP_QUOTE_MAX];
-    if ((o->command & (DP_CMD_RENDER | DP_CMD_PACK | DP_CMD_STATS)) && o->input == NULL) {
+    if ((o->command & (DP_CMD_RENDER | DP_CMD_PACK | DP_CMD_STATS | DP_CMD_LAYERS)) &&
+        o->input == NULL) {
         o->input = arg;
         return DAPPLE_OK;
     }
@@ -614,7 +654,7 @@ dapple_status dp_cli_parse(unsigned command, int argc, char **argv, dp_cli_opts 
     opterr = 0;
     while ((c = getopt_long(argc, argv, shortopts, lo, NULL)) != -1) {
         if (c == '?' || c == ':')
-            return getopt_error(c, argv, err);
+            return getopt_error(c, argv, lo, err);
         const cli_option *opt = find_option(c);
         if (opt->arg == NULL) {
             apply_flag(o, c);

@@ -21,6 +21,7 @@ enum {
     DP_CMD_PACK = 1 << 4,
     DP_CMD_STATS = 1 << 5,
     DP_CMD_TILES = 1 << 6,
+    DP_CMD_LAYERS = 1 << 7,
 };
 
 #define DP_CLI_MAX_SETS 64
@@ -67,7 +68,7 @@ typedef struct dp_cli_opts {
     bool have_region; /* points --region: only the world's points in this window */
     int region_x, region_y, region_w, region_h;
     const char *height_path, *normal_path, *mask_path;
-    bool normal_dx;
+    bool normal_dx, have_normal_conv;
     int jpeg_quality;
     uint64_t max_pixels; /* --max-pixels: limit for decoded input images */
 
@@ -75,6 +76,7 @@ typedef struct dp_cli_opts {
     const char *input; /* the preset file or preset folder (positional) */
     const char *sets[DP_CLI_MAX_SETS];
     int n_sets;
+    double scale; /* render --scale: 0 = not given */
     int jobs; /* pack workers; sampling threads of points, mask, render (0 = cores) */
     bool force, check, merge;
     uint64_t seed_first, seed_last;

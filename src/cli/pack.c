@@ -27,6 +27,7 @@
 #include "cli/manifest.h"
 #include "cli/outputs.h"
 #include "cli/progress.h"
+#include "cli/scale_look.h"
 #include "core/dp.h"
 #include "io/sha256.h"
 #include "io/temps.h"
@@ -216,34 +217,12 @@ static bool is_preset_name(const char *dir, const char *name)
     return name[0] != '.' && n >= 5 && strcmp(name + n - 4, ".ini") == 0;
 }
 
-static double scaled(double v, double f, double lo)
-{
-    return DP_MAX(v * f, lo);
-}
-
 dapple_status dp_pack_cap_size(dp_texture_spec *t, int cap, dapple_error *err)
 {
     int side = DP_MAX(t->width, t->height);
     if (cap <= 0 || side <= cap)
         return DAPPLE_OK;
-    double f = (double)cap / side;
-    t->width = DP_MAX(1, (int)lround(t->width * f));
-    t->height = DP_MAX(1, (int)lround(t->height * f));
-    t->bg_scale = scaled(t->bg_scale, f, 1);
-    for (int i = 0; i < t->n_layers; i++) {
-        dp_layer_spec *l = &t->layers[i];
-        l->field.rmin = scaled(l->field.rmin, f, 0.25);
-        if (l->field.rmax > 0) /* 0: the density map's own cap, which follows rmin */
-            l->field.rmax = scaled(l->field.rmax, f, 0.25);
-        if (l->dot_radius > 0)
-            l->dot_radius = scaled(l->dot_radius, f, 0.25);
-        if (l->count > 0) /* the same look: as many points per area */
-            l->count = (size_t)DP_MAX(1.0, floor((double)l->count * f * f + 0.5));
-        l->field.dilate *= f;
-        l->field.perlin.scale = scaled(l->field.perlin.scale, f, 1);
-        l->stroke_width = scaled(l->stroke_width, f, 0.01);
-    }
-    return dp_preset_validate(t, err);
+    return dp_texture_scale_look(t, (double)cap / side, err);
 }
 
 /* The preset's hash covers its bytes (those parsed, not a second read) and the options

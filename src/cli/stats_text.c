@@ -5,6 +5,7 @@
 
 #include <math.h>
 
+#include "cli/common.h"
 #include "core/dp.h"
 
 /* The radial power at these frequencies (cycles per r) in the text. */
@@ -29,7 +30,7 @@ static double max_anisotropy(const dp_stats_spectrum *s)
 
 static void text_head(FILE *out, const dp_stats_report *r)
 {
-    fprintf(out, "%s: %zu points in %gx%g%s (size from %s), ", r->file, r->n, r->width, r->height,
+    fprintf(out, "%s: %zu %s in %gx%g%s (size from %s), ", r->file, r->n, dp_cli_points_word(r->n), r->width, r->height,
             r->periodic ? ", periodic" : "", r->size_from);
     if (r->r_lo == r->r_hi)
         fprintf(out, "r = %.4g (from %s)\n", r->r_lo, r->r_from);

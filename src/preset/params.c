@@ -43,7 +43,7 @@ static const dp_choice map_choices[] = { { "radius", DAPPLE_MAP_RADIUS },
 
 static const dp_param params[] = {
     /* ------------------------------------------------------------ [texture] */
-    { DP_SEC_TEXTURE, "size", DP_P_SIZE, 1, DP_MAX_SIDE, NULL, NO_MEMBER, "512x512",
+    { DP_SEC_TEXTURE, "size", DP_P_SIZE, 1, DP_MAX_SIDE, NULL, NO_MEMBER, NULL,
       "(required) output size in pixels, WxH" },
     { DP_SEC_TEXTURE, "seed", DP_P_U64, 0, 0, NULL, TX(seed), "1",
       "texture seed; each layer's seed is derived from it and the layer's name" },
@@ -317,7 +317,7 @@ static void md_values(FILE *f, const dp_param *p)
         fputs("0 .. 2^64-1", f);
         break;
     case DP_P_BOOL:
-        fputs("`true`, `false`", f);
+        fputs("`true`/`false`, `yes`/`no`, `on`/`off`, `1`/`0`", f);
         break;
     case DP_P_COLOUR:
         fputs("`#rgb`, `#rrggbb`, `#rrggbbaa`", f);

@@ -188,8 +188,8 @@ dapple_status dp_check_size(int w, int h, dapple_error *err)
                        DP_MAX_SIDE);
     if ((int64_t)w * h > DP_MAX_PIXELS)
         return dp_fail(err, DAPPLE_E_LIMIT,
-                       "%dx%d is %.1f Mpixel, over the memory limit of %d Mpixel", w, h,
-                       (double)w * h / (1024.0 * 1024.0), (int)(DP_MAX_PIXELS >> 20));
+                       "%dx%d is %lld pixels, over the memory limit of %lld (64 Mpixel)", w, h,
+                       (long long)w * h, (long long)DP_MAX_PIXELS);
     return DAPPLE_OK;
 }
 

@@ -1,8 +1,8 @@
 # The docs against the code: every option of the table in src/cli/opts.c and every
 # subcommand of src/cli/main.c is described in docs/cli.md and docs/dapple.1, neither
 # names an option that does not exist, the --help blocks in cli.md are what the binary
-# prints, the man page renders without warnings, library.md shows docs/example.c as it
-# is, and every example command in cli.md runs. Runs from the repo root.
+# prints, the man page renders without warnings and library.md shows docs/example.c as it
+# is. The examples themselves run in test_doc_examples.sh. Runs from the repo root.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/../.." || exit 1
 
@@ -14,7 +14,7 @@ OPTIONS=$(sed -n 's/^ *{ "\([a-z][a-z0-9-]*\)", OPT_[A-Z_]*,.*/\1/p' src/cli/opt
 # Subcommands, from main.c's dispatch table: { "points", dp_cmd_points, ...
 COMMANDS=$(sed -n 's/^ *{ "\([a-z]*\)", dp_cmd_[a-z_]*,.*/\1/p' src/cli/main.c)
 # Options dapple handles outside the table, and other programs' options the docs show.
-EXTRA_OPTIONS="version wrap"
+EXTRA_OPTIONS="version wrap r radus" # wrap: fold; r, radus: the examples of a refused option
 
 # The man page as text to search: \- is a hyphen, font escapes go.
 man_text() { sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\(em/--/g' "$MAN"; }
@@ -90,51 +90,6 @@ library_shows_example() {
         fail "docs/library.md does not show docs/example.c as it is: $(diff "$TMP/lib-example.c" docs/example.c | head -6)"
 }
 
-# Every command of cli.md's ```sh blocks, in order, in one scratch folder where
-# `dapple` is the binary under test and presets/ the repo's. The input images the
-# examples name are made first. Packs get --size-cap 64 so the test stays quick (tiles
-# examples are small as written);
-# `parallel` runs its jobs one by one when GNU parallel is not installed; ssh examples
-# are skipped.
-examples_run() {
-    local work=$TMP/examples root=$PWD line n=0
-    mkdir -p "$work/bin"
-    ln -s "$(cd "$(dirname "$DAPPLE")" && pwd)/$(basename "$DAPPLE")" "$work/bin/dapple"
-    ln -s "$root/presets" "$work/presets"
-    (cd "$work" && export PATH=$work/bin:$PATH &&
-        dapple field --size 200x150 --rmin 1 --rmax 4 --field perlin:scale=40 -o portrait.png &&
-        dapple field --size 200x150 --rmin 1 --rmax 4 --field perlin:scale=30 -o photo.jpg &&
-        dapple field --size 256x256 --rmin 1 --rmax 4 --field perlin:scale=60 -o grass.png &&
-        dapple field --size 256x256 --rmin 1 --rmax 4 --field perlin:scale=90 --seed 5 \
-            --levels 0.6,0.61 -o road.png) 2>/dev/null ||
-        fail "cannot make the example input images"
-    awk '/^```sh$/ { on = 1; next } /^```/ { on = 0 } on' "$CLI_MD" |
-        sed -e ':a' -e '/\\$/N; s/\\\n *//; ta' | grep -v '^ *#' | grep -v '^ *$' >"$TMP/examples.txt"
-    while IFS= read -r line; do
-        n=$((n + 1))
-        case "$line" in
-        *--sshlogin*) continue ;;
-        "dapple pack"*--merge*) ;;
-        "dapple pack"*) line="$line --size-cap 64" ;;
-        "parallel dapple pack"*) line="${line%% :::*} --size-cap 64 :::${line#* :::}" ;;
-        esac
-        if [ "${line#parallel }" != "$line" ] && ! command -v parallel >/dev/null; then
-            line=$(serial_parallel "$line")
-        fi
-        (cd "$work" && export PATH=$work/bin:$PATH && eval "$line") >/dev/null 2>"$TMP/example.log" ||
-            fail "$CLI_MD example failed: $line: $(tail -2 "$TMP/example.log")"
-    done <"$TMP/examples.txt"
-    [ "$n" -ge 10 ] || fail "found only $n example commands in $CLI_MD"
-}
-
-# "parallel CMD {} ::: A B" as a loop: "for a in A B; do CMD $a; done".
-serial_parallel() {
-    local cmd=${1#parallel } args
-    args=${cmd#*::: }
-    cmd=${cmd%% :::*}
-    echo "for a in $args; do ${cmd//\{\}/\$a} || exit 1; done"
-}
-
 # cli.md says a pack split into shards and merged lists the same files and checksums as
 # one rendered on one machine.
 merged_pack_matches() {
@@ -158,6 +113,5 @@ no_stale_options
 help_blocks_current
 man_page_renders
 library_shows_example
-examples_run
 merged_pack_matches
 finish

@@ -309,9 +309,9 @@ case_preset_size_limits() {
             bad_preset size ":2: size: expected WxH with sides in [1, 32767], got '$v'"
     done
     layer "radius = 3" | sed "s/^size = .*/size = 9000x9000/" |
-        bad_preset mem ":2: size: 9000x9000 is 77.2 Mpixel, over the memory limit of 64 Mpixel"
+        bad_preset mem ":2: size: 9000x9000 is 81000000 pixels, over the memory limit of 67108864 (64 Mpixel)"
     layer "radius = 3" | sed "s/^size = .*/size = 32767x32767/" |
-        bad_preset mem2 ":2: size: 32767x32767 is 1023.9 Mpixel, over the memory limit of 64 Mpixel"
+        bad_preset mem2 ":2: size: 32767x32767 is 1073676289 pixels, over the memory limit of 67108864 (64 Mpixel)"
 }
 
 case_preset_rmin_above_rmax() {
@@ -392,7 +392,7 @@ case_cli_size_zero() {
     expect_error 2 "$w" "$OUT/f.png" -- $DAPPLE field --size 0x0 --radius 1 -o "$OUT/f.png"
     layer "radius = 3" >"$TMP/ok.ini"
     expect_error 2 "$m" "$OUT/t.png" -- $DAPPLE render "$TMP/ok.ini" --size 0x0 -o "$OUT/t.png"
-    expect_error 2 "dapple: --size: 9000x9000 is 77.2 Mpixel, over the memory limit of 64 Mpixel" \
+    expect_error 2 "dapple: --size: 9000x9000 is 81000000 pixels, over the memory limit of 67108864 (64 Mpixel)" \
         "$OUT/f.png" -- $DAPPLE field --size 9000x9000 --radius 1 -o "$OUT/f.png"
 }
 

@@ -48,9 +48,9 @@ render_deterministic() {
 render_overrides() {
     $DAPPLE render "$TMP/drops.ini" -o "$TMP/s.png" --size 40x30 --set small.radius=3 2>/dev/null
     expect_png "$TMP/s.png" "40 30 8 rgba srgb"
-    expect_error 1 "dapple: small.radius: expected a number in [0.25, 4096], got 'x'" "$TMP/o.png" -- \
+    expect_error 2 "dapple: --set: small.radius: expected a number in [0.25, 4096], got 'x'" "$TMP/o.png" -- \
         $DAPPLE render "$TMP/drops.ini" -o "$TMP/o.png" --set small.radius=x
-    expect_error 1 "dapple: smal.radius: no layer 'smal' (did you mean 'small'?)" "$TMP/o.png" -- \
+    expect_error 2 "dapple: --set: smal.radius: no layer 'smal' (did you mean 'small'?)" "$TMP/o.png" -- \
         $DAPPLE render "$TMP/drops.ini" -o "$TMP/o.png" --set smal.radius=3
     expect_error 2 "dapple: --size: expected WxH with sides in [1, 32767], got '40000x10'" "$TMP/o.png" -- \
         $DAPPLE render "$TMP/drops.ini" -o "$TMP/o.png" --size 40000x10

@@ -22,12 +22,12 @@ known_pairs() {
 
 strict_gates() {
     $DAPPLE stats "$TMP/grid.csv" --size 30x30 --strict >/dev/null 2>&1 || fail "--strict failed a valid set"
-    expect_error 3 "dapple: --strict: the pair rule fails: 1 pairs closer than max(r_p, r_q), 0 points outside the domain" "" \
+    expect_error 3 "dapple: --strict: the pair rule fails: 1 pair closer than max(r_p, r_q), 0 points outside the domain" "" \
         -- $DAPPLE stats "$TMP/close.csv" --size 30x30 --strict
     grep -q "the pair rule fails: first at lines 2 and 11" "$TMP/stdout" || fail "--strict: the report was not printed"
     # a point on the far edge (x = W) is outside the half-open domain: counted, and --strict fails
     { cat "$TMP/grid.csv"; echo '30,12,5'; } >"$TMP/edge.csv"
-    expect_error 3 "dapple: --strict: the pair rule fails: 0 pairs closer than max(r_p, r_q), 1 points outside the domain" "" \
+    expect_error 3 "dapple: --strict: the pair rule fails: 0 pairs closer than max(r_p, r_q), 1 point outside the domain" "" \
         -- $DAPPLE stats "$TMP/edge.csv" --size 30x30 --strict
 }
 

@@ -80,7 +80,7 @@ huge_world() {
     "$TOOLS/pngtiles" "$TMP/hw.png" "$TMP/hr.png" 300 0 || fail "2^20 world: mask tiles do not join"
     expect_error 1 "dapple: dilate: not yet for a Perlin field over more than 4096 units a side" \
         "$TMP/hd.csv" -- $DAPPLE points "${w[@]}" --dilate 3 --region 0,0,64x64 -o "$TMP/hd.csv"
-    expect_error 2 "dapple: --size: 8200x8200 is 64.1 Mpixel, over the memory limit of 64 Mpixel" \
+    expect_error 2 "dapple: --size: 8200x8200 is 67240000 pixels, over the memory limit of 67108864 (64 Mpixel)" \
         "$TMP/hm.png" -- $DAPPLE mask --size 8200x8200 --radius 4 -o "$TMP/hm.png"
 }
 

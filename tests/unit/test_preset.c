@@ -171,7 +171,7 @@ Test(preset, bad_files_name_file_line_and_key)
         { "side_too_big.ini",
           ":2: size: expected WxH with sides in [1, 32767], got '40000x40000'" },
         { "over_memory.ini",
-          ":2: size: 10000x10000 is 95.4 Mpixel, over the memory limit of 64 Mpixel" },
+          ":2: size: 10000x10000 is 100000000 pixels, over the memory limit of 67108864 (64 Mpixel)" },
         { "empty.ini", ": no [texture] section" },
         { "binary.ini", ":2: control character 0x1a (not a text file?)" },
         { "unterminated_section.ini", ":4: section header without closing ']'" },
@@ -499,8 +499,8 @@ Test(preset_set, errors_name_the_assignment)
                                           "must name earlier layers)");
     expect_set_error("flowers.stamp=leaf.png", "flowers.stamp: cannot open 'leaf.png': No such "
                                                "file or directory");
-    expect_set_error("texture.size=9000x9000", "texture.size: 9000x9000 is 77.2 Mpixel, over "
-                                               "the memory limit of 64 Mpixel");
+    expect_set_error("texture.size=9000x9000", "texture.size: 9000x9000 is 81000000 pixels, over "
+                                               "the memory limit of 67108864 (64 Mpixel)");
     expect_set_error("big.rmin", "expected SECTION.KEY=VALUE, got 'big.rmin'");
     expect_set_error("rmin=3", "expected SECTION.KEY=VALUE, got 'rmin'");
     expect_set_error("", "expected SECTION.KEY=VALUE, got ''");

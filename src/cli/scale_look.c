@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT
+ * A preset scaled as a whole (render --scale, pack --size-cap). Lengths keep a floor (a
+ * radius of 0.25, a feature of 1 pixel) so a large shrink stays a valid preset. */
+#include "cli/scale_look.h"
+
+#include <math.h>
+
+#include "core/dp.h"
+#include "preset/preset.h"
+
+static double scaled(double v, double f, double lo)
+{
+    return DP_MAX(v * f, lo);
+}
+
+dapple_status dp_texture_scale_look(dp_texture_spec *t, double f, dapple_error *err)
+{
+    t->width = DP_MAX(1, (int)lround(t->width * f));
+    t->height = DP_MAX(1, (int)lround(t->height * f));
+    t->bg_scale = scaled(t->bg_scale, f, 1);
+    for (int i = 0; i < t->n_layers; i++) {
+        dp_layer_spec *l = &t->layers[i];
+        l->field.rmin = scaled(l->field.rmin, f, 0.25);
+        if (l->field.rmax > 0) /* 0: the density map's own cap, which follows rmin */
+            l->field.rmax = scaled(l->field.rmax, f, 0.25);
+        if (l->dot_radius > 0)
+            l->dot_radius = scaled(l->dot_radius, f, 0.25);
+        if (l->count > 0) /* the same look: as many points per area */
+            l->count = (size_t)DP_MAX(1.0, floor((double)l->count * f * f + 0.5));
+        l->field.dilate *= f;
+        l->field.perlin.scale = scaled(l->field.perlin.scale, f, 1);
+        l->stroke_width = scaled(l->stroke_width, f, 0.01);
+    }
+    return dp_preset_validate(t, err);
+}

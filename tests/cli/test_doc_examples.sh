@@ -1,0 +1,123 @@
+# Docs that cannot lie: every ```sh block of README.md and docs/*.md runs with bash -e,
+# page by page, in order, in a scratch copy of the repo (build/dapple, presets/, docs/,
+# scripts/ work as in the repo root; `dapple` is on PATH). A page's blocks share one shell,
+# as a reader pasting them into one terminal would. An ```output block right after a
+# ```sh block must equal that block's stdout exactly. A picture a page shows from docs/
+# that one of its examples writes must be byte-identical to the one in the repo; with
+# REGEN=1 the outputs are copied back instead (after a change that changes bytes:
+# `REGEN=1 DAPPLE=build/dapple bash tests/cli/test_doc_examples.sh`). Blocks that must
+# not run (installs, cluster jobs, minutes of work) are fenced ```console or ```text.
+# PAGES=docs/cli.md limits the run to some pages. Runs from the repo root.
+. "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/../.." || exit 1
+REGEN=${REGEN:-0}
+PAGES=${PAGES:-README.md $(ls docs/*.md)}
+ROOT=$PWD
+BIN=$TMP/bin
+CHECKED=0 # output blocks and pictures compared, over all pages
+
+mkdir -p "$BIN"
+ln -s "$(cd "$(dirname "$DAPPLE")" && pwd)/$(basename "$DAPPLE")" "$BIN/dapple"
+command -v parallel >/dev/null || cp tests/cli/parallel_serial.sh "$BIN/parallel"
+chmod +x "$BIN"/* 2>/dev/null || true
+
+# The build's libraries, for library.md's C and Python examples.
+BUILD_DIR=$(cd "$(dirname "$DAPPLE")" && pwd)
+
+# A library built with sanitizers (make check) needs their runtimes loaded first, in a C
+# example and in python3 alike; python's own allocations are not ours to leak-check.
+SAN_ENV=()
+if nm "$BUILD_DIR/libdapple.a" 2>/dev/null | grep '__asan_' >/dev/null; then
+    SAN_ENV=("LD_PRELOAD=$(cc -print-file-name=libasan.so) $(cc -print-file-name=libubsan.so)"
+        ASAN_OPTIONS=detect_leaks=0)
+fi
+
+# scratch_repo DIR: the repo's inputs copied (src/ and the libraries linked), docs/ with
+# mtime 0 so that what an example rewrites can be told from what it only read.
+scratch_repo() {
+    local f
+    mkdir -p "$1/build"
+    cp -r presets docs scripts "$1/"
+    ln -s "$ROOT/src" "$1/src"
+    ln -s "$BIN/dapple" "$1/build/dapple"
+    for f in "$BUILD_DIR"/libdapple*; do ln -s "$f" "$1/build/"; done
+    find "$1/docs" -exec touch -h -d @0 {} +
+}
+
+# runner BLOCKS N: one bash -e script that runs blocks 1..N in order, each with its
+# stdout in BLOCKS/I.stdout, and notes which block is running in BLOCKS/current.
+runner() {
+    local i
+    echo "set -e"
+    for ((i = 1; i <= $2; i++)); do
+        printf 'echo %d >%q\n{\n' "$i" "$1/current"
+        cat "$1/$i.sh"
+        printf '\n} >%q\n' "$1/$i.stdout"
+    done
+}
+
+# outputs_match PAGE BLOCKS N: each ```output block equals its block's stdout.
+outputs_match() {
+    local i
+    for ((i = 1; i <= $3; i++)); do
+        [ -e "$2/$i.out" ] || continue
+        CHECKED=$((CHECKED + 1))
+        cmp -s "$2/$i.out" "$2/$i.stdout" ||
+            fail "$1:$(cat "$2/$i.line"): the output block is not what the example prints: $(diff "$2/$i.out" "$2/$i.stdout" | head -6)"
+    done
+}
+
+# figures_match PAGE WORK BLOCKS: the page's pictures under docs/ that its examples
+# rewrote are the repo's, byte for byte; one its examples name with -o must be rewritten.
+figures_match() {
+    local page=$1 work=$2 dir rel f
+    dir=$(dirname "$page")
+    for rel in $(grep -o '](\([a-z]*/\)*[A-Za-z0-9_.-]*\.png)' "$page" | sed 's/^](//; s/)$//' | sort -u); do
+        f=$dir/$rel
+        [ "$dir" = . ] && f=$rel
+        case $f in docs/*) ;; *) continue ;; esac
+        if [ "$(stat -c %Y "$work/$f" 2>/dev/null || echo 0)" = 0 ]; then
+            if cat "$3"/*.sh | grep -qE -- "-o [^ ]*$(basename "$rel")( |$)"; then
+                fail "$page shows $rel and an example writes it, but the example did not run or wrote elsewhere"
+            fi
+            continue
+        fi
+        CHECKED=$((CHECKED + 1))
+        if [ "$REGEN" = 1 ]; then
+            cp "$work/$f" "$f"
+        else
+            cmp -s "$work/$f" "$f" || fail "$page: $f is not what its example writes now (REGEN=1 to update)"
+        fi
+    done
+}
+
+run_page() {
+    local page=$1 name work blocks n line
+    name=$(echo "$page" | tr / _)
+    work=$TMP/$name.work blocks=$TMP/$name.blocks
+    mkdir -p "$blocks"
+    awk -v dir="$blocks" -f tests/cli/doc_blocks.awk "$page"
+    if [ -s "$blocks/bad" ]; then
+        while IFS= read -r line; do fail "$page:$line"; done <"$blocks/bad"
+    fi
+    n=$(cat "$blocks/count")
+    [ "$n" -gt 0 ] || return 0
+    scratch_repo "$work"
+    runner "$blocks" "$n" >"$blocks/run.sh"
+    local env=()
+    [ "$page" = docs/library.md ] && env=("${SAN_ENV[@]}")
+    if ! (cd "$work" && env PATH="$BIN:$PATH" "${env[@]}" bash "$blocks/run.sh") 2>"$blocks/stderr"; then
+        n=$(cat "$blocks/current")
+        fail "$page:$(cat "$blocks/$n.line"): example failed: $(tail -3 "$blocks/stderr")"
+        return 0
+    fi
+    outputs_match "$page" "$blocks" "$n"
+    figures_match "$page" "$work" "$blocks"
+}
+
+for page in $PAGES; do
+    run_page "$page"
+done
+echo "doc examples: $CHECKED outputs and pictures compared"
+[ -n "${PAGES_GIVEN:-}" ] || [ "$CHECKED" -ge 8 ] || fail "only $CHECKED outputs and pictures compared over all pages: were output blocks or figures removed?"
+finish
