@@ -46,7 +46,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOLS := $(BUILD)/tools/pnginfo $(BUILD)/tools/ptcheck $(BUILD)/tools/roadpng $(BUILD)/tools/tonecheck \
          $(BUILD)/tools/pngtiles $(BUILD)/tools/peakrss
 
-.PHONY: all test unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
+.PHONY: FORCE all test unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
 .DELETE_ON_ERROR:
 
 # Shared libraries: libdapple.so.VERSION with the soname libdapple.so.SOVERSION. SOVERSION
@@ -58,9 +58,17 @@ LIBS_ALL  := $(BUILD)/libdapple.a $(BUILD)/libdapple-core.a $(SHARED)
 
 all: $(BUILD)/dapple $(LIBS_ALL)
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c $(BUILD)/.cflags
 	@mkdir -p $(dir $@)
 	$(CC) $(DP_CFLAGS) -c $< -o $@
+
+# The compiler and its flags, rewritten only when they change: objects depend on it, so a
+# build folder made before a flag changed (OPT=..., -fPIC) is rebuilt, not linked stale.
+LIB_FLAGS := -fPIC -fvisibility=hidden
+$(BUILD)/.cflags: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(CC) $(DP_CFLAGS) $(LIB_FLAGS)' | cmp -s - $@ || echo '$(CC) $(DP_CFLAGS) $(LIB_FLAGS)' >$@
+FORCE:
 
 # The build identity (`dapple --version`, pack manifests): the sha256 of every file under
 # src/, names and bytes, in byte order. Not a hand-set version: any change to the code that
@@ -88,7 +96,7 @@ $(BUILD)/libdapple-core.a: $(CORE_OBJ)
 
 # Library objects are position-independent, for the .so files, and export only what
 # dapple.h marks DAPPLE_API (the static library and the CLI keep the same code).
-$(LIB_OBJ): DP_CFLAGS += -fPIC -fvisibility=hidden
+$(LIB_OBJ): DP_CFLAGS += $(LIB_FLAGS)
 
 # -z defs: a library that misses a symbol fails here, not in a user's program.
 $(BUILD)/libdapple.so.$(VERSION): $(LIB_OBJ)
