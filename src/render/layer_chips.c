@@ -2,8 +2,9 @@
  * 'chips': seeded irregular polygons, as broken stone or glass. A chip has 'corners'
  * corners; with irregularity g each corner's angle moves by up to +-0.4 g of its share of
  * the turn and its distance from the centre shrinks by up to 0.5 g, so a chip stays inside
- * its drawn radius (the pair rule on the points holds) and corners never cross. 'bevel'
- * cuts a facet along every edge, lit by how much the edge faces the light. */
+ * its drawn radius (the pair rule on the points holds) and corners never cross. 'aspect'
+ * squashes a chip across its length into a shard. 'bevel' cuts a facet along every edge,
+ * lit by how much the edge faces the light. */
 #include "render/layer.h"
 
 #include <math.h>
@@ -26,7 +27,7 @@ static chip chip_of(const dp_layer_spec *l, const dp_shape *s)
     for (int i = 0; i < c.n; i++) {
         double t = step * (i + 0.4 * l->irregularity * dp_jitter_signed(&g));
         double r = s->radius * (1 - 0.5 * l->irregularity * dp_jitter_unit(&g));
-        double x = r * cos(t), y = r * sin(t) * (s->mirror ? -1 : 1);
+        double x = r * cos(t), y = r * sin(t) * s->aspect * (s->mirror ? -1 : 1);
         c.x[i] = ca * x - sa * y;
         c.y[i] = sa * x + ca * y;
     }
