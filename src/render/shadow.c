@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * Soft drop shadows for any style that can draw its silhouette: the shape is drawn in
- * DP_PASS_SILHOUETTE into a small A8 scratch, scaled down so that the blur is about two
- * scratch pixels wide (a big soft shadow costs no more than a small sharp one), blurred
- * by three box passes per axis (close to a Gaussian), and painted back as a mask in black,
+ * DP_PASS_SILHOUETTE into a small A8 scratch, scaled down so that each of three box passes
+ * per axis (together close to a Gaussian) is one scratch pixel wide: a big soft shadow
+ * costs no more than a small sharp one. It is painted back, bilinearly, as a mask in black,
  * moved away from the light. The scratch depends on the shape alone, so bands and
  * periodic copies get the same shadow. */
 #include "render/layer.h"
@@ -13,7 +13,7 @@
 
 #include "core/dp.h"
 
-#define BLUR_PX   2.0 /* box radius in scratch pixels */
+#define BLUR_PX   1.0 /* box radius in scratch pixels: the bilinear upscale smooths the rest */
 #define MAX_SIDE  512 /* scratch side: beyond it the shadow is scaled down further */
 
 /* One box pass of radius b along a line of n values spaced 'step' apart; tmp has n. */

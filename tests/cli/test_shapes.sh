@@ -3,7 +3,8 @@
 # file names it with the path it was looked for at; a key the layer's style never reads is
 # refused (from a preset with its line, from --set by name); a chip corner count below 3 or
 # absurdly high is refused; leaf-litter covers at least 95 % of its texture with leaves,
-# measured from alpha on a transparent ground; a stamp list draws every listed file.
+# measured from alpha on a transparent ground; a stamp list draws every listed file; the
+# reworked presets give the same bytes on one thread or two.
 source "$(dirname "$0")/lib.sh"
 OUT=$TMP/out
 mkdir -p "$OUT"
@@ -76,6 +77,15 @@ case_every_stamp_of_a_list_is_drawn() {
     $DAPPLE render "$TMP/one.ini" -o "$OUT/one.png" --quiet
     oak=$("$TOOLS/alphacover" "$OUT/one.png")
     [ "$both" != "$oak" ] || fail "a list of two stamps drew as the first alone ($both)"
+}
+
+case_reworked_presets_same_bytes_for_any_j() {
+    local p
+    for p in leaf-litter terrazzo pebbles daisy-meadow; do
+        $DAPPLE render "presets/$p.ini" -o "$OUT/$p-1.png" --size 256x256 -j 1 --quiet
+        $DAPPLE render "presets/$p.ini" -o "$OUT/$p-2.png" --size 256x256 -j 2 --quiet
+        cmp -s "$OUT/$p-1.png" "$OUT/$p-2.png" || fail "$p: -j 1 and -j 2 differ"
+    done
 }
 
 for c in $(declare -F | awk '$3 ~ /^case_/ { print $3 }'); do
