@@ -42,9 +42,10 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 # Small C helpers the CLI tests use (PNG inspection, an independent pair-rule check, a
 # road image for exclusions, the tone of a rendering against its source picture, whether a
-# mask tile is a window of a whole mask, the peak memory of a command).
+# mask tile is a window of a whole mask, the peak memory of a command, the inked share of a
+# texture on a transparent ground).
 TOOLS := $(BUILD)/tools/pnginfo $(BUILD)/tools/ptcheck $(BUILD)/tools/roadpng $(BUILD)/tools/tonecheck \
-         $(BUILD)/tools/pngtiles $(BUILD)/tools/peakrss
+         $(BUILD)/tools/pngtiles $(BUILD)/tools/peakrss $(BUILD)/tools/alphacover
 
 .PHONY: FORCE all test unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
 .DELETE_ON_ERROR:

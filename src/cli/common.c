@@ -226,8 +226,11 @@ int dp_cli_image_inputs(const dp_texture_spec *t, const char *in[DP_CLI_MAX_INPU
             in[n++] = l->field_image;
         for (int e = 0; e < l->n_exclude; e++)
             in[n++] = l->exclude[e];
-        if (l->style == DP_STYLE_STAMPS && l->stamp[0] != '\0' && strcmp(l->stamp, "daisy") != 0)
-            in[n++] = l->stamp;
+        for (int k = 0; l->style == DP_STYLE_STAMPS && k < dp_layer_stamp_count(l); k++) {
+            const char *stamp = dp_layer_stamp(l, k);
+            if (stamp[0] != '\0' && strcmp(stamp, "daisy") != 0)
+                in[n++] = stamp;
+        }
     }
     return n;
 }

@@ -81,7 +81,7 @@ DAPPLE_USERESULT dapple_status dp_cli_write_points(const dp_cli_opts *o, const c
 
 /** The images a preset reads (field and exclusion images, stamps, the background image)
  * into in[]; returns their count. Outputs must never name one of them. */
-#define DP_CLI_MAX_INPUTS ((2 + DP_MAX_EXCLUDE) * DP_MAX_LAYERS + 1)
+#define DP_CLI_MAX_INPUTS ((1 + DP_MAX_EXCLUDE + DP_MAX_STAMPS) * DP_MAX_LAYERS + 1)
 int dp_cli_image_inputs(const dp_texture_spec *t, const char *in[DP_CLI_MAX_INPUTS]);
 
 /** The names in dir that keep(dir, name) accepts, sorted in byte order. *names and each

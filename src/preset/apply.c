@@ -142,6 +142,40 @@ static dapple_status apply_path(const dp_param *p, void *base, const char *value
     return st != DAPPLE_OK ? st : store(p, base, path, sizeof path, err);
 }
 
+/* "daisy", or "a.png, b.png": each resolved and checked now, stored one after the other
+ * with their NULs (dp_layer_stamp); paths may not hold a comma here. */
+static dapple_status apply_stamps(dp_layer_spec *l, const char *value, const char *base_dir,
+                                  dapple_error *err)
+{
+    char buf[DP_PATH_MAX], list[DP_STAMPS_MAX] = "", path[DP_PATH_MAX], q[DP_QUOTE_MAX];
+    size_t used = 0;
+    int n = 0;
+    if (copy_list(value, buf, sizeof buf, err) != DAPPLE_OK)
+        return err->status;
+    char *cursor = buf;
+    for (char *item; (item = dp_next_item(&cursor)) != NULL; n++) {
+        bool daisy = strcmp(item, "daisy") == 0 && n == 0 && cursor == NULL;
+        dp_quote(item, q);
+        if (n == DP_MAX_STAMPS)
+            return dp_fail(err, DAPPLE_E_INVALID, "expected at most %d stamps", DP_MAX_STAMPS);
+        if (item[0] == '\0' || (strcmp(item, "daisy") == 0 && !daisy))
+            return dp_fail(err, DAPPLE_E_INVALID,
+                           "expected daisy or a comma list of PNG files, got '%s'", q);
+        dapple_status st = daisy ? DAPPLE_OK : resolve_file(base_dir, item, path, err);
+        size_t len = strlen(daisy ? item : path) + 1;
+        if (st == DAPPLE_OK && used + len > sizeof list)
+            st = dp_fail(err, DAPPLE_E_INVALID, "list too long (max %zu bytes of resolved paths)",
+                         sizeof list - 1);
+        if (st != DAPPLE_OK)
+            return st;
+        memcpy(list + used, daisy ? item : path, len);
+        used += len;
+    }
+    memcpy(l->stamp, list, sizeof list);
+    l->n_stamps = DP_MAX(n, 1);
+    return DAPPLE_OK;
+}
+
 /* ---------------------------------------------------------------- layer specials */
 
 static dapple_status apply_field(dp_layer_spec *l, const char *value, const char *base_dir,
@@ -327,6 +361,8 @@ dapple_status dp_param_apply(const dp_param *p, dp_texture_spec *t, int layer, c
         return apply_exclude(l, value, base_dir, err);
     case DP_P_PATH:
         return apply_path(p, base, value, base_dir, err);
+    case DP_P_STAMPS:
+        return apply_stamps(l, value, base_dir, err);
     default:
         return apply_scalar(p, base, value, err);
     }

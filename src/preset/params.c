@@ -34,8 +34,13 @@ static const dp_choice depth_choices[] = { { "8", 8 }, { "16", 16 }, { NULL, 0 }
 static const dp_choice style_choices[] = {
     { "circles", DP_STYLE_CIRCLES },   { "outlines", DP_STYLE_OUTLINES },
     { "droplets", DP_STYLE_DROPLETS }, { "bubbles", DP_STYLE_BUBBLES },
-    { "stamps", DP_STYLE_STAMPS },     { NULL, 0 }
+    { "stamps", DP_STYLE_STAMPS },     { "ellipses", DP_STYLE_ELLIPSES },
+    { "chips", DP_STYLE_CHIPS },       { "blades", DP_STYLE_BLADES },
+    { NULL, 0 }
 };
+static const dp_choice tint_choices[] = { { "multiply", DP_TINT_MULTIPLY },
+                                          { "colourise", DP_TINT_COLOURISE },
+                                          { NULL, 0 } };
 static const dp_choice stamp_words[] = { { "daisy", 0 }, { NULL, 0 } };
 static const dp_choice map_choices[] = { { "radius", DAPPLE_MAP_RADIUS },
                                          { "density", DAPPLE_MAP_DENSITY },
@@ -134,13 +139,42 @@ static const dp_param params[] = {
     { DP_SEC_LAYER, "dot_radius", DP_P_NUMBER, 0, 4096, NULL, LY(dot_radius), "0",
       "if > 0, every shape and mask dot has this radius in pixels instead of scale * r" },
     { DP_SEC_LAYER, "stroke_width", DP_P_NUMBER, 0.01, 256, NULL, LY(stroke_width), "1",
-      "outlines: stroke width in pixels" },
+      "outlines, unfilled ellipses and chips, blades: stroke width in pixels" },
     { DP_SEC_LAYER, "light_angle", DP_P_NUMBER, -360, 360, NULL, LY(light_angle_deg), "225",
-      "droplets, bubbles: light direction, degrees clockwise from +x (225 = from the top left)" },
-    { DP_SEC_LAYER, "stamp", DP_P_PATH, 0, 0, stamp_words, LY(stamp), "daisy",
-      "stamps: the built-in vector daisy, or a PNG file" },
+      "droplets, bubbles, shadows, bevels: light direction, degrees clockwise from +x (225 = "
+      "from the top left)" },
+    { DP_SEC_LAYER, "stamp", DP_P_STAMPS, 0, 0, stamp_words, LY(stamp), "daisy",
+      "stamps: the built-in vector daisy, or a comma list of up to 8 PNG files (each point "
+      "picks one)" },
     { DP_SEC_LAYER, "stamp_scale_jitter", DP_P_NUMBER, 0, 1, NULL, LY(stamp_scale_jitter), "0.2",
-      "stamps: size varies by +- this fraction" },
+      "stamps: size = scale * r * (1 + J u), u uniform in [-1, 1]" },
+    { DP_SEC_LAYER, "stamp_tint", DP_P_ENUM, 0, 0, tint_choices, LY(stamp_tint), "multiply",
+      "stamps: how a PNG takes the point's colour (multiply: pixel * colour; colourise: "
+      "luminance on black -> colour -> white)" },
+    { DP_SEC_LAYER, "mirror", DP_P_NUMBER, 0, 1, NULL, LY(mirror), "0",
+      "stamps, chips: probability that a shape is drawn mirrored" },
+    { DP_SEC_LAYER, "tilt", DP_P_NUMBER, 0, 80, NULL, LY(tilt_deg), "0",
+      "stamps: each is tilted away from the viewer by up to this many degrees (foreshortened)" },
+    { DP_SEC_LAYER, "shadow", DP_P_NUMBER, 0, 1, NULL, LY(shadow), "0",
+      "opacity of a soft drop shadow under each shape, cast away from light_angle (0 = none)" },
+    { DP_SEC_LAYER, "shadow_offset", DP_P_NUMBER, 0, 2, NULL, LY(shadow_offset), "0.15",
+      "shadow: distance from the shape, as a fraction of its drawn radius" },
+    { DP_SEC_LAYER, "shadow_softness", DP_P_NUMBER, 0, 2, NULL, LY(shadow_softness), "0.3",
+      "shadow: blur radius, as a fraction of the drawn radius" },
+    { DP_SEC_LAYER, "aspect", DP_P_NUMBER, 0.05, 1, NULL, LY(aspect), "0.65",
+      "ellipses, chips: minor / major axis (chips: 1 = as round as the corners allow)" },
+    { DP_SEC_LAYER, "aspect_jitter", DP_P_NUMBER, 0, 1, NULL, LY(aspect_jitter), "0.2",
+      "ellipses, chips: aspect varies by +- this fraction (at most 1)" },
+    { DP_SEC_LAYER, "corners", DP_P_INT, 3, 64, NULL, LY(corners), "6",
+      "chips: corners of each polygon" },
+    { DP_SEC_LAYER, "irregularity", DP_P_NUMBER, 0, 1, NULL, LY(irregularity), "0.35",
+      "chips: 0 = regular polygons; towards 1 corners move in angle and radius" },
+    { DP_SEC_LAYER, "filled", DP_P_BOOL, 0, 0, NULL, LY(filled), "true",
+      "ellipses, chips: filled, or outlined stroke_width wide" },
+    { DP_SEC_LAYER, "bevel", DP_P_NUMBER, 0, 1, NULL, LY(bevel), "0",
+      "ellipses, chips: strength of a lit-from-light_angle shading (0 = flat)" },
+    { DP_SEC_LAYER, "blades", DP_P_INT, 1, 16, NULL, LY(blades), "4",
+      "blades: strokes per tuft" },
     { DP_SEC_LAYER, "avoid", DP_P_LAYERS, 0, 0, NULL, NO_MEMBER, NULL,
       "comma list of earlier layers whose shapes this layer's shapes must not overlap" },
 };
@@ -300,7 +334,8 @@ static const char *type_name(dp_param_type t)
     static const char *const names[] = { "number",      "integer", "integer",    "integer",
                                          "bool",        "choice",  "colour",     "colours",
                                          "size",        "field",   "path",       "number",
-                                         "layer names", "levels",  "image paths" };
+                                         "layer names", "levels",  "image paths",
+                                         "paths" };
     return names[t];
 }
 
@@ -339,6 +374,9 @@ static void md_values(FILE *f, const dp_param *p)
         break;
     case DP_P_EXCLUDE:
         fputs("`image:PATH`, ...", f);
+        break;
+    case DP_P_STAMPS:
+        fputs("`daisy` or PNG files", f);
         break;
     case DP_P_PATH:
     case DP_P_ENUM:

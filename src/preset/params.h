@@ -29,6 +29,7 @@ typedef enum dp_param_type {
     DP_P_LAYERS,  /* comma list of earlier layer names into avoid_mask */
     DP_P_LEVELS,  /* "BLACK,WHITE" into the layer field's levels */
     DP_P_EXCLUDE, /* comma list of image:PATH into the layer's exclusion images */
+    DP_P_STAMPS,  /* "daisy" or a comma list of files into the layer's stamp list */
 } dp_param_type;
 
 typedef struct dp_choice {
@@ -73,6 +74,11 @@ DAPPLE_USERESULT dapple_status dp_param_apply(const dp_param *p, dp_texture_spec
  * (did you mean 'big'?)". */
 dapple_status dp_spec_layer_index(const dp_texture_spec *t, const char *name, int *index,
                                   dapple_error *err);
+
+/** DAPPLE_OK when a layer of 'style' reads 'key' (a layer key of the table, American
+ * spelling already mapped); otherwise fails with "applies only to stamps and chips layers,
+ * not to circles" (style_keys.c). */
+dapple_status dp_param_check_style(const char *key, dp_style style, dapple_error *err);
 
 /** Writes the reference of every key (docs/presets.md) as Markdown. */
 void dp_params_write_markdown(FILE *f);

@@ -19,7 +19,7 @@
 #include "preset/parse.h"
 #include "preset/scan.h"
 
-enum { MAX_PARAMS = 64 };
+enum { MAX_PARAMS = 96 };
 
 typedef struct load_ctx {
     const char *file;
@@ -152,6 +152,22 @@ static dapple_status check_radius_keys(const load_ctx *c, int si, dapple_error *
     return DAPPLE_OK;
 }
 
+/* Every key set in layer section si is one its style reads. */
+static dapple_status check_style_keys(const load_ctx *c, int si, dapple_error *err)
+{
+    size_t n;
+    const dp_param *params = dp_params(&n);
+    const dp_layer_spec *l = &c->t->layers[c->scan->sections[si].layer];
+    dapple_error e;
+    for (size_t i = 0; i < n; i++) {
+        int line = c->seen[si][i];
+        if (line != 0 && dp_param_check_style(params[i].key, l->style, &e) != DAPPLE_OK)
+            return dp_fail(err, e.status, "%s:%d: %s: %s", c->file, line, params[i].key,
+                           e.message);
+    }
+    return DAPPLE_OK;
+}
+
 static dapple_status check_required(const load_ctx *c, dapple_error *err)
 {
     const dp_scan *s = c->scan;
@@ -169,7 +185,7 @@ static dapple_status check_required(const load_ctx *c, dapple_error *err)
         if (seen_at(c, si, "style") == 0)
             return dp_fail(err, DAPPLE_E_INVALID,
                            "%s:%d: [layer %s] needs style = circles, outlines, droplets, "
-                           "bubbles or stamps",
+                           "bubbles, stamps, ellipses, chips or blades",
                            c->file, s->sections[si].line, s->sections[si].name);
         /* a density layer with no rmax takes the map's own cap */
         dp_layer_spec *l = &c->t->layers[s->sections[si].layer];
@@ -177,6 +193,8 @@ static dapple_status check_required(const load_ctx *c, dapple_error *err)
             seen_at(c, si, "radius") == 0)
             l->field.rmax = 0;
         dapple_status st = check_radius_keys(c, si, err);
+        if (st == DAPPLE_OK)
+            st = check_style_keys(c, si, err);
         if (st != DAPPLE_OK)
             return st;
     }

@@ -152,6 +152,27 @@ static void list_targets(const char *const *assignments, const int *touched, siz
     }
 }
 
+/* Each assignment to a layer key names a key that layer's (final) style reads. */
+static dapple_status check_set_styles(const dp_texture_spec *t, const char *const *assignments,
+                                      const int *touched, size_t n, dapple_error *err)
+{
+    for (size_t i = 0; i < n; i++) {
+        char target[DP_QUOTE_MAX];
+        dapple_error e;
+        if (touched[i] == TEXTURE_SECTION)
+            continue;
+        const char *dot = strchr(assignments[i], '.');
+        char key[64];
+        snprintf(key, sizeof key, "%.*s", (int)strcspn(dot + 1, "="), dot + 1);
+        const dp_param *p = dp_param_find(DP_SEC_LAYER, key);
+        if (p == NULL || dp_param_check_style(p->key, t->layers[touched[i]].style, &e) == DAPPLE_OK)
+            continue;
+        target_of(assignments[i], target);
+        return dp_fail(err, e.status, "%s: %s", target, e.message);
+    }
+    return DAPPLE_OK;
+}
+
 dapple_status dp_preset_set_all(dp_texture_spec *t, const char *const *assignments, size_t n,
                                 dapple_error *err)
 {
@@ -166,6 +187,8 @@ dapple_status dp_preset_set_all(dp_texture_spec *t, const char *const *assignmen
         memcpy(copy, t, sizeof *copy);
     for (size_t i = 0; st == DAPPLE_OK && i < n; i++)
         st = set_one(copy, assignments[i], &touched[i], err);
+    if (st == DAPPLE_OK)
+        st = check_set_styles(copy, assignments, touched, n, err);
     if (st == DAPPLE_OK && check_spec(copy, &fault, &e) != DAPPLE_OK) {
         char targets[160];
         list_targets(assignments, touched, n, fault, targets, sizeof targets);

@@ -97,7 +97,8 @@ dp_rgba dp_colour_rotate_hue(dp_rgba c, double turns)
     return from_hsl(h, c.a);
 }
 
-dp_rgba dp_colour_pick(const dp_layer_spec *l, dp_jitter_rng *g, int *pick)
+dp_rgba dp_colour_pick_parts(const dp_layer_spec *l, dp_jitter_rng *g, int *pick, dp_rgba *base,
+                             double *dl_out, double *dh_out)
 {
     int n = l->palette_n > 0 ? DP_MIN(l->palette_n, DP_MAX_PALETTE) : 1;
     int i = (int)(dp_jitter_unit(g) * n);
@@ -106,13 +107,28 @@ dp_rgba dp_colour_pick(const dp_layer_spec *l, dp_jitter_rng *g, int *pick)
     double dh = dp_jitter_signed(g) * l->jitter_hue;
     double da = dp_jitter_signed(g) * l->jitter_alpha;
     dp_rgba c = l->palette[i];
+    double a = clamp01(c.a * l->alpha + da);
+    *base = c;
+    base->a = a;
     if (dl != 0 || dh != 0) {
         hsl h = to_hsl(c);
         h.l = clamp01(h.l + dl);
         h.h += dh;
         c = from_hsl(h, c.a);
     }
-    c.a = clamp01(c.a * l->alpha + da);
+    c.a = a;
+    *pick = i;
+    *dl_out = dl;
+    *dh_out = dh;
+    return c;
+}
+
+dp_rgba dp_colour_pick(const dp_layer_spec *l, dp_jitter_rng *g, int *pick)
+{
+    dp_rgba base;
+    double dl, dh;
+    int i;
+    dp_rgba c = dp_colour_pick_parts(l, g, &i, &base, &dl, &dh);
     if (pick != NULL)
         *pick = i;
     return c;

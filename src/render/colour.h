@@ -30,6 +30,12 @@ double dp_jitter_signed(dp_jitter_rng *g);
  * l->alpha then +- jitter_alpha. The result stays inside [0, 1]. */
 dp_rgba dp_colour_pick(const dp_layer_spec *l, dp_jitter_rng *g, int *pick);
 
+/** dp_colour_pick that also hands back the unjittered palette colour (alpha scaled and
+ * jittered as in the result) and the lightness and hue jitter drawn, for styles that apply
+ * them to pixels of their own (PNG stamps). */
+dp_rgba dp_colour_pick_parts(const dp_layer_spec *l, dp_jitter_rng *g, int *pick, dp_rgba *base,
+                             double *dl, double *dh);
+
 /** c with its lightness (HSL) moved by 'dl' in [-1, 1]: negative darkens. */
 dp_rgba dp_colour_shade(dp_rgba c, double dl);
 

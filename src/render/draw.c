@@ -27,6 +27,7 @@
 
 static const dp_layer_kind *const kinds[] = {
     &dp_layer_circles, &dp_layer_outlines, &dp_layer_droplets, &dp_layer_bubbles, &dp_layer_stamps,
+    &dp_layer_ellipses, &dp_layer_chips, &dp_layer_blades,
 };
 
 const dp_layer_kind *dp_layer_kind_for(dp_style style)
@@ -50,23 +51,50 @@ typedef struct band {
 
 /* ---------------------------------------------------------------- one point */
 
+/* Attributes the newer keys read, drawn after the older ones so that a preset that does
+ * not use them keeps its bytes. */
+static void shape_extras(const dp_layer_spec *l, dp_jitter_rng *g, dp_shape *s)
+{
+    s->variant = (int)(dp_jitter_unit(g) * dp_layer_stamp_count(l));
+    s->mirror = dp_jitter_unit(g) < l->mirror;
+    s->tilt_axis_rad = 2 * DP_PI * dp_jitter_unit(g);
+    s->squash = cos(l->tilt_deg * DP_PI / 180 * dp_jitter_unit(g));
+    s->aspect = DP_MIN(1.0, l->aspect * (1 + l->aspect_jitter * dp_jitter_signed(g)));
+}
+
 static dp_shape shape_of(const dp_layer_ctx *ctx, const dapple_point *p, size_t index)
 {
     const dp_layer_spec *l = ctx->spec;
     dp_jitter_rng g = dp_jitter_rng_for(ctx->seed, index);
     dp_shape s = { .x = p->x, .y = p->y };
-    s.colour = dp_colour_pick(l, &g, &s.pick);
+    s.colour = dp_colour_pick_parts(l, &g, &s.pick, &s.base, &s.dl, &s.dh);
     s.angle_rad = 2 * DP_PI * dp_jitter_unit(&g);
     double size = 1 + dp_jitter_signed(&g) * l->stamp_scale_jitter;
     s.radius = dp_layer_draw_radius(l, p->r) * (l->style == DP_STYLE_STAMPS ? DP_MAX(size, 0.05) : 1);
     s.variety = dp_jitter_next(&g);
+    shape_extras(l, &g, &s);
     return s;
+}
+
+static bool has_shadow(const dp_layer_kind *k, const dp_layer_spec *l)
+{
+    return k->shadows && l->shadow > 0;
+}
+
+/* How far the shape's own ink reaches from its centre. */
+static double ink_reach(const dp_layer_kind *k, const dp_layer_spec *l, double radius)
+{
+    bool stroked = l->style == DP_STYLE_OUTLINES || l->style == DP_STYLE_BLADES ||
+                   ((l->style == DP_STYLE_ELLIPSES || l->style == DP_STYLE_CHIPS) && !l->filled);
+    return k->extent * radius + (stroked ? l->stroke_width / 2 : 0) + 1; /* + 1: antialiasing */
 }
 
 static double reach_of(const dp_layer_kind *k, const dp_layer_spec *l, double radius)
 {
-    double pad = l->style == DP_STYLE_OUTLINES ? l->stroke_width / 2 : 0;
-    return k->extent * radius + pad + 1; /* + 1 for the antialiased fringe */
+    double ink = ink_reach(k, l, radius);
+    if (!has_shadow(k, l))
+        return ink;
+    return DP_MAX(ink, ink + (l->shadow_offset + 2 * l->shadow_softness) * radius + 2);
 }
 
 /* Indices i of the copies at c + i * period whose [lo, hi) overlap the window. */
@@ -93,6 +121,10 @@ static void draw_copies(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx 
         for (int i = i0; i <= i1; i++) {
             s.x = x + (double)i * t->width;
             s.y = y + (double)j * t->height;
+            /* Each shape's shadow just before it: it falls on what lies below, never on
+               shapes drawn later. */
+            if (pass == 0 && has_shadow(k, ctx->spec))
+                dp_shadow_draw(cr, k, ctx, &s, ink_reach(k, ctx->spec, s.radius));
             k->draw(cr, ctx, &s, pass);
         }
 }

@@ -6,6 +6,7 @@
 #define DP_LAYER_H
 
 #include <cairo.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "dapple.h"
@@ -33,13 +34,24 @@ typedef struct dp_shape {
     int pick;       /* palette index */
     double angle_rad;
     uint64_t variety; /* free random bits for the style (petal count, ...) */
+    dp_rgba base;     /* the palette pick before jitter: PNG stamps tint their pixels */
+    double dl, dh;    /* the lightness and hue jitter of this point (stamps apply it) */
+    int variant;      /* stamps: which of the layer's stamp images */
+    bool mirror;      /* stamps, chips: drawn mirrored */
+    double tilt_axis_rad, squash; /* stamps: foreshortened by 'squash' across this axis */
+    double aspect;                /* ellipses: minor / major axis */
 } dp_shape;
+
+/* The pass a style is asked to draw only its silhouette in (alpha matters, colour not), for
+ * the layer's shadows (shadow.c). */
+#define DP_PASS_SILHOUETTE (-1)
 
 typedef struct dp_layer_kind {
     const char *name;
     dp_style style;
     double extent; /* ink reaches at most extent * radius from the centre */
     int passes;    /* draw is called for every point once per pass (shadows first, ...) */
+    bool shadows;  /* draw copes with DP_PASS_SILHOUETTE, so the 'shadow' keys apply */
     /** Optional: loads resources into ctx->state. */
     dapple_status (*prepare)(dp_layer_ctx *ctx, dapple_error *err);
     void (*draw)(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, int pass);
@@ -52,6 +64,9 @@ extern const dp_layer_kind dp_layer_outlines;
 extern const dp_layer_kind dp_layer_droplets;
 extern const dp_layer_kind dp_layer_bubbles;
 extern const dp_layer_kind dp_layer_stamps;
+extern const dp_layer_kind dp_layer_ellipses;
+extern const dp_layer_kind dp_layer_chips;
+extern const dp_layer_kind dp_layer_blades;
 
 /** The kind that draws 'style', or NULL. */
 const dp_layer_kind *dp_layer_kind_for(dp_style style);
@@ -59,5 +74,11 @@ const dp_layer_kind *dp_layer_kind_for(dp_style style);
 /** The built-in daisy (daisy.c), centred at the origin with petal tips at 'radius';
  * petal colour from 'petal', shape details from 'variety'. */
 void dp_daisy_draw(cairo_t *cr, double radius, dp_rgba petal, uint64_t variety);
+
+/** The soft shadow of s (k->draw in DP_PASS_SILHOUETTE, blurred by shadow_softness * radius,
+ * moved shadow_offset * radius away from the light) in black at spec->shadow times the
+ * shape's alpha (shadow.c). 'reach' bounds the silhouette's ink from its centre. */
+void dp_shadow_draw(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx *ctx,
+                    const dp_shape *s, double reach);
 
 #endif

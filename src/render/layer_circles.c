@@ -9,8 +9,9 @@
 static void draw_disc(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, int pass)
 {
     (void)ctx;
-    (void)pass;
-    cairo_set_source_rgba(cr, s->colour.r, s->colour.g, s->colour.b, s->colour.a);
+    /* A silhouette is opaque: the shadow takes the shape's alpha itself. */
+    double a = pass == DP_PASS_SILHOUETTE ? 1 : s->colour.a;
+    cairo_set_source_rgba(cr, s->colour.r, s->colour.g, s->colour.b, a);
     cairo_new_path(cr);
     cairo_arc(cr, s->x, s->y, s->radius, 0, 2 * DP_PI);
     cairo_fill(cr);
@@ -21,5 +22,6 @@ const dp_layer_kind dp_layer_circles = {
     .style = DP_STYLE_CIRCLES,
     .extent = 1.0,
     .passes = 1,
+    .shadows = true,
     .draw = draw_disc,
 };

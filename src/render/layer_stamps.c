@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT
- * 'stamps': the built-in daisy (stamp = "" or "daisy") or a PNG stamp, randomly rotated,
- * sized from r (scale * r, +- stamp_scale_jitter), with a soft shadow under each daisy. A
- * PNG is decoded once per layer (per drawing thread) in prepare and halved repeatedly
- * into a mip chain with cairo's box filter; each stamp then paints the smallest level at
- * least its size with a bilinear filter, so it is never shrunk by more than 2x at draw
- * time (sharp, and far cheaper than a convolution per stamp). Its longer side spans the
- * stamp's diameter; its alpha is multiplied by the point's colour alpha. */
+ * 'stamps': the built-in daisy (stamp = "" or "daisy") or PNG stamps (up to 8 variants, one
+ * picked per point), randomly rotated, sized from r (scale * r, +- stamp_scale_jitter),
+ * optionally mirrored and tilted (squashed across a random axis by cos(tilt)). The daisy
+ * has a soft shadow of its own unless the layer asks for 'shadow'. Each PNG is decoded once
+ * per layer (per drawing thread) in prepare and halved repeatedly into a mip chain with
+ * cairo's box filter; each stamp then paints the smallest level at least its size with a
+ * bilinear filter, so it is never shrunk by more than 2x at draw time (sharp, and far
+ * cheaper than a convolution per stamp). Its longer side spans the stamp's diameter; the
+ * point's colour tints it (stamp_tint.c) and its alpha multiplies the stamp's. */
 #include "render/layer.h"
 
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include "core/dp.h"
 #include "render/lens.h"
 #include "render/canvas.h"
+#include "render/stamp_tint.h"
 
 #define MAX_LEVELS 16
 
@@ -21,6 +24,11 @@ typedef struct mips {
     cairo_surface_t *level[MAX_LEVELS]; /* level i: the image at 1 / 2^i */
     int n;
 } mips;
+
+typedef struct stamps {
+    mips variant[DP_MAX_STAMPS];
+    int n;
+} stamps;
 
 static bool is_daisy(const dp_layer_spec *l)
 {
@@ -48,11 +56,23 @@ static cairo_surface_t *halve(cairo_surface_t *src)
 
 static void finish(dp_layer_ctx *ctx)
 {
-    mips *m = ctx->state;
-    for (int i = 0; m != NULL && i < m->n; i++)
-        cairo_surface_destroy(m->level[i]);
-    free(m);
+    stamps *st = ctx->state;
+    for (int v = 0; st != NULL && v < st->n; v++)
+        for (int i = 0; i < st->variant[v].n; i++)
+            cairo_surface_destroy(st->variant[v].level[i]);
+    free(st);
     ctx->state = NULL;
+}
+
+static dapple_status load_mips(const char *path, uint64_t max_pixels, mips *m, dapple_error *err)
+{
+    dapple_status st = dp_canvas_load(path, max_pixels, &m->level[0], err);
+    if (st != DAPPLE_OK)
+        return st;
+    /* Stop halving at 4 pixels: smaller stamps are specks whatever the filter. */
+    for (m->n = 1; m->n < MAX_LEVELS && longer_side(m->level[m->n - 1]) >= 8; m->n++)
+        m->level[m->n] = halve(m->level[m->n - 1]);
+    return dp_canvas_check_surface(m->level[m->n - 1], path, err);
 }
 
 static dapple_status prepare(dp_layer_ctx *ctx, dapple_error *err)
@@ -60,17 +80,20 @@ static dapple_status prepare(dp_layer_ctx *ctx, dapple_error *err)
     ctx->state = NULL;
     if (is_daisy(ctx->spec))
         return DAPPLE_OK;
-    mips *m = dp_calloc_n(1, sizeof *m);
-    if (m == NULL)
+    stamps *st = dp_calloc_n(1, sizeof *st);
+    if (st == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory");
-    ctx->state = m;
-    dapple_status st = dp_canvas_load(ctx->spec->stamp, ctx->t->max_pixels, &m->level[0], err);
-    if (st != DAPPLE_OK)
-        return st;
-    /* Stop halving at 4 pixels: smaller stamps are specks whatever the filter. */
-    for (m->n = 1; m->n < MAX_LEVELS && longer_side(m->level[m->n - 1]) >= 8; m->n++)
-        m->level[m->n] = halve(m->level[m->n - 1]);
-    return dp_canvas_check_surface(m->level[m->n - 1], ctx->spec->stamp, err);
+    ctx->state = st;
+    int n = DP_MIN(dp_layer_stamp_count(ctx->spec), DP_MAX_STAMPS);
+    for (st->n = 0; st->n < n; st->n++) {
+        dapple_status s = load_mips(dp_layer_stamp(ctx->spec, st->n), ctx->t->max_pixels,
+                                    &st->variant[st->n], err);
+        if (s != DAPPLE_OK) {
+            st->n++; /* so that finish frees what this variant got */
+            return s;
+        }
+    }
+    return DAPPLE_OK;
 }
 
 static void shadow(cairo_t *cr, double radius)
@@ -80,35 +103,65 @@ static void shadow(cairo_t *cr, double radius)
     dp_lens_disc(cr, 0, 0, radius * 1.05, 0, 0, radius * 0.3, 0, 0, radius * 1.05, st, 2);
 }
 
-static void paint_png(cairo_t *cr, const mips *m, double radius, double alpha)
+static void paint_png(cairo_t *cr, const mips *m, const dp_shape *s, int pass,
+                      dp_stamp_tint mode)
 {
     int i = 0;
-    while (i + 1 < m->n && longer_side(m->level[i + 1]) >= 2 * radius)
+    while (i + 1 < m->n && longer_side(m->level[i + 1]) >= 2 * s->radius)
         i++;
     cairo_surface_t *img = m->level[i];
     double w = cairo_image_surface_get_width(img), h = cairo_image_surface_get_height(img);
-    double k = 2 * radius / DP_MAX(w, h);
+    double k = 2 * s->radius / DP_MAX(w, h);
+    dp_tint t = { mode, s->base, s->dl, s->dh };
+    bool plain = pass == DP_PASS_SILHOUETTE || dp_tint_is_identity(&t);
+    cairo_surface_t *src = plain ? img : dp_tint_copy(img, &t);
     cairo_scale(cr, k, k);
-    cairo_set_source_surface(cr, img, -w / 2, -h / 2);
+    cairo_set_source_surface(cr, src, -w / 2, -h / 2);
     cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR);
-    cairo_paint_with_alpha(cr, alpha);
+    cairo_paint_with_alpha(cr, pass == DP_PASS_SILHOUETTE ? 1 : s->colour.a);
+    if (!plain)
+        cairo_surface_destroy(src);
 }
 
-static void draw_stamp(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, int pass)
+/* Foreshortening, spin and mirroring about the stamp's centre (already the origin). */
+static void orient(cairo_t *cr, const dp_shape *s)
 {
-    (void)pass;
-    cairo_save(cr);
-    cairo_translate(cr, s->x, s->y);
-    if (ctx->state != NULL) {
-        cairo_rotate(cr, s->angle_rad);
-        paint_png(cr, ctx->state, s->radius, s->colour.a);
-    } else {
+    if (s->squash < 1) {
+        cairo_rotate(cr, s->tilt_axis_rad);
+        cairo_scale(cr, 1, s->squash);
+        cairo_rotate(cr, -s->tilt_axis_rad);
+    }
+    cairo_rotate(cr, s->angle_rad);
+    if (s->mirror)
+        cairo_scale(cr, -1, 1);
+}
+
+static void draw_daisy(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, int pass)
+{
+    dp_rgba petal = s->colour;
+    if (pass == DP_PASS_SILHOUETTE) {
+        petal.a = 1;
+    } else if (!(ctx->spec->shadow > 0)) {
         /* The shadow falls the same way for every flower: offset before rotating. */
         cairo_translate(cr, 0.06 * s->radius, 0.08 * s->radius);
         shadow(cr, s->radius);
         cairo_translate(cr, -0.06 * s->radius, -0.08 * s->radius);
-        cairo_rotate(cr, s->angle_rad);
-        dp_daisy_draw(cr, s->radius, s->colour, s->variety);
+    }
+    orient(cr, s);
+    dp_daisy_draw(cr, s->radius, petal, s->variety);
+}
+
+static void draw_stamp(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, int pass)
+{
+    const stamps *st = ctx->state;
+    cairo_save(cr);
+    cairo_translate(cr, s->x, s->y);
+    if (st != NULL) {
+        orient(cr, s);
+        paint_png(cr, &st->variant[DP_MIN(s->variant, st->n - 1)], s, pass,
+                  ctx->spec->stamp_tint);
+    } else {
+        draw_daisy(cr, ctx, s, pass);
     }
     cairo_restore(cr);
 }
@@ -118,6 +171,7 @@ const dp_layer_kind dp_layer_stamps = {
     .style = DP_STYLE_STAMPS,
     .extent = 1.5, /* a PNG's corners reach sqrt(2) radii when rotated */
     .passes = 1,
+    .shadows = true,
     .draw = draw_stamp,
     .prepare = prepare,
     .finish = finish,

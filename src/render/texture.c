@@ -43,6 +43,15 @@ void dp_layer_spec_init(dp_layer_spec *l)
     l->light_angle_deg = 225;
     strcpy(l->stamp, "daisy");
     l->stamp_scale_jitter = 0.2;
+    l->n_stamps = 1;
+    l->shadow_offset = 0.15;
+    l->shadow_softness = 0.3;
+    l->aspect = 0.65;
+    l->aspect_jitter = 0.2;
+    l->corners = 6;
+    l->irregularity = 0.35;
+    l->filled = true;
+    l->blades = 4;
 }
 
 static uint64_t splitmix64(uint64_t x)

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "dapple.h"
 
@@ -18,6 +19,8 @@
 #define DP_PATH_MAX    1024
 #define DP_MAX_SIDE    32767 /* cairo's limit for one image side */
 #define DP_MAX_EXCLUDE 8     /* exclusion images per layer */
+#define DP_MAX_STAMPS  8     /* stamp variants per layer */
+#define DP_STAMPS_MAX  4096  /* bytes of a layer's resolved stamp paths, NULs included */
 
 typedef struct dp_rgba {
     double r, g, b, a; /* 0..1, straight alpha, sRGB-encoded values */
@@ -29,7 +32,16 @@ typedef enum dp_style {
     DP_STYLE_DROPLETS, /* water on glass: body, refracting rim, highlight, contact shadow */
     DP_STYLE_BUBBLES,  /* same family: thin rim, two highlights */
     DP_STYLE_STAMPS,   /* built-in vector daisy or a PNG stamp, rotated and scaled */
+    DP_STYLE_ELLIPSES, /* rotated ellipses (pebbles), filled or outlined, optional bevel */
+    DP_STYLE_CHIPS,    /* seeded irregular polygons (broken stone), filled or outlined */
+    DP_STYLE_BLADES,   /* tufts of short tapered strokes (grass) */
 } dp_style;
+
+/** How a PNG stamp takes its point's colour. */
+typedef enum dp_stamp_tint {
+    DP_TINT_MULTIPLY, /* pixel * colour: white leaves the stamp as drawn */
+    DP_TINT_COLOURISE /* pixel luminance on a ramp black -> colour -> white */
+} dp_stamp_tint;
 
 typedef enum dp_background_kind {
     DP_BG_COLOUR,
@@ -73,8 +85,22 @@ typedef struct dp_layer_spec {
                           of scale * r, so tone comes from spacing alone (stipples) */
     double light_angle_deg;  /* droplets/bubbles: direction the light comes from, 0 = +x,
                                 measured clockwise on screen (y down); default 225 = top-left */
-    char stamp[DP_PATH_MAX]; /* "" or "daisy" = built-in daisy; otherwise a resolved PNG path */
-    double stamp_scale_jitter; /* stamp size varies by +- this fraction */
+    /* "" or "daisy" = built-in daisy; otherwise n_stamps resolved PNG paths one after the
+       other, each ending in a NUL (dp_layer_stamp reads them); n_stamps 0 reads as 1 */
+    char stamp[DP_STAMPS_MAX];
+    int n_stamps;
+    double stamp_scale_jitter; /* stamp size varies by +- this fraction, uniformly */
+    dp_stamp_tint stamp_tint;
+    double mirror;     /* stamps, chips: probability that a shape is mirrored */
+    double tilt_deg;   /* stamps: up to this tilt, drawn as a foreshortened (squashed) stamp */
+    double shadow;     /* opacity of a soft drop shadow under each shape; 0 = none */
+    double shadow_offset, shadow_softness; /* fractions of the drawn radius */
+    double aspect, aspect_jitter; /* ellipses: minor / major axis, +- this fraction */
+    int corners;                  /* chips: corner count */
+    double irregularity;          /* chips: 0 = regular polygon, 1 = ragged */
+    bool filled;                  /* ellipses, chips: fill (true) or stroke_width outline */
+    double bevel;                 /* ellipses, chips: strength of the light/dark shading */
+    int blades;                   /* blades: strokes per tuft */
     uint32_t avoid_mask;       /* bit i set: avoid earlier layer i */
 } dp_layer_spec;
 
@@ -122,6 +148,20 @@ typedef struct dp_texture_spec {
 static inline double dp_layer_draw_radius(const dp_layer_spec *l, double r)
 {
     return l->dot_radius > 0 ? l->dot_radius : l->scale * r;
+}
+
+/** Stamp i (0 .. n_stamps-1) of a layer: a resolved path, or "" / "daisy". */
+static inline const char *dp_layer_stamp(const dp_layer_spec *l, int i)
+{
+    const char *s = l->stamp;
+    for (; i > 0 && s < l->stamp + DP_STAMPS_MAX; i--)
+        s += strlen(s) + 1;
+    return s < l->stamp + DP_STAMPS_MAX ? s : "";
+}
+
+static inline int dp_layer_stamp_count(const dp_layer_spec *l)
+{
+    return l->n_stamps > 0 ? l->n_stamps : 1;
 }
 
 /** Fills defaults: 512x512, seed 1, colour background #808080, one output (texture),

@@ -84,6 +84,13 @@ static bool same_pixels(cairo_surface_t *a, cairo_surface_t *b)
                   (size_t)h * stride) == 0;
 }
 
+/* A soft shadow on the styles that cast one. */
+static void with_shadow(dp_style style)
+{
+    if (style != DP_STYLE_DROPLETS && style != DP_STYLE_BUBBLES)
+        spec.layers[0].shadow = 0.6;
+}
+
 /* A loose jittered grid of points with varied radii: a stand-in for a sampler run. */
 static size_t grid(dapple_point *p, int w, int h, double r)
 {
@@ -164,9 +171,10 @@ Test(render, periodic_texture_rolled_by_half_is_the_rolled_picture)
 {
     static dapple_point a[4000], b[4000];
     const int w = 96, h = 80;
-    for (int style = DP_STYLE_CIRCLES; style <= DP_STYLE_STAMPS; style++) {
+    for (int style = DP_STYLE_CIRCLES; style <= DP_STYLE_BLADES; style++) {
         one_layer((dp_style)style, w, h);
         spec.periodic = true;
+        with_shadow((dp_style)style); /* shadows reach further: they must wrap too */
         size_t n = grid(a, w, h, 7);
         for (size_t i = 0; i < n; i++)
             b[i] = (dapple_point){ fmodf(a[i].x + w / 2, w), fmodf(a[i].y + h / 2, h), a[i].r };
@@ -192,11 +200,12 @@ Test(render, periodic_texture_rolled_by_half_is_the_rolled_picture)
 Test(render, bands_and_repeats_give_identical_bytes)
 {
     static dapple_point pts[4000];
-    for (int style = DP_STYLE_CIRCLES; style <= DP_STYLE_STAMPS; style++) {
+    for (int style = DP_STYLE_CIRCLES; style <= DP_STYLE_BLADES; style++) {
         one_layer((dp_style)style, 200, 150);
         spec.periodic = style % 2;
         spec.layers[0].jitter_lightness = 0.2;
         spec.layers[0].jitter_alpha = 0.2;
+        with_shadow((dp_style)style);
         points_scene(pts, grid(pts, 200, 150, 9));
         cairo_surface_t *one = render_bands(1), *two = render_bands(2), *three = render_bands(3);
         cairo_surface_t *again = render_bands(1);
@@ -229,8 +238,9 @@ static int max_diff_in_disc(cairo_surface_t *s, int cx, int cy, int radius, rgba
 
 Test(render, every_style_inks_near_its_points_and_spares_empty_ground)
 {
-    static const char *names[] = { "circles", "outlines", "droplets", "bubbles", "stamps" };
-    for (int style = DP_STYLE_CIRCLES; style <= DP_STYLE_STAMPS; style++) {
+    static const char *names[] = { "circles", "outlines", "droplets", "bubbles",
+                                   "stamps",  "ellipses", "chips",    "blades" };
+    for (int style = DP_STYLE_CIRCLES; style <= DP_STYLE_BLADES; style++) {
         one_layer((dp_style)style, 120, 60);
         spec.layers[0].palette[0] = (dp_rgba){ 0.9, 0.95, 1, 1 };
         spec.layers[0].stroke_width = 2;
@@ -570,7 +580,7 @@ Test(render, dot_radius_draws_every_point_the_same_size)
 Test(render, thread_count_never_changes_the_bytes)
 {
     static dapple_point pts[4096];
-    for (int style = DP_STYLE_CIRCLES; style <= DP_STYLE_STAMPS; style++) {
+    for (int style = DP_STYLE_CIRCLES; style <= DP_STYLE_BLADES; style++) {
         one_layer((dp_style)style, 320, 300);
         spec.periodic = true;
         spec.layers[0].scale = 1.2;
