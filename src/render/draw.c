@@ -58,7 +58,8 @@ static dp_shape shape_of(const dp_layer_ctx *ctx, const dapple_point *p, size_t 
     s.colour = dp_colour_pick(l, &g, &s.pick);
     s.angle_rad = 2 * DP_PI * dp_jitter_unit(&g);
     double size = 1 + dp_jitter_signed(&g) * l->stamp_scale_jitter;
-    s.radius = dp_layer_draw_radius(l, p->r) * (l->style == DP_STYLE_STAMPS ? DP_MAX(size, 0.05) : 1);
+    s.radius = l->style == DP_STYLE_STAMPS ? dp_layer_draw_radius(l, p->r) * DP_MAX(size, 0.05)
+                                           : dp_layer_point_radius(l, ctx->size_seed, p);
     s.variety = dp_jitter_next(&g);
     return s;
 }
@@ -118,7 +119,8 @@ static dp_layer_ctx ctx_for(const dp_texture_spec *t, const dp_layer_spec *l)
     /* Decorrelated from the sampler's stream, which starts from the same layer seed. */
     dp_layer_ctx c = { .t = t,
                        .spec = l,
-                       .seed = dp_layer_seed(t->seed, l->name) ^ 0x636f6c6f7572u };
+                       .seed = dp_layer_seed(t->seed, l->name) ^ 0x636f6c6f7572u,
+                       .size_seed = dp_layer_size_seed(t->seed, l->name) };
     c.light_x = cos(a);
     c.light_y = sin(a);
     return c;

@@ -16,6 +16,7 @@ typedef struct dp_layer_ctx {
     const dp_texture_spec *t;
     const dp_layer_spec *spec;
     uint64_t seed;           /* dp_layer_seed of the layer: per-point streams derive from it */
+    uint64_t size_seed;      /* dp_layer_size_seed: the size spread, as the maps see it */
     double light_x, light_y; /* unit vector toward the light, screen coordinates (y down) */
     void *state;             /* the kind's own, between prepare and finish */
     int clip_y0, clip_y1;    /* rows of the band being drawn: cairo clips to them, and

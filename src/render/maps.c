@@ -70,8 +70,9 @@ static void layer_caps(const dp_texture_spec *t, const dp_layer_spec *l, const d
     double th = contact_rad(l->style);
     if (th <= 0)
         return;
+    uint64_t size_seed = dp_layer_size_seed(t->seed, l->name);
     for (size_t i = 0; i < lp->count; i++) {
-        double a = dp_layer_draw_radius(l, lp->points[i].r), R = a / sin(th);
+        double a = dp_layer_point_radius(l, size_seed, &lp->points[i]), R = a / sin(th);
         cap c = { height, R * R, -R * cos(th), 65535 / unit };
         dp_raster_disc(t->width, t->height, t->periodic, lp->points[i].x, lp->points[i].y, a,
                        cap_pixel, &c);

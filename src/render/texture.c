@@ -43,6 +43,7 @@ void dp_layer_spec_init(dp_layer_spec *l)
     l->light_angle_deg = 225;
     strcpy(l->stamp, "daisy");
     l->stamp_scale_jitter = 0.2;
+    l->size = (dp_size_spread){ .min = 0.15, .bell = 0.25, .mode = 0.8 };
 }
 
 static uint64_t splitmix64(uint64_t x)
@@ -64,4 +65,9 @@ static uint64_t fnv1a64(const char *s)
 uint64_t dp_layer_seed(uint64_t texture_seed, const char *layer_name)
 {
     return splitmix64(texture_seed ^ fnv1a64(layer_name));
+}
+
+uint64_t dp_layer_size_seed(uint64_t texture_seed, const char *layer_name)
+{
+    return dp_layer_seed(texture_seed, layer_name) ^ 0x73697a65u; /* "size" */
 }

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "dapple.h"
+#include "core/size_spread.h"
 
 #define DP_MAX_LAYERS  16
 #define DP_MAX_PALETTE 8
@@ -76,6 +77,7 @@ typedef struct dp_layer_spec {
     char stamp[DP_PATH_MAX]; /* "" or "daisy" = built-in daisy; otherwise a resolved PNG path */
     double stamp_scale_jitter; /* stamp size varies by +- this fraction */
     uint32_t avoid_mask;       /* bit i set: avoid earlier layer i */
+    dp_size_spread size;       /* droplets, bubbles: how much of its room each point fills */
 } dp_layer_spec;
 
 typedef struct dp_texture_spec {
@@ -121,6 +123,17 @@ typedef struct dp_texture_spec {
 static inline double dp_layer_draw_radius(const dp_layer_spec *l, double r)
 {
     return l->dot_radius > 0 ? l->dot_radius : l->scale * r;
+}
+
+/** The seed of a layer's size spread (dp_size_factor), shared by the colour, height and
+ * normal renderers so that all three see the same sizes. */
+uint64_t dp_layer_size_seed(uint64_t texture_seed, const char *layer_name);
+
+/** The drawn radius of point p of layer l, its size spread included. */
+static inline double dp_layer_point_radius(const dp_layer_spec *l, uint64_t size_seed,
+                                           const dapple_point *p)
+{
+    return dp_layer_draw_radius(l, p->r) * dp_size_factor(&l->size, size_seed, p->x, p->y);
 }
 
 /** Fills defaults: 512x512, seed 1, colour background #808080, one output (texture),
