@@ -29,7 +29,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # road image for exclusions, the tone of a rendering against its source picture, whether a
 # mask tile is a window of a whole mask, the peak memory of a command).
 TOOLS := $(BUILD)/tools/pnginfo $(BUILD)/tools/ptcheck $(BUILD)/tools/roadpng $(BUILD)/tools/tonecheck \
-         $(BUILD)/tools/pngtiles $(BUILD)/tools/peakrss
+         $(BUILD)/tools/pngtiles $(BUILD)/tools/peakrss $(BUILD)/tools/litpreview
 
 .PHONY: all test unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
 .DELETE_ON_ERROR:

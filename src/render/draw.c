@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "core/dp.h"
+#include "core/point_attrs.h"
 #include "render/canvas.h"
 #include "render/colour.h"
 #include "render/layer.h"
@@ -61,6 +62,7 @@ static dp_shape shape_of(const dp_layer_ctx *ctx, const dapple_point *p, size_t 
     s.radius = l->style == DP_STYLE_STAMPS ? dp_layer_draw_radius(l, p->r) * DP_MAX(size, 0.05)
                                            : dp_layer_point_radius(l, ctx->size_seed, p);
     s.variety = dp_jitter_next(&g);
+    s.key = dp_point_key(ctx->size_seed, p->x, p->y);
     return s;
 }
 

@@ -34,6 +34,7 @@ typedef struct dp_shape {
     int pick;       /* palette index */
     double angle_rad;
     uint64_t variety; /* free random bits for the style (petal count, ...) */
+    uint64_t key;     /* dp_point_key(size_seed, stored x, y): what the maps see too */
 } dp_shape;
 
 typedef struct dp_layer_kind {

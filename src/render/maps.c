@@ -11,15 +11,16 @@
 #include <string.h>
 
 #include "core/dp.h"
+#include "core/point_attrs.h"
 #include "render/raster.h"
 
-#define DROPLET_CONTACT_DEG 60.0
 #define BUBBLE_CONTACT_DEG  90.0
 
-static double contact_rad(dp_style style)
+static double contact_rad(const dp_layer_spec *l)
 {
+    dp_style style = l->style;
     if (style == DP_STYLE_DROPLETS)
-        return DROPLET_CONTACT_DEG * DP_PI / 180;
+        return l->drop.contact_deg * DP_PI / 180;
     if (style == DP_STYLE_BUBBLES)
         return BUBBLE_CONTACT_DEG * DP_PI / 180;
     return 0; /* flat: the style has no height */
@@ -37,7 +38,7 @@ static double height_unit(const dp_texture_spec *t)
     double unit = 0;
     for (int i = 0; i < t->n_layers; i++) {
         const dp_layer_spec *l = &t->layers[i];
-        double th = contact_rad(l->style);
+        double th = contact_rad(l);
         if (th > 0)
             unit = DP_MAX(unit,
                           cap_top(dp_layer_draw_radius(l, dapple_field_opts_rmax(&l->field)), th));
@@ -64,12 +65,49 @@ static void cap_pixel(void *ctx, size_t index, double d2)
         c->height[index] = q;
 }
 
+typedef struct shaped {
+    uint16_t *height;
+    dp_drop drop;
+    double to_u16;
+} shaped;
+
+static void shaped_pixel(void *ctx, size_t index, double dx, double dy)
+{
+    const shaped *c = ctx;
+    double h = dp_drop_height(&c->drop, dx, dy);
+    if (h <= 0)
+        return;
+    double v = h * c->to_u16 + 0.5;
+    uint16_t q = v >= 65535 ? 65535 : (uint16_t)v;
+    if (q > c->height[index])
+        c->height[index] = q;
+}
+
+/* Droplets with a shape (drop_shape.h): the same drop the colour renderer shades. */
+static void layer_shaped(const dp_texture_spec *t, const dp_layer_spec *l,
+                         const dp_layer_points *lp, double unit, uint16_t *height)
+{
+    uint64_t size_seed = dp_layer_size_seed(t->seed, l->name);
+    for (size_t i = 0; i < lp->count; i++) {
+        const dapple_point *p = &lp->points[i];
+        shaped c = { .height = height, .to_u16 = 65535 / unit };
+        dp_drop_init(&c.drop, &l->drop, dp_layer_point_radius(l, size_seed, p),
+                     dp_point_key(size_seed, p->x, p->y));
+        dp_raster_disc_xy(t->width, t->height, t->periodic, p->x, p->y, c.drop.reach,
+                          shaped_pixel, &c);
+    }
+}
+
 static void layer_caps(const dp_texture_spec *t, const dp_layer_spec *l, const dp_layer_points *lp,
                        double unit, uint16_t *height)
 {
-    double th = contact_rad(l->style);
+    double th = contact_rad(l);
     if (th <= 0)
         return;
+    if (l->style == DP_STYLE_DROPLETS && !dp_drop_style_round(&l->drop)) {
+        layer_shaped(t, l, lp, unit, height);
+        return;
+    }
     uint64_t size_seed = dp_layer_size_seed(t->seed, l->name);
     for (size_t i = 0; i < lp->count; i++) {
         double a = dp_layer_point_radius(l, size_seed, &lp->points[i]), R = a / sin(th);

@@ -12,6 +12,7 @@
 
 #include "dapple.h"
 #include "core/size_spread.h"
+#include "render/drop_shape.h"
 
 #define DP_MAX_LAYERS  16
 #define DP_MAX_PALETTE 8
@@ -78,6 +79,7 @@ typedef struct dp_layer_spec {
     double stamp_scale_jitter; /* stamp size varies by +- this fraction */
     uint32_t avoid_mask;       /* bit i set: avoid earlier layer i */
     dp_size_spread size;       /* droplets, bubbles: how much of its room each point fills */
+    dp_drop_style drop;        /* droplets: outline, contact angle, highlight variation */
 } dp_layer_spec;
 
 typedef struct dp_texture_spec {

@@ -6,9 +6,12 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/dp.h"
 #include "core/size_spread.h"
+#include "render/canvas.h"
+#include "render/drop_shape.h"
 #include "render/render.h"
 
 static dp_texture_spec spec;
@@ -161,4 +164,151 @@ Test(water, size_factor_depends_on_the_place_alone)
     cr_assert_neq(dp_size_factor(&s, 4, 10.5f, 20.25f), a, "the seed matters");
     s = (dp_size_spread){ .min = 0.1, .bell = 0.5, .mode = 0.7 };
     cr_assert_eq(dp_size_factor(&s, 3, 10.5f, 20.25f), 1, "off: full size");
+}
+
+/* ---------------------------------------------------------------- drop shape */
+
+/* Extent of the drop at p in the height map, walking from its centre pixel until the
+ * height falls to 0, in each of the four directions. */
+static void extents(const uint16_t *h, const dapple_point *p, int e[4])
+{
+    static const int step[4][2] = { { 0, -1 }, { 0, 1 }, { -1, 0 }, { 1, 0 } };
+    int x = (int)p->x, y = (int)p->y, n = spec.width;
+    for (int k = 0; k < 4; k++) {
+        int i = 0;
+        while (i < n / 2 && h[((y + step[k][1] * i + n) % n) * n + (x + step[k][0] * i + n) % n] > 0)
+            i++;
+        e[k] = i;
+    }
+}
+
+/* Median aspect (height / width) and median share of the height below the centre of the
+ * drops whose room is at least 10 px, from the height map. */
+static void measure_shapes(double *aspect, double *below)
+{
+    static uint16_t h[256 * 256];
+    const dp_layer_points *lp = &scene.layers[0];
+    dp_render_height_into(&spec, &scene, h);
+    double *as = calloc(lp->count, sizeof *as), *bs = calloc(lp->count, sizeof *bs);
+    size_t n = 0;
+    for (size_t i = 0; i < lp->count; i++) {
+        int e[4];
+        extents(h, &lp->points[i], e);
+        if (e[2] + e[3] < 8)
+            continue;
+        as[n] = (double)(e[0] + e[1]) / (e[2] + e[3]);
+        bs[n++] = (double)e[1] / (e[0] + e[1]);
+    }
+    cr_assert_gt(n, 20, "only %zu large drops", n);
+    *aspect = median(as, n);
+    *below = median(bs, n);
+    free(as);
+    free(bs);
+}
+
+Test(water, stretched_drops_are_taller_than_wide_and_bottom_heavy)
+{
+    double aspect, below;
+    drops_spec(256, 36);
+    sample();
+    spec.layers[0].drop.contact_deg = 55; /* the shaped path, still round */
+    measure_shapes(&aspect, &below);
+    cr_assert(fabs(aspect - 1) <= 0.05, "round drops: aspect %.3f", aspect);
+    spec.layers[0].drop.stretch = 1.5;
+    spec.layers[0].drop.sag = 0.3;
+    spec.layers[0].drop.wobble = 0.1;
+    measure_shapes(&aspect, &below);
+    cr_assert_geq(aspect, 1.2, "stretched drops: aspect %.3f", aspect);
+    cr_assert_geq(below, 0.58, "bottom-heavy: %.3f of the height below the centre", below);
+    dp_scene_fini(&scene);
+}
+
+Test(water, every_drop_outline_stays_inside_its_room)
+{
+    dp_drop_style st = { .stretch = 3, .sag = 0.6, .contact_deg = 40, .wobble = 0.3 };
+    for (uint64_t key = 0; key < 400; key++) {
+        dp_drop d;
+        double room = 5 + (double)(key % 37);
+        dp_drop_init(&d, &st, room, key * 0x9e3779b97f4a7c15u);
+        for (int k = 0; k < 360; k++) {
+            double a = k * DP_PI / 180, dx = cos(a) * room * 1.001, dy = sin(a) * room * 1.001;
+            cr_assert_geq(dp_drop_t(&d, dx, dy), 1, "key %llu angle %d inside the room's edge",
+                          (unsigned long long)key, k);
+            cr_assert_eq(dp_drop_height(&d, dx, dy), 0);
+        }
+        cr_assert_gt(dp_drop_height(&d, 0, 0), 0);
+    }
+}
+
+static void shaped_drops(void)
+{
+    drops_spec(192, 30);
+    spec.background = DP_BG_PERLIN;
+    spec.bg_colour = (dp_rgba){ 0.1, 0.14, 0.19, 1 };
+    spec.bg_colour2 = (dp_rgba){ 0.32, 0.41, 0.48, 1 };
+    spec.layers[0].drop = (dp_drop_style){ .stretch = 1.5, .sag = 0.3, .contact_deg = 55,
+                                           .wobble = 0.12, .glint = 0.8 };
+    spec.layers[0].size.jitter = 0.5;
+    spec.layers[0].palette[0] = (dp_rgba){ 0.85, 0.93, 1, 1 };
+    sample();
+}
+
+static cairo_surface_t *render(int bands)
+{
+    cairo_surface_t *s = NULL;
+    dapple_error err;
+    cr_assert_eq(dp_render_texture_bands(&spec, &scene, bands, &s, &err), DAPPLE_OK, "%s",
+                 err.message);
+    return s;
+}
+
+Test(water, shaped_drops_give_the_same_bytes_in_any_bands_and_ink_the_glass)
+{
+    shaped_drops();
+    cairo_surface_t *one = render(1), *three = render(3);
+    size_t bytes = (size_t)cairo_image_surface_get_stride(one) * 192;
+    cr_assert(memcmp(cairo_image_surface_get_data(one), cairo_image_surface_get_data(three),
+                     bytes) == 0, "1 vs 3 bands");
+    mkdir("build/test-out", 0777);
+    cairo_surface_write_to_png(one, "build/test-out/water_shaped.png");
+    /* The drops change the picture where they are (the height map), not elsewhere. */
+    static uint16_t h[192 * 192];
+    dp_render_height_into(&spec, &scene, h);
+    cairo_surface_destroy(three);
+    spec.n_layers = 0;
+    cairo_surface_t *bare = render(1);
+    size_t changed_wet = 0, wet = 0;
+    for (int y = 0; y < 192; y++)
+        for (int x = 0; x < 192; x++) {
+            const uint8_t *a = cairo_image_surface_get_data(one) + y * (size_t)cairo_image_surface_get_stride(one) + 4 * x;
+            const uint8_t *b = cairo_image_surface_get_data(bare) + y * (size_t)cairo_image_surface_get_stride(bare) + 4 * x;
+            bool differs = memcmp(a, b, 4) != 0;
+            if (h[y * 192 + x] > 0)
+                wet++, changed_wet += differs;
+        }
+    spec.n_layers = 1;
+    cr_assert_gt(wet, 1000);
+    cr_assert_geq(changed_wet, wet * 9 / 10, "%zu of %zu wet pixels drawn", changed_wet, wet);
+    cairo_surface_destroy(one);
+    cairo_surface_destroy(bare);
+    dp_scene_fini(&scene);
+}
+
+Test(water, shaped_normals_flip_only_green_between_gl_and_dx)
+{
+    shaped_drops();
+    static uint16_t h[192 * 192];
+    static uint8_t gl[192 * 192 * 3], dx[192 * 192 * 3];
+    dp_render_height_into(&spec, &scene, h);
+    dp_render_normal_into(&spec, h, false, gl);
+    dp_render_normal_into(&spec, h, true, dx);
+    int tilted = 0;
+    for (int i = 0; i < 192 * 192; i++) {
+        cr_assert_eq(gl[3 * i], dx[3 * i]);
+        cr_assert_eq(gl[3 * i + 2], dx[3 * i + 2]);
+        cr_assert_eq(gl[3 * i + 1] - 128, 128 - dx[3 * i + 1], "green at %d", i);
+        tilted += gl[3 * i + 1] != 128;
+    }
+    cr_assert_gt(tilted, 1000);
+    dp_scene_fini(&scene);
 }
