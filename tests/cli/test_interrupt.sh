@@ -128,13 +128,14 @@ finished() { grep -q "^dapple: \[${2% *}/" "$TMP/${2#* }.err"; } # PID "N NAME":
 
 pack_interrupted() {
     local o=$TMP/pack args=(--size-cap 256 -j 1)
+    local n; n=$(find "$PRESETS" -maxdepth 1 -name '*.ini' | wc -l) # presets come and go
     $DAPPLE pack "$PRESETS" -o "$TMP/pack-clean" "${args[@]}" 2>/dev/null
-    WANT_LINE='dapple: interrupted(: [0-9]+ of 12 presets done; rerun to finish)?'
+    WANT_LINE="dapple: interrupted(: [0-9]+ of $n presets done; rerun to finish)?"
     interrupt pack-early INT 130 handler_ready - "$o" -- $DAPPLE pack "$PRESETS" -o "$o" "${args[@]}"
-    WANT_LINE='dapple: interrupted: [2-9] of 12 presets done; rerun to finish'
+    WANT_LINE="dapple: interrupted: [2-9] of $n presets done; rerun to finish"
     interrupt pack INT 130 finished "2 pack" "$o" -- $DAPPLE pack "$PRESETS" -o "$o" "${args[@]}"
     [ "$(ls -A "$o" | grep -c '^\.')" = 0 ] || fail "pack: hidden files left: $(ls -A "$o")"
-    WANT_LINE='dapple: interrupted: [1-9][0-9]? of 48 renders done; rerun to finish'
+    WANT_LINE="dapple: interrupted: [1-9][0-9]? of $((4 * n)) renders done; rerun to finish"
     interrupt pack-seeds TERM 143 finished "1 pack-seeds" "$TMP/pack-seeds" -- \
         $DAPPLE pack "$PRESETS" -o "$TMP/pack-seeds" "${args[@]}" --seeds 1..4
     # the rerun finishes the pack, byte for byte as an uninterrupted one
@@ -142,7 +143,7 @@ pack_interrupted() {
     diff <(cd "$o" && sha256sum ./*.png | sort) <(cd "$TMP/pack-clean" && sha256sum ./*.png | sort) \
         >/dev/null || fail "pack rerun: outputs differ from an uninterrupted pack"
     # --check renders into a folder of its own, which an interrupt removes with its files
-    WANT_LINE='dapple: interrupted: [0-9]+ of 12 presets done; rerun to finish'
+    WANT_LINE="dapple: interrupted: [0-9]+ of $n presets done; rerun to finish"
     interrupt pack-check INT 130 finished "1 pack-check" "$o" -- \
         $DAPPLE pack "$PRESETS" -o "$o" "${args[@]}" --check
     [ "$(ls -A "$o" | grep -c '^\.')" = 0 ] || fail "pack --check: hidden files left: $(ls -A "$o")"
