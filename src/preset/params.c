@@ -28,7 +28,8 @@ static const dp_choice points_choices[] = {
 static const dp_choice mask_choices[] = {
     { "none", DP_MASK_NONE },       { "footprint", DP_MASK_FOOTPRINT },
     { "splat", DP_MASK_SPLAT },     { "clearance", DP_MASK_CLEARANCE },
-    { "density", DP_MASK_DENSITY }, { NULL, 0 }
+    { "density", DP_MASK_DENSITY }, { "wiped", DP_MASK_WIPED },
+    { "frost", DP_MASK_FROST },     { NULL, 0 }
 };
 static const dp_choice depth_choices[] = { { "8", 8 }, { "16", 16 }, { NULL, 0 } };
 static const dp_choice style_choices[] = {
@@ -161,6 +162,14 @@ static const dp_param params[] = {
       "droplets: seeded low-frequency irregularity of the outline" },
     { DP_SEC_LAYER, "drop_glint", DP_P_NUMBER, 0, 1, NULL, LY(drop.glint), "0",
       "droplets: per-drop variation of the highlight (place, size, strength)" },
+    { DP_SEC_LAYER, "drop_micro", DP_P_NUMBER, 0, 16, NULL, LY(drop_micro), "0",
+      "droplets: drops drawn smaller than this many pixels stay out of the height and normal "
+      "maps (they go to the frost mask)" },
+    { DP_SEC_LAYER, "frost", DP_P_NUMBER, 0, 1, NULL, LY(frost), "0",
+      "droplets: fog the glass under the layer (blur and lighten), except where the layers it "
+      "avoids wiped it" },
+    { DP_SEC_LAYER, "frost_blur", DP_P_NUMBER, 1, 64, NULL, LY(frost_blur), "6",
+      "droplets: blur radius of the frost, pixels" },
     { DP_SEC_LAYER, "avoid", DP_P_LAYERS, 0, 0, NULL, NO_MEMBER, NULL,
       "comma list of earlier layers whose shapes this layer's shapes must not overlap" },
 };

@@ -146,12 +146,17 @@ static dapple_status draw_layer(cairo_t *cr, band *b, int li)
             k->finish(&ctx); /* frees whatever prepare got before it failed */
         return dp_fail_prefix(&b->err, b->err.status, "layer '%s'", l->name);
     }
-    for (int pass = 0; pass < k->passes; pass++)
+    ctx.scene = b->s;
+    ctx.layer_index = li;
+    dapple_status st = k->underlay != NULL ? k->underlay(cr, &ctx, &b->err) : DAPPLE_OK;
+    for (int pass = 0; pass < k->passes && st == DAPPLE_OK; pass++)
         for (size_t i = 0; i < lp->count; i++)
             if (may_reach_band(k, &ctx, b, &lp->points[i]))
                 draw_copies(cr, k, &ctx, b, shape_of(&ctx, &lp->points[i], i), pass);
     if (k->finish != NULL)
         k->finish(&ctx);
+    if (st != DAPPLE_OK)
+        return dp_fail_prefix(&b->err, st, "layer '%s'", l->name);
     char what[DP_NAME_MAX + 16];
     snprintf(what, sizeof what, "layer '%s'", l->name);
     return dp_canvas_check(cr, what, &b->err);

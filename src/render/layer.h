@@ -24,6 +24,8 @@ typedef struct dp_layer_ctx {
     const uint8_t *ground;   /* the background alone, canvas-sized ARGB32, for styles that
                                 refract it (droplets); read-only, shared by all bands */
     int ground_stride;
+    const struct dp_scene *scene; /* every layer's points (frost reads the avoided ones) */
+    int layer_index;
 } dp_layer_ctx;
 
 /** One point as drawn: attributes are decided once per point, before any copy. */
@@ -44,6 +46,8 @@ typedef struct dp_layer_kind {
     int passes;    /* draw is called for every point once per pass (shadows first, ...) */
     /** Optional: loads resources into ctx->state. */
     dapple_status (*prepare)(dp_layer_ctx *ctx, dapple_error *err);
+    /** Optional: paints the band's rows before any point is drawn (frost). */
+    dapple_status (*underlay)(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err);
     void (*draw)(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, int pass);
     /** Optional: frees ctx->state. */
     void (*finish)(dp_layer_ctx *ctx);

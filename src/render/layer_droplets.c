@@ -14,6 +14,7 @@
 
 #include "core/dp.h"
 #include "render/drop_shade.h"
+#include "render/frost.h"
 #include "render/lens.h"
 #include "render/sprite.h"
 
@@ -131,6 +132,7 @@ const dp_layer_kind dp_layer_droplets = {
     .extent = SHADOW_SHIFT + SHADOW_REACH,
     .passes = 2,
     .prepare = dp_sprite_layer_prepare,
+    .underlay = dp_frost_underlay,
     .draw = draw_droplet,
     .finish = dp_sprite_layer_finish,
 };

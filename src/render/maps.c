@@ -91,8 +91,10 @@ static void layer_shaped(const dp_texture_spec *t, const dp_layer_spec *l,
     for (size_t i = 0; i < lp->count; i++) {
         const dapple_point *p = &lp->points[i];
         shaped c = { .height = height, .to_u16 = 65535 / unit };
-        dp_drop_init(&c.drop, &l->drop, dp_layer_point_radius(l, size_seed, p),
-                     dp_point_key(size_seed, p->x, p->y));
+        double room = dp_layer_point_radius(l, size_seed, p);
+        if (room < l->drop_micro)
+            continue; /* too small to shade: the frost mask has it */
+        dp_drop_init(&c.drop, &l->drop, room, dp_point_key(size_seed, p->x, p->y));
         dp_raster_disc_xy(t->width, t->height, t->periodic, p->x, p->y, c.drop.reach,
                           shaped_pixel, &c);
     }
@@ -111,6 +113,8 @@ static void layer_caps(const dp_texture_spec *t, const dp_layer_spec *l, const d
     uint64_t size_seed = dp_layer_size_seed(t->seed, l->name);
     for (size_t i = 0; i < lp->count; i++) {
         double a = dp_layer_point_radius(l, size_seed, &lp->points[i]), R = a / sin(th);
+        if (l->style == DP_STYLE_DROPLETS && a < l->drop_micro)
+            continue; /* too small to shade: the frost mask has it */
         cap c = { height, R * R, -R * cos(th), 65535 / unit };
         dp_raster_disc(t->width, t->height, t->periodic, lp->points[i].x, lp->points[i].y, a,
                        cap_pixel, &c);

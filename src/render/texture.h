@@ -46,6 +46,8 @@ typedef enum dp_mask_kind {
     DP_MASK_SPLAT,     /* one soft dot per point */
     DP_MASK_CLEARANCE, /* distance to the nearest point, normalised */
     DP_MASK_DENSITY,   /* the prepared field itself */
+    DP_MASK_WIPED,     /* glass wiped clean of frost by the layers a frost layer avoids */
+    DP_MASK_FROST,     /* roughness: frost, with the micro-drops that shade too little */
 } dp_mask_kind;
 
 typedef struct dp_layer_spec {
@@ -80,6 +82,9 @@ typedef struct dp_layer_spec {
     uint32_t avoid_mask;       /* bit i set: avoid earlier layer i */
     dp_size_spread size;       /* droplets, bubbles: how much of its room each point fills */
     dp_drop_style drop;        /* droplets: outline, contact angle, highlight variation */
+    double frost, frost_blur;  /* droplets: fog under the layer (0..1) and its blur, pixels */
+    double drop_micro;         /* droplets: drawn radius below which a drop stays out of the
+                                  height and normal maps (it goes to the frost mask) */
 } dp_layer_spec;
 
 typedef struct dp_texture_spec {

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT
+ * Fog on glass. A droplets layer with 'frost' first frosts what lies under it - the ground
+ * blurred and lightened, as a film of micro-drops scatters it - except where the layers it
+ * avoids have wiped the glass clean: a dry halo 1.3 times each of their drops (within the
+ * drop's room, scale * r, which the frost layer's own drops avoid). The same wiped coverage is the 'wiped' mask. */
+#ifndef DP_FROST_H
+#define DP_FROST_H
+
+#include <cairo.h>
+#include <stdint.h>
+
+#include "render/layer.h"
+#include "render/render.h"
+
+/** Max-combines into out (width x height, caller-zeroed) the antialiased dry halos of the
+ * drops of the layers that layer 'li' avoids: 65535 = wiped clean. Wraps when periodic. */
+void dp_frost_wiped_into(const dp_texture_spec *t, const dp_scene *s, int li, uint16_t *out);
+
+/** The 'wiped' mask (frost = false: max over the frost layers of their wiped coverage) or
+ * the 'frost' mask (frost = true: frost * (1 - wiped), max-combined with the footprints of
+ * drops below drop_micro) into mask (width x height, caller-zeroed). */
+void dp_frost_mask_into(const dp_texture_spec *t, const dp_scene *s, bool frost, uint16_t *mask);
+
+/** Frosts the rows of ctx's band before the layer's drops are drawn (ctx->ground must be
+ * set). Does nothing when the layer's frost is 0. */
+dapple_status dp_frost_underlay(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err);
+
+#endif
