@@ -162,6 +162,10 @@ static const dp_param params[] = {
       "droplets: seeded low-frequency irregularity of the outline" },
     { DP_SEC_LAYER, "drop_glint", DP_P_NUMBER, 0, 1, NULL, LY(drop.glint), "0",
       "droplets: per-drop variation of the highlight (place, size, strength)" },
+    { DP_SEC_LAYER, "trail", DP_P_NUMBER, 0, 1, NULL, LY(trail), "0",
+      "droplets: share of drops that ran down and left a wiped track of tiny beads above them" },
+    { DP_SEC_LAYER, "trail_length", DP_P_NUMBER, 0.5, 50, NULL, LY(trail_length), "4",
+      "droplets: mean trail length, in rooms (scale * r) of its drop" },
     { DP_SEC_LAYER, "drop_micro", DP_P_NUMBER, 0, 16, NULL, LY(drop_micro), "0",
       "droplets: drops drawn smaller than this many pixels stay out of the height and normal "
       "maps (they go to the frost mask)" },

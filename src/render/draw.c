@@ -113,6 +113,17 @@ static bool may_reach_band(const dp_layer_kind *k, const dp_layer_ctx *ctx, cons
     return j0 <= j1;
 }
 
+/* Trail beads (render/trails.h) after the layer's own points; their r is the drawn radius. */
+static void draw_beads(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx *ctx, const band *b,
+                       const dp_layer_points *lp, int pass)
+{
+    for (size_t i = 0; i < lp->n_beads; i++) {
+        dp_shape s = shape_of(ctx, &lp->beads[i], lp->count + i);
+        s.radius = (double)lp->beads[i].r;
+        draw_copies(cr, k, ctx, b, s, pass);
+    }
+}
+
 /* ---------------------------------------------------------------- one layer */
 
 static dp_layer_ctx ctx_for(const dp_texture_spec *t, const dp_layer_spec *l)
@@ -149,10 +160,12 @@ static dapple_status draw_layer(cairo_t *cr, band *b, int li)
     ctx.scene = b->s;
     ctx.layer_index = li;
     dapple_status st = k->underlay != NULL ? k->underlay(cr, &ctx, &b->err) : DAPPLE_OK;
-    for (int pass = 0; pass < k->passes && st == DAPPLE_OK; pass++)
+    for (int pass = 0; pass < k->passes && st == DAPPLE_OK; pass++) {
         for (size_t i = 0; i < lp->count; i++)
             if (may_reach_band(k, &ctx, b, &lp->points[i]))
                 draw_copies(cr, k, &ctx, b, shape_of(&ctx, &lp->points[i], i), pass);
+        draw_beads(cr, k, &ctx, b, lp, pass);
+    }
     if (k->finish != NULL)
         k->finish(&ctx);
     if (st != DAPPLE_OK)

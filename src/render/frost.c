@@ -12,6 +12,7 @@
 
 #define LIFT      0.22 /* frost lightens the ground this far toward its own light tint */
 #define EDGE_SOFT 3.0  /* pixels */
+#define TRACK_DARK 0.08 /* a trail's wet track darkens the glass this much */
 #define HALO      1.3  /* a drop sweeps the glass clean this far beyond its own radius... */
                        /* ...but never beyond its room, which later layers avoid */
 
@@ -29,6 +30,17 @@ static void room_pixel(void *ctx, size_t index, double d2)
         r->out[index] = q;
 }
 
+/* Soft discs of k times each point's r (trail beads and tracks). */
+static void discs_into(const dp_texture_spec *t, const dapple_point *p, size_t n, double k,
+                       uint16_t *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        room r = { out, k * (double)p[i].r };
+        dp_raster_disc(t->width, t->height, t->periodic, p[i].x, p[i].y, r.radius + EDGE_SOFT,
+                       room_pixel, &r);
+    }
+}
+
 void dp_frost_wiped_into(const dp_texture_spec *t, const dp_scene *s, int li, uint16_t *out)
 {
     uint32_t mask = t->layers[li].avoid_mask & ((1u << li) - 1);
@@ -44,6 +56,8 @@ void dp_frost_wiped_into(const dp_texture_spec *t, const dp_scene *s, int li, ui
             dp_raster_disc(t->width, t->height, t->periodic, p->x, p->y, r.radius + EDGE_SOFT,
                            room_pixel, &r);
         }
+        discs_into(t, s->layers[j].beads, s->layers[j].n_beads, HALO, out);
+        discs_into(t, s->layers[j].track, s->layers[j].n_track, 1, out);
     }
 }
 
@@ -149,6 +163,8 @@ static float *blurred_rows(const dp_layer_ctx *ctx, int y0, int rows, int rad)
 
 /* ---------------------------------------------------------------- frosting */
 
+static dapple_status frost(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err);
+
 static uint32_t frosted(uint32_t dst, const float *blur, double f)
 {
     double a = blur[0], out[4];
@@ -164,11 +180,56 @@ static uint32_t frosted(uint32_t dst, const float *blur, double f)
     return v;
 }
 
+/* The layer's own trail tracks: a faint wet streak (the water film darkens the glass). */
+static dapple_status paint_tracks(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err)
+{
+    const dp_texture_spec *t = ctx->t;
+    const dp_layer_points *lp = &ctx->scene->layers[ctx->layer_index];
+    int w = t->width;
+    uint16_t *cov = calloc((size_t)w * t->height, sizeof *cov);
+    if (cov == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for trails of %dx%d", w, t->height);
+    discs_into(t, lp->track, lp->n_track, 1, cov);
+    cairo_surface_t *target = cairo_get_target(cr);
+    cairo_surface_flush(target);
+    uint8_t *data = cairo_image_surface_get_data(target);
+    int stride = cairo_image_surface_get_stride(target);
+    for (int y = ctx->clip_y0; y < ctx->clip_y1; y++) {
+        uint32_t *row = (uint32_t *)(void *)(data + (size_t)y * stride);
+        for (int x = 0; x < w; x++) {
+            double k = TRACK_DARK * cov[(size_t)y * w + x] / 65535.0;
+            uint32_t v = 0;
+            for (int c = 0; c < 4 && k > 0; c++) { /* towards black, alpha kept */
+                double ch = (double)(row[x] >> (8 * c) & 255);
+                v |= (uint32_t)lround(c == 3 ? ch : ch * (1 - k)) << (8 * c);
+            }
+            if (k > 0)
+                row[x] = v;
+        }
+    }
+    cairo_surface_mark_dirty(target);
+    free(cov);
+    return DAPPLE_OK;
+}
+
 dapple_status dp_frost_underlay(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err)
+{
+    if (ctx->scene == NULL)
+        return DAPPLE_OK;
+    dapple_status st = DAPPLE_OK;
+    if (ctx->scene->layers[ctx->layer_index].n_track > 0)
+        st = paint_tracks(cr, ctx, err);
+    if (st == DAPPLE_OK)
+        st = frost(cr, ctx, err);
+    return st;
+}
+
+/* The frost of a layer with frost > 0: the blurred, lightened ground outside the wiped glass. */
+static dapple_status frost(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err)
 {
     const dp_layer_spec *l = ctx->spec;
     const dp_texture_spec *t = ctx->t;
-    if (!(l->frost > 0) || ctx->ground == NULL || ctx->scene == NULL)
+    if (!(l->frost > 0) || ctx->ground == NULL)
         return DAPPLE_OK;
     int y0 = ctx->clip_y0, rows = ctx->clip_y1 - ctx->clip_y0, w = t->width;
     uint16_t *wiped = calloc((size_t)w * t->height, sizeof *wiped);

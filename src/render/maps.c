@@ -46,6 +46,17 @@ static double height_unit(const dp_texture_spec *t)
     return unit;
 }
 
+/* Max-combines a height (pixels) into the map. */
+static void raise_to(uint16_t *height, size_t index, double h, double to_u16)
+{
+    if (h <= 0)
+        return;
+    double v = h * to_u16 + 0.5;
+    uint16_t q = v >= 65535 ? 65535 : (uint16_t)v;
+    if (q > height[index])
+        height[index] = q;
+}
+
 typedef struct cap {
     uint16_t *height;
     double sphere2;  /* sphere radius squared */
@@ -56,13 +67,7 @@ typedef struct cap {
 static void cap_pixel(void *ctx, size_t index, double d2)
 {
     const cap *c = ctx;
-    double h = sqrt(DP_MAX(0, c->sphere2 - d2)) + c->centre_z;
-    if (h <= 0)
-        return;
-    double v = h * c->to_u16 + 0.5;
-    uint16_t q = v >= 65535 ? 65535 : (uint16_t)v;
-    if (q > c->height[index])
-        c->height[index] = q;
+    raise_to(c->height, index, sqrt(DP_MAX(0, c->sphere2 - d2)) + c->centre_z, c->to_u16);
 }
 
 typedef struct shaped {
@@ -74,13 +79,17 @@ typedef struct shaped {
 static void shaped_pixel(void *ctx, size_t index, double dx, double dy)
 {
     const shaped *c = ctx;
-    double h = dp_drop_height(&c->drop, dx, dy);
-    if (h <= 0)
-        return;
-    double v = h * c->to_u16 + 0.5;
-    uint16_t q = v >= 65535 ? 65535 : (uint16_t)v;
-    if (q > c->height[index])
-        c->height[index] = q;
+    raise_to(c->height, index, dp_drop_height(&c->drop, dx, dy), c->to_u16);
+}
+
+/* Drop i of the layer: its points, then its trail beads (whose r is the drawn radius).
+ * Returns the drawn radius, 0 for a drop too small to shade (the frost mask has it). */
+static double drop_at(const dp_layer_spec *l, uint64_t size_seed, const dp_layer_points *lp,
+                      size_t i, const dapple_point **p)
+{
+    *p = i < lp->count ? &lp->points[i] : &lp->beads[i - lp->count];
+    double a = i < lp->count ? dp_layer_point_radius(l, size_seed, *p) : (double)(*p)->r;
+    return l->style == DP_STYLE_DROPLETS && a < l->drop_micro ? 0 : a;
 }
 
 /* Droplets with a shape (drop_shape.h): the same drop the colour renderer shades. */
@@ -88,12 +97,12 @@ static void layer_shaped(const dp_texture_spec *t, const dp_layer_spec *l,
                          const dp_layer_points *lp, double unit, uint16_t *height)
 {
     uint64_t size_seed = dp_layer_size_seed(t->seed, l->name);
-    for (size_t i = 0; i < lp->count; i++) {
-        const dapple_point *p = &lp->points[i];
+    for (size_t i = 0; i < lp->count + lp->n_beads; i++) {
+        const dapple_point *p;
         shaped c = { .height = height, .to_u16 = 65535 / unit };
-        double room = dp_layer_point_radius(l, size_seed, p);
-        if (room < l->drop_micro)
-            continue; /* too small to shade: the frost mask has it */
+        double room = drop_at(l, size_seed, lp, i, &p);
+        if (!(room > 0))
+            continue;
         dp_drop_init(&c.drop, &l->drop, room, dp_point_key(size_seed, p->x, p->y));
         dp_raster_disc_xy(t->width, t->height, t->periodic, p->x, p->y, c.drop.reach,
                           shaped_pixel, &c);
@@ -111,13 +120,13 @@ static void layer_caps(const dp_texture_spec *t, const dp_layer_spec *l, const d
         return;
     }
     uint64_t size_seed = dp_layer_size_seed(t->seed, l->name);
-    for (size_t i = 0; i < lp->count; i++) {
-        double a = dp_layer_point_radius(l, size_seed, &lp->points[i]), R = a / sin(th);
-        if (l->style == DP_STYLE_DROPLETS && a < l->drop_micro)
-            continue; /* too small to shade: the frost mask has it */
+    for (size_t i = 0; i < lp->count + lp->n_beads; i++) {
+        const dapple_point *p;
+        double a = drop_at(l, size_seed, lp, i, &p), R = a / sin(th);
+        if (!(a > 0))
+            continue;
         cap c = { height, R * R, -R * cos(th), 65535 / unit };
-        dp_raster_disc(t->width, t->height, t->periodic, lp->points[i].x, lp->points[i].y, a,
-                       cap_pixel, &c);
+        dp_raster_disc(t->width, t->height, t->periodic, p->x, p->y, a, cap_pixel, &c);
     }
 }
 

@@ -17,6 +17,8 @@ typedef struct dp_layer_points {
     dapple_stop stop;
     double seconds; /* sampling time */
     double scale;   /* the spacing factor a target count chose (1 without one) */
+    dapple_point *beads, *track; /* trails (render/trails.h): r = drawn radius; owned */
+    size_t n_beads, n_track;
 } dp_layer_points;
 
 typedef struct dp_scene {

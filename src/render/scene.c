@@ -14,6 +14,7 @@
 #include "core/dp.h"
 #include "core/world.h"
 #include "io/image_load.h"
+#include "render/trails.h"
 
 static double seconds_now(void)
 {
@@ -67,6 +68,12 @@ static dapple_status make_avoid(const dp_texture_spec *t, const dp_scene *s, int
         if (mask & (1u << j))
             st = dapple_circles_add(*out, s->layers[j].points, s->layers[j].count,
                                     t->layers[j].scale, err);
+    for (int j = 0; j < i && st == DAPPLE_OK; j++) /* trails: beads and the wiped track */
+        if (mask & (1u << j)) {
+            st = dapple_circles_add(*out, s->layers[j].beads, s->layers[j].n_beads, 1, err);
+            if (st == DAPPLE_OK)
+                st = dapple_circles_add(*out, s->layers[j].track, s->layers[j].n_track, 1, err);
+        }
     return st;
 }
 
@@ -183,6 +190,8 @@ static dapple_status sample_layer(const dp_texture_spec *t, int i, dp_scene *s, 
         st = make_avoid(t, s, i, &avoid, err);
     if (st == DAPPLE_OK)
         st = run_sampler(t, i, avoid, s, err);
+    if (st == DAPPLE_OK && t->view_w == 0)
+        st = dp_trails_make(t, s, i, avoid, err);
     dapple_circles_free(avoid);
     return st;
 }
@@ -206,6 +215,8 @@ void dp_scene_fini(dp_scene *s)
 {
     for (int i = 0; i < s->n_layers && i < DP_MAX_LAYERS; i++) {
         free(s->layers[i].points);
+        free(s->layers[i].beads);
+        free(s->layers[i].track);
         dapple_field_free(s->fields[i]);
     }
     memset(s, 0, sizeof *s);

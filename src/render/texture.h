@@ -83,6 +83,7 @@ typedef struct dp_layer_spec {
     dp_size_spread size;       /* droplets, bubbles: how much of its room each point fills */
     dp_drop_style drop;        /* droplets: outline, contact angle, highlight variation */
     double frost, frost_blur;  /* droplets: fog under the layer (0..1) and its blur, pixels */
+    double trail, trail_length; /* droplets: share of drops with a trail; its length in rooms */
     double drop_micro;         /* droplets: drawn radius below which a drop stays out of the
                                   height and normal maps (it goes to the frost mask) */
 } dp_layer_spec;

@@ -377,3 +377,56 @@ Test(water, condensation_keeps_dry_glass_flat_and_frosts_it_with_micro_drops)
     free(h), free(frost), free(nm), free(wet), free(micro);
     dp_scene_fini(&scene);
 }
+
+/* ---------------------------------------------------------------- trails */
+
+static double wrapped(double d, double n)
+{
+    d = fmod(d, n);
+    return d < 0 ? d + n : d;
+}
+
+Test(water, trail_beads_lie_above_their_drops_and_overlap_nothing)
+{
+    dapple_error err;
+    cr_assert_eq(dp_preset_load("presets/rain-on-window.ini", &spec, &err), DAPPLE_OK, "%s",
+                 err.message);
+    sample();
+    const dp_layer_spec *l = &spec.layers[0];
+    const dp_layer_points *big = &scene.layers[0];
+    uint64_t seed = dp_layer_size_seed(spec.seed, l->name);
+    cr_assert_gt(big->n_beads, 20, "%zu beads", big->n_beads);
+    cr_assert_gt(big->n_track, 20);
+    size_t above = 0;
+    for (size_t b = 0; b < big->n_beads; b++) {
+        const dapple_point *q = &big->beads[b];
+        bool found = false;
+        for (size_t i = 0; i < big->count && !found; i++) {
+            const dapple_point *p = &big->points[i];
+            double room = dp_layer_draw_radius(l, p->r), a = dp_layer_point_radius(l, seed, p);
+            double up = wrapped((double)p->y - (double)q->y, spec.height);
+            double side = fabs(wrapped((double)q->x - (double)p->x + spec.width / 2, spec.width) -
+                               spec.width / 2);
+            found = up > room && up < room + 1.6 * l->trail_length * room && side <= 0.61 * a;
+        }
+        above += found;
+    }
+    cr_assert_eq(above, big->n_beads, "%zu of %zu beads above a drop", above, big->n_beads);
+    /* No bead overlaps a drop of any layer, nor another bead. */
+    for (size_t b = 0; b < big->n_beads; b++) {
+        const dapple_point *q = &big->beads[b];
+        for (int li = 0; li < spec.n_layers; li++) {
+            const dp_layer_points *lp = &scene.layers[li];
+            uint64_t s = dp_layer_size_seed(spec.seed, spec.layers[li].name);
+            for (size_t i = 0; i < lp->count; i++) {
+                double a = dp_layer_point_radius(&spec.layers[li], s, &lp->points[i]);
+                cr_assert_geq(torus_d2(q, &lp->points[i]), (a + (double)q->r) * (a + (double)q->r),
+                              "bead %zu overlaps drop %zu of layer %d", b, i, li);
+            }
+        }
+        for (size_t c = b + 1; c < big->n_beads; c++)
+            cr_assert_geq(torus_d2(q, &big->beads[c]),
+                          ((double)q->r + (double)big->beads[c].r) * ((double)q->r + (double)big->beads[c].r));
+    }
+    dp_scene_fini(&scene);
+}
