@@ -166,6 +166,13 @@ static const dp_param params[] = {
       "droplets: share of drops that ran down and left a wiped track of tiny beads above them" },
     { DP_SEC_LAYER, "trail_length", DP_P_NUMBER, 0.5, 50, NULL, LY(trail_length), "4",
       "droplets: mean trail length, in rooms (scale * r) of its drop" },
+    { DP_SEC_LAYER, "bubble_gas", DP_P_BOOL, 0, 0, NULL, LY(bubble_gas), "false",
+      "bubbles: gas in a liquid (bright rim, dark inner edge, glint) instead of soap film" },
+    { DP_SEC_LAYER, "trains", DP_P_INT, 0, 10000, NULL, LY(trains), "0",
+      "bubbles: nucleation sites, each sending a train of bubbles straight up; the layer then "
+      "has only its trains" },
+    { DP_SEC_LAYER, "train_growth", DP_P_NUMBER, 0, 10, NULL, LY(train_growth), "1.5",
+      "bubbles: a train's bubbles grow by 1 + this from its site to its top" },
     { DP_SEC_LAYER, "drop_micro", DP_P_NUMBER, 0, 16, NULL, LY(drop_micro), "0",
       "droplets: drops drawn smaller than this many pixels stay out of the height and normal "
       "maps (they go to the frost mask)" },

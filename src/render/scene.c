@@ -188,7 +188,9 @@ static dapple_status sample_layer(const dp_texture_spec *t, int i, dp_scene *s, 
         st = check_budget(t, &t->layers[i], s->fields[i], err);
     if (st == DAPPLE_OK)
         st = make_avoid(t, s, i, &avoid, err);
-    if (st == DAPPLE_OK)
+    /* A layer of bubble trains has only its trains: nothing is sampled loose. */
+    bool trains_only = t->layers[i].style == DP_STYLE_BUBBLES && t->layers[i].trains > 0;
+    if (st == DAPPLE_OK && !trains_only)
         st = run_sampler(t, i, avoid, s, err);
     if (st == DAPPLE_OK && t->view_w == 0)
         st = dp_trails_make(t, s, i, avoid, err);

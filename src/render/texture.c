@@ -47,6 +47,7 @@ void dp_layer_spec_init(dp_layer_spec *l)
     l->drop = (dp_drop_style){ .stretch = 1, .contact_deg = DP_DROP_CONTACT_DEG };
     l->frost_blur = 6;
     l->trail_length = 4;
+    l->train_growth = 1.5;
 }
 
 static uint64_t splitmix64(uint64_t x)

@@ -84,6 +84,9 @@ typedef struct dp_layer_spec {
     dp_drop_style drop;        /* droplets: outline, contact angle, highlight variation */
     double frost, frost_blur;  /* droplets: fog under the layer (0..1) and its blur, pixels */
     double trail, trail_length; /* droplets: share of drops with a trail; its length in rooms */
+    bool bubble_gas;            /* bubbles: gas in a liquid instead of soap film */
+    int trains;                 /* bubbles: nucleation sites, each a rising train */
+    double train_growth;        /* bubbles: a train's bubbles grow by this factor to the top */
     double drop_micro;         /* droplets: drawn radius below which a drop stays out of the
                                   height and normal maps (it goes to the frost mask) */
 } dp_layer_spec;

@@ -430,3 +430,62 @@ Test(water, trail_beads_lie_above_their_drops_and_overlap_nothing)
     }
     dp_scene_fini(&scene);
 }
+
+/* ---------------------------------------------------------------- bubbles */
+
+static int green_at(cairo_surface_t *s, int x, int y)
+{
+    const uint8_t *row = cairo_image_surface_get_data(s) + y * cairo_image_surface_get_stride(s);
+    return row[4 * x + 1];
+}
+
+Test(water, gas_bubble_has_a_bright_rim_a_dark_inner_edge_and_a_glint_toward_the_light)
+{
+    drops_spec(100, 80);
+    spec.periodic = false;
+    spec.bg_colour = (dp_rgba){ 0.5, 0.5, 0.5, 1 };
+    dp_layer_spec *l = &spec.layers[0];
+    l->style = DP_STYLE_BUBBLES;
+    l->bubble_gas = true;
+    l->light_angle_deg = 180; /* from the left */
+    l->palette[0] = (dp_rgba){ 1, 0.95, 0.85, 1 };
+    dapple_point p = { 50, 50, 80 }; /* radius 40 */
+    scene = (dp_scene){ .n_layers = 1 };
+    scene.layers[0] = (dp_layer_points){ .points = &p, .count = 1 };
+    cairo_surface_t *s = render(1);
+    int ground = green_at(s, 2, 2), rim = green_at(s, 50, 50 - 39), inner = green_at(s, 50, 50 - 35);
+    int glint = green_at(s, 50 - 18, 50), far = green_at(s, 50 + 18, 50);
+    cr_assert_gt(rim, ground + 60, "bright rim %d over ground %d", rim, ground);
+    cr_assert_lt(inner, ground - 30, "dark inner edge %d under ground %d", inner, ground);
+    cr_assert_gt(glint, far + 60, "glint toward the light %d vs %d", glint, far);
+    cairo_surface_write_to_png(s, "build/test-out/water_gas_bubble.png");
+    cairo_surface_destroy(s);
+}
+
+Test(water, bubble_trains_rise_from_their_sites_growing_and_overlap_nothing)
+{
+    drops_spec(256, 8);
+    spec.periodic = false;
+    dp_layer_spec *l = &spec.layers[0];
+    l->style = DP_STYLE_BUBBLES;
+    l->trains = 6;
+    l->train_growth = 2;
+    sample();
+    const dp_layer_points *lp = &scene.layers[0];
+    cr_assert_eq(lp->count, 0, "a train layer has no loose bubbles");
+    cr_assert_gt(lp->n_beads, 30, "%zu train bubbles", lp->n_beads);
+    int grows = 0, pairs = 0;
+    for (size_t i = 0; i < lp->n_beads; i++)
+        for (size_t j = 0; j < lp->n_beads; j++) {
+            const dapple_point *a = &lp->beads[i], *b = &lp->beads[j];
+            double d2 = torus_d2(a, b), sum = (double)a->r + (double)b->r;
+            if (i != j)
+                cr_assert_geq(d2, sum * sum, "train bubbles %zu and %zu overlap", i, j);
+            /* the same train: nearly the same column; higher up (smaller y) means bigger */
+            if (fabs((double)a->x - (double)b->x) < 3 && a->y < b->y - 20)
+                pairs++, grows += a->r > b->r;
+        }
+    cr_assert_gt(pairs, 20);
+    cr_assert_geq(grows, pairs * 9 / 10, "%d of %d higher bubbles bigger", grows, pairs);
+    dp_scene_fini(&scene);
+}
