@@ -489,3 +489,52 @@ Test(water, bubble_trains_rise_from_their_sites_growing_and_overlap_nothing)
     cr_assert_geq(grows, pairs * 9 / 10, "%d of %d higher bubbles bigger", grows, pairs);
     dp_scene_fini(&scene);
 }
+
+/* ---------------------------------------------------------------- tiling */
+
+/* Mean step across the wrap (last column to first, last row to first) and mean step
+ * between neighbouring columns and rows inside, over one 8-bit channel of a w x h image. */
+static void seam_steps(const uint8_t *px, size_t stride, size_t step, int w, int h,
+                       double *seam, double *inner)
+{
+    double s = 0, in = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int v = px[y * stride + x * step];
+            int right = px[y * stride + (size_t)((x + 1) % w) * step];
+            int down = px[(size_t)((y + 1) % h) * stride + x * step];
+            double d = abs(v - right) + abs(v - down);
+            if (x == w - 1 || y == h - 1)
+                s += abs(v - (x == w - 1 ? right : down));
+            else
+                in += d / 2;
+        }
+    *seam = s / (w + h - 1);
+    *inner = in / ((double)(w - 1) * (h - 1));
+}
+
+Test(water, water_presets_tile_in_colour_and_normals)
+{
+    static const char *presets[] = { "presets/rain-on-window.ini", "presets/condensation.ini" };
+    for (int i = 0; i < 2; i++) {
+        dapple_error err;
+        cr_assert_eq(dp_preset_load(presets[i], &spec, &err), DAPPLE_OK, "%s", err.message);
+        spec.width = spec.height = 320;
+        sample();
+        cairo_surface_t *s = render(2);
+        static uint16_t h[320 * 320];
+        static uint8_t n[320 * 320 * 3];
+        dp_render_height_into(&spec, &scene, h);
+        dp_render_normal_into(&spec, h, false, n);
+        double seam, inner;
+        seam_steps(cairo_image_surface_get_data(s) + 1, (size_t)cairo_image_surface_get_stride(s), 4,
+                   320, 320, &seam, &inner);
+        cr_assert_leq(seam, 1.5 * inner + 1, "%s colour: seam %.2f, inside %.2f", presets[i],
+                      seam, inner);
+        seam_steps(n, 320 * 3, 3, 320, 320, &seam, &inner);
+        cr_assert_leq(seam, 1.5 * inner + 1, "%s normals: seam %.2f, inside %.2f", presets[i],
+                      seam, inner);
+        cairo_surface_destroy(s);
+        dp_scene_fini(&scene);
+    }
+}
