@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "core/dp.h"
+#include "core/point_attrs.h"
 #include "render/raster.h"
 
 #define LIFT      0.22 /* frost lightens the ground this far toward its own light tint */
@@ -30,6 +31,22 @@ static void room_pixel(void *ctx, size_t index, double d2)
         r->out[index] = q;
 }
 
+/* How far a drop reaches from its centre: a shaped drop is fitted inside its room. */
+static double drop_extent(const dp_layer_spec *l, uint64_t seed, const dapple_point *p)
+{
+    double drawn = dp_layer_point_radius(l, seed, p);
+    if (l->style != DP_STYLE_DROPLETS || dp_drop_style_round(&l->drop))
+        return drawn;
+    dp_drop d;
+    dp_drop_init(&d, &l->drop, drawn, dp_point_key(seed, p->x, p->y));
+    return DP_MAX(d.wide, d.down);
+}
+
+double dp_layer_halo(const dp_layer_spec *l, uint64_t size_seed, const dapple_point *p)
+{
+    return DP_MIN(dp_layer_draw_radius(l, p->r), HALO * drop_extent(l, size_seed, p));
+}
+
 /* Soft discs of k times each point's r (trail beads and tracks). */
 static void discs_into(const dp_texture_spec *t, const dapple_point *p, size_t n, double k,
                        uint16_t *out)
@@ -41,6 +58,41 @@ static void discs_into(const dp_texture_spec *t, const dapple_point *p, size_t n
     }
 }
 
+typedef struct shaped_halo {
+    uint16_t *out;
+    dp_drop drop;
+} shaped_halo;
+
+/* Inside HALO times the drop's own outline, with the soft edge measured along the ray. */
+static void shaped_halo_pixel(void *ctx, size_t index, double dx, double dy)
+{
+    const shaped_halo *h = ctx;
+    double t = dp_drop_t(&h->drop, dx, dy) / HALO;
+    double edge = t > 0 ? sqrt(dx * dx + dy * dy) / t : 0; /* the halo's distance on this ray */
+    double v = t > 0 ? (1 - t) * edge / EDGE_SOFT + 0.5 : 1;
+    uint16_t q = (uint16_t)lround(v <= 0 ? 0 : (v >= 1 ? 65535 : v * 65535));
+    if (q > h->out[index])
+        h->out[index] = q;
+}
+
+/* The dry halo a drop keeps clear of frost: its own shape grown by HALO for a shaped drop,
+ * else a disc; never beyond the circle later layers avoid (dp_layer_halo). */
+static void halo_into(const dp_texture_spec *t, const dp_layer_spec *l, uint64_t seed,
+                      const dapple_point *p, uint16_t *out)
+{
+    double reach = dp_layer_halo(l, seed, p);
+    if (l->style == DP_STYLE_DROPLETS && !dp_drop_style_round(&l->drop)) {
+        shaped_halo h = { .out = out };
+        dp_drop_init(&h.drop, &l->drop, dp_layer_point_radius(l, seed, p),
+                     dp_point_key(seed, p->x, p->y));
+        dp_raster_disc_xy(t->width, t->height, t->periodic, p->x, p->y, reach, shaped_halo_pixel,
+                          &h);
+        return;
+    }
+    room r = { out, reach };
+    dp_raster_disc(t->width, t->height, t->periodic, p->x, p->y, reach + EDGE_SOFT, room_pixel, &r);
+}
+
 void dp_frost_wiped_into(const dp_texture_spec *t, const dp_scene *s, int li, uint16_t *out)
 {
     uint32_t mask = t->layers[li].avoid_mask & ((1u << li) - 1);
@@ -49,13 +101,8 @@ void dp_frost_wiped_into(const dp_texture_spec *t, const dp_scene *s, int li, ui
             continue;
         const dp_layer_spec *lj = &t->layers[j];
         uint64_t seed = dp_layer_size_seed(t->seed, lj->name);
-        for (size_t i = 0; i < s->layers[j].count; i++) {
-            const dapple_point *p = &s->layers[j].points[i];
-            double drop = dp_layer_point_radius(lj, seed, p);
-            room r = { out, DP_MIN(dp_layer_draw_radius(lj, p->r), HALO * drop) };
-            dp_raster_disc(t->width, t->height, t->periodic, p->x, p->y, r.radius + EDGE_SOFT,
-                           room_pixel, &r);
-        }
+        for (size_t i = 0; i < s->layers[j].count; i++)
+            halo_into(t, lj, seed, &s->layers[j].points[i], out);
         discs_into(t, s->layers[j].beads, s->layers[j].n_beads, HALO, out);
         discs_into(t, s->layers[j].track, s->layers[j].n_track, 1, out);
     }

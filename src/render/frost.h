@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * Fog on glass. A droplets layer with 'frost' first frosts what lies under it - the ground
  * blurred and lightened, as a film of micro-drops scatters it - except where the layers it
- * avoids have wiped the glass clean: a dry halo 1.3 times each of their drops (within the
- * drop's room, scale * r, which the frost layer's own drops avoid). The same wiped coverage is the 'wiped' mask. */
+ * avoids have wiped the glass clean: a dry halo, each drop's outline grown 1.3 times
+ * (within the circle dp_layer_halo, which the frost layer's own drops avoid). The same wiped coverage is the 'wiped' mask. */
 #ifndef DP_FROST_H
 #define DP_FROST_H
 
@@ -11,6 +11,10 @@
 
 #include "render/layer.h"
 #include "render/render.h"
+
+/** The dry halo of point p of layer l: HALO (1.3) times how far its drop reaches, never
+ * beyond its room (scale * r). Later layers avoid it; frost leaves it clear. */
+double dp_layer_halo(const dp_layer_spec *l, uint64_t size_seed, const dapple_point *p);
 
 /** Max-combines into out (width x height, caller-zeroed) the antialiased dry halos of the
  * drops of the layers that layer 'li' avoids: 65535 = wiped clean. Wraps when periodic. */

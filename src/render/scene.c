@@ -14,6 +14,7 @@
 #include "core/dp.h"
 #include "core/world.h"
 #include "io/image_load.h"
+#include "render/frost.h"
 #include "render/trails.h"
 
 static double seconds_now(void)
@@ -55,6 +56,28 @@ static dapple_status check_budget(const dp_texture_spec *t, const dp_layer_spec 
                    expected, l->max_points);
 }
 
+/* Layer j's circles for a later layer to avoid: the rooms (scale * r), or for drops whose
+ * size spread or shape leaves much of the room empty, their dry halos (dp_layer_halo). */
+static dapple_status add_rooms(const dp_texture_spec *t, const dp_layer_points *lp, int j,
+                               dapple_circles *c, dapple_error *err)
+{
+    const dp_layer_spec *l = &t->layers[j];
+    bool halos = l->style == DP_STYLE_DROPLETS &&
+                 (!dp_size_spread_off(&l->size) || !dp_drop_style_round(&l->drop));
+    if (!halos || lp->count == 0)
+        return dapple_circles_add(c, lp->points, lp->count, l->scale, err);
+    dapple_point *h = dp_calloc_n(lp->count, sizeof *h);
+    if (h == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu halos", lp->count);
+    uint64_t seed = dp_layer_size_seed(t->seed, l->name);
+    for (size_t i = 0; i < lp->count; i++)
+        h[i] = (dapple_point){ lp->points[i].x, lp->points[i].y,
+                               (float)dp_layer_halo(l, seed, &lp->points[i]) };
+    dapple_status st = dapple_circles_add(c, h, lp->count, 1, err);
+    free(h);
+    return st;
+}
+
 /* The circles of the earlier layers that layer i avoids; *out stays NULL if none. */
 static dapple_status make_avoid(const dp_texture_spec *t, const dp_scene *s, int i,
                                 dapple_circles **out, dapple_error *err)
@@ -66,8 +89,7 @@ static dapple_status make_avoid(const dp_texture_spec *t, const dp_scene *s, int
     dapple_status st = dapple_circles_new(out, t->width, t->height, t->periodic, err);
     for (int j = 0; j < i && st == DAPPLE_OK; j++)
         if (mask & (1u << j))
-            st = dapple_circles_add(*out, s->layers[j].points, s->layers[j].count,
-                                    t->layers[j].scale, err);
+            st = add_rooms(t, &s->layers[j], j, *out, err);
     for (int j = 0; j < i && st == DAPPLE_OK; j++) /* trails: beads and the wiped track */
         if (mask & (1u << j)) {
             st = dapple_circles_add(*out, s->layers[j].beads, s->layers[j].n_beads, 1, err);

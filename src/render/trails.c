@@ -3,7 +3,7 @@
  * size are streams of the drop's place hash (core/point_attrs), so they do not depend on
  * threads or point order; drops are visited in the layer's order and each accepted bead
  * joins the set later beads are tested against. The track is a chain of discs from the
- * drop's top to its last bead, half a drop wide. */
+ * drop's top to its last bead, a third of a drop wide. */
 #include "render/trails.h"
 
 #include <math.h>
@@ -15,6 +15,7 @@
 #define MIN_ROOM   3.0  /* drops smaller than this leave no trail */
 #define BEAD_SIZE  0.12 /* bead radius: 0.12 to 0.24 of the drop's */
 #define MEANDER    0.3  /* sideways swing, in drop widths */
+#define TRACK      0.35 /* half-width of the wiped track, in drop radii */
 
 typedef struct list {
     dapple_point *p;
@@ -71,7 +72,7 @@ static dapple_status one_trail(trail_ctx *c, const dapple_point *p, double a, do
     for (double d = 0.5 * a; d < start + len && ok; d += step) {
         double x = (double)p->x + swing * sin(phase + d / (2.5 * a)) - swing * sin(phase);
         ok = push(c->track, wrap(x, t->width, t->periodic), wrap((double)p->y - d, t->height, t->periodic),
-                  0.5 * a);
+                  TRACK * a);
     }
     for (unsigned k = 0; ok && start + k * 3 * BEAD_SIZE * 2 * a < start + len; k++) {
         double d = start + k * 3 * BEAD_SIZE * 2 * a;
