@@ -173,6 +173,9 @@ static const dp_param params[] = {
       "has only its trains" },
     { DP_SEC_LAYER, "train_growth", DP_P_NUMBER, 0, 10, NULL, LY(train_growth), "1.5",
       "bubbles: a train's bubbles grow by 1 + this from its site to its top" },
+    { DP_SEC_LAYER, "merge", DP_P_NUMBER, 0, 64, NULL, LY(merge), "0",
+      "droplets with a drop shape: drops whose outlines come within this many pixels merge "
+      "into one smooth shape (0 = kept apart)" },
     { DP_SEC_LAYER, "drop_micro", DP_P_NUMBER, 0, 16, NULL, LY(drop_micro), "0",
       "droplets: drops drawn smaller than this many pixels stay out of the height and normal "
       "maps (they go to the frost mask)" },

@@ -166,6 +166,8 @@ static dapple_status draw_layer(cairo_t *cr, band *b, int li)
                 draw_copies(cr, k, &ctx, b, shape_of(&ctx, &lp->points[i], i), pass);
         draw_beads(cr, k, &ctx, b, lp, pass);
     }
+    if (st == DAPPLE_OK && k->overlay != NULL)
+        st = k->overlay(cr, &ctx, &b->err);
     if (k->finish != NULL)
         k->finish(&ctx);
     if (st != DAPPLE_OK)

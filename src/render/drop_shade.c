@@ -10,6 +10,7 @@
 #include "core/dp.h"
 #include "core/point_attrs.h"
 #include "render/lens.h"
+#include "render/merge.h"
 
 #define REFRACT 4.0 /* ground offset per unit of normal tilt, in radii */
 
@@ -71,11 +72,12 @@ static void glint_of(shader *sh, const dp_drop_style *st, uint64_t key)
     sh->cr = 0.4 * sh->d->scale;
 }
 
-static px4 drop_colour(const shader *sh, double px, double py, double dx, double dy)
+/* The colour of the surface of slope (gx, gy) at pixel (px, py), offset (dx, dy) from the
+ * drop's centre. */
+static px4 surface_colour(const shader *sh, double px, double py, double dx, double dy, double gx,
+                          double gy)
 {
     const dp_drop *d = sh->d;
-    double gx, gy;
-    dp_drop_slope(d, dx, dy, &gx, &gy);
     double len = sqrt(gx * gx + gy * gy + 1), nx = -gx / len, ny = -gy / len, nz = 1 / len;
     double k = REFRACT * d->scale;
     px4 c = unpack(dp_lens_ground_at(sh->ctx, px - k * nx, py - k * ny));
@@ -93,6 +95,13 @@ static px4 drop_colour(const shader *sh, double px, double py, double dx, double
     glint += 0.3 * sh->spec * pow(DP_MAX(0.0, back), 0.5 * sh->shine) * tilt;
     c = over(c, white, DP_MIN(1.0, glint));
     return c;
+}
+
+static px4 drop_colour(const shader *sh, double px, double py, double dx, double dy)
+{
+    double gx, gy;
+    dp_drop_slope(sh->d, dx, dy, &gx, &gy);
+    return surface_colour(sh, px, py, dx, dy, gx, gy);
 }
 
 /* The contact shadow: a soft dark copy of the outline pushed away from the light. */
@@ -157,4 +166,78 @@ void dp_drop_shade(cairo_t *cr, const dp_layer_ctx *ctx, const dp_drop *d, const
     for (int py = y0; py < y1; py++)
         shade_row(&sh, (uint32_t *)(void *)(data + (size_t)py * stride), x0, x1, x, y, py, pass);
     cairo_surface_mark_dirty(target);
+}
+
+/* ---------------------------------------------------------------- merged drops */
+
+typedef struct pair_view {
+    const dp_drop *a, *b;
+    double abx, aby, k;
+} pair_view;
+
+static double pair_h(const pair_view *v, double dx, double dy)
+{
+    return dp_drop_pair_height(v->a, dx, dy, v->b, dx - v->abx, dy - v->aby, v->k);
+}
+
+/* The merged surface, as the height map combines it: the higher of the drops and bridge. */
+static double union_h(const pair_view *v, double dx, double dy)
+{
+    double h = DP_MAX(dp_drop_height(v->a, dx, dy), dp_drop_height(v->b, dx - v->abx, dy - v->aby));
+    return DP_MAX(h, pair_h(v, dx, dy));
+}
+
+/* The bridge of one pair, centred at drop a's copy (x, y) in device pixels. */
+static void shade_bridge(const shader *sh, const pair_view *v, uint8_t *data, int stride, double x,
+                         double y)
+{
+    const dp_layer_ctx *ctx = sh->ctx;
+    double reach = hypot(v->abx, v->aby) + DP_MAX(dp_drop_extent(v->a), dp_drop_extent(v->b));
+    int y0 = (int)DP_MAX(ctx->clip_y0, floor(y - reach)), y1 = (int)DP_MIN(ctx->clip_y1, y + reach + 1);
+    int x0 = (int)DP_MAX(0, floor(x - reach)), x1 = (int)DP_MIN(ctx->t->width, x + reach + 1);
+    const double e = 0.25;
+    for (int py = y0; py < y1; py++) {
+        uint32_t *row = (uint32_t *)(void *)(data + (size_t)py * stride);
+        double dy = py + 0.5 - y;
+        for (int px = x0; px < x1; px++) {
+            double dx = px + 0.5 - x, h = pair_h(v, dx, dy);
+            if (!(h > 0) || h <= union_h(v, dx, dy) - 1e-9)
+                continue; /* not on the bridge: the drops' own shading stands */
+            double gx = (union_h(v, dx + e, dy) - union_h(v, dx - e, dy)) / (2 * e);
+            double gy = (union_h(v, dx, dy + e) - union_h(v, dx, dy - e)) / (2 * e);
+            px4 c = surface_colour(sh, px + 0.5, py + 0.5, dx, dy, gx, gy);
+            row[px] = pack(mix(unpack(row[px]), c, DP_MIN(1.0, h / 0.35) * sh->alpha));
+        }
+    }
+}
+
+dapple_status dp_drop_shade_bridges(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err)
+{
+    const dp_layer_spec *l = ctx->spec;
+    const dp_layer_points *lp = ctx->scene != NULL ? &ctx->scene->layers[ctx->layer_index] : NULL;
+    (void)err;
+    if (lp == NULL || lp->n_pairs == 0 || ctx->ground == NULL)
+        return DAPPLE_OK;
+    cairo_surface_t *target = cairo_get_target(cr);
+    cairo_surface_flush(target);
+    uint8_t *data = cairo_image_surface_get_data(target);
+    int stride = cairo_image_surface_get_stride(target), w = ctx->t->width, h = ctx->t->height;
+    int reps = ctx->t->periodic ? 1 : 0;
+    for (size_t i = 0; i < lp->n_pairs; i++) {
+        const dp_drop_pair *q = &lp->pairs[i];
+        const dapple_point *p = &lp->points[q->a];
+        dp_drop a, b;
+        dp_merge_drop(l, ctx->size_seed, p, &a);
+        dp_merge_drop(l, ctx->size_seed, &lp->points[q->b], &b);
+        pair_view v = { &a, &b, q->abx, q->aby, l->merge };
+        shader sh = { .ctx = ctx, .d = &a, .tint = l->palette[0], .alpha = l->palette[0].a * l->alpha,
+                      .dark = 1 };
+        sh.sin_th = sin(l->drop.contact_deg * DP_PI / 180);
+        glint_of(&sh, &l->drop, dp_point_key(ctx->size_seed, p->x, p->y));
+        for (int j = -reps; j <= reps; j++)
+            for (int k = -reps; k <= reps; k++)
+                shade_bridge(&sh, &v, data, stride, (double)p->x + k * w, (double)p->y + j * h);
+    }
+    cairo_surface_mark_dirty(target);
+    return DAPPLE_OK;
 }

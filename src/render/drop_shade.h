@@ -19,4 +19,8 @@
 void dp_drop_shade(cairo_t *cr, const dp_layer_ctx *ctx, const dp_drop *d, const dp_shape *s,
                    double dark, int pass);
 
+/** Shades the bridges between merged drops (render/merge.h) in ctx's band, from the same
+ * smooth union the height map stores. */
+dapple_status dp_drop_shade_bridges(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err);
+
 #endif

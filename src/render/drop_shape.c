@@ -90,6 +90,38 @@ double dp_drop_height(const dp_drop *d, double dx, double dy)
     return t >= 1 ? 0 : profile(d, t);
 }
 
+double dp_drop_extent(const dp_drop *d)
+{
+    double wob = 0;
+    for (int k = 0; k < 3; k++)
+        wob += hypot(d->harm[k][0], d->harm[k][1]);
+    return DP_MAX(d->wide, d->down) * (1 + wob);
+}
+
+/* Signed distance-like field: positive inside, about the pixels to the outline. */
+static double inside_by(const dp_drop *d, double dx, double dy, double *edge)
+{
+    double t = dp_drop_t(d, dx, dy), len = sqrt(dx * dx + dy * dy);
+    *edge = t > 1e-9 ? len / t : 1e9;
+    return (1 - t) * *edge;
+}
+
+double dp_drop_pair_height(const dp_drop *a, double ax, double ay, const dp_drop *b, double bx,
+                           double by, double k)
+{
+    double ea, eb, ga = inside_by(a, ax, ay, &ea), gb = inside_by(b, bx, by, &eb);
+    double gap = fabs(ga - gb);
+    if (gap >= k)
+        return 0;
+    double m = (k - gap) / k, g = DP_MAX(ga, gb) + m * m * k / 4;
+    double w = DP_MIN(1.0, DP_MAX(0.0, 0.5 + (ga - gb) / (2 * k)));
+    double edge = w * ea + (1 - w) * eb, scale = w * a->scale + (1 - w) * b->scale;
+    double t = 1 - g / edge;
+    if (!(g > 0) || t >= 1)
+        return 0;
+    return scale * (sqrt(DP_MAX(0.0, a->sphere * a->sphere - t * t)) - a->base);
+}
+
 void dp_drop_slope(const dp_drop *d, double dx, double dy, double *gx, double *gy)
 {
     double e = SLOPE_STEP;

@@ -50,6 +50,16 @@ double dp_drop_height(const dp_drop *d, double dx, double dy);
  * outline so the rim has a slope. */
 void dp_drop_slope(const dp_drop *d, double dx, double dy, double *gx, double *gy);
 
+/** The smooth union (polynomial smooth max over k pixels) of drops a and b at offsets
+ * (ax, ay) from a's centre and (bx, by) from b's: its height in pixels where the union
+ * rises above both drops (the bridge that merges them), else 0. The drops' own heights
+ * cover the rest, so max(a, b, pair) is the merged surface. */
+double dp_drop_pair_height(const dp_drop *a, double ax, double ay, const dp_drop *b, double bx,
+                           double by, double k);
+
+/** How far the drop reaches from its centre (its outline's farthest point). */
+double dp_drop_extent(const dp_drop *d);
+
 /** Height of the tallest drop a room can hold (the height map's unit). */
 double dp_drop_top(const dp_drop_style *st, double room);
 

@@ -49,6 +49,8 @@ typedef struct dp_layer_kind {
     /** Optional: paints the band's rows before any point is drawn (frost). */
     dapple_status (*underlay)(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err);
     void (*draw)(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, int pass);
+    /** Optional: paints the band's rows after every point is drawn (merged drops). */
+    dapple_status (*overlay)(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err);
     /** Optional: frees ctx->state. */
     void (*finish)(dp_layer_ctx *ctx);
 } dp_layer_kind;

@@ -134,5 +134,6 @@ const dp_layer_kind dp_layer_droplets = {
     .prepare = dp_sprite_layer_prepare,
     .underlay = dp_frost_underlay,
     .draw = draw_droplet,
+    .overlay = dp_drop_shade_bridges,
     .finish = dp_sprite_layer_finish,
 };

@@ -12,6 +12,7 @@
 
 #include "core/dp.h"
 #include "core/point_attrs.h"
+#include "render/merge.h"
 #include "render/raster.h"
 
 #define BUBBLE_CONTACT_DEG  90.0
@@ -109,6 +110,39 @@ static void layer_shaped(const dp_texture_spec *t, const dp_layer_spec *l,
     }
 }
 
+typedef struct bridge {
+    uint16_t *height;
+    dp_drop a, b;
+    double hx, hy; /* half the vector from a to b: the raster is centred between them */
+    double k, to_u16;
+} bridge;
+
+static void bridge_pixel(void *ctx, size_t index, double dx, double dy)
+{
+    const bridge *c = ctx;
+    double h = dp_drop_pair_height(&c->a, dx + c->hx, dy + c->hy, &c->b, dx - c->hx, dy - c->hy,
+                                   c->k);
+    raise_to(c->height, index, h, c->to_u16);
+}
+
+/* Merged drops (render/merge.h): the smooth union between each pair. */
+static void layer_bridges(const dp_texture_spec *t, const dp_layer_spec *l,
+                          const dp_layer_points *lp, double unit, uint16_t *height)
+{
+    uint64_t size_seed = dp_layer_size_seed(t->seed, l->name);
+    for (size_t i = 0; i < lp->n_pairs; i++) {
+        const dp_drop_pair *q = &lp->pairs[i];
+        const dapple_point *p = &lp->points[q->a];
+        bridge c = { .height = height, .hx = q->abx / 2, .hy = q->aby / 2, .k = l->merge,
+                     .to_u16 = 65535 / unit };
+        dp_merge_drop(l, size_seed, p, &c.a);
+        dp_merge_drop(l, size_seed, &lp->points[q->b], &c.b);
+        double reach = hypot(c.hx, c.hy) + DP_MAX(dp_drop_extent(&c.a), dp_drop_extent(&c.b));
+        dp_raster_disc_xy(t->width, t->height, t->periodic, (double)p->x + c.hx,
+                          (double)p->y + c.hy, reach, bridge_pixel, &c);
+    }
+}
+
 static void layer_caps(const dp_texture_spec *t, const dp_layer_spec *l, const dp_layer_points *lp,
                        double unit, uint16_t *height)
 {
@@ -117,6 +151,7 @@ static void layer_caps(const dp_texture_spec *t, const dp_layer_spec *l, const d
         return;
     if (l->style == DP_STYLE_DROPLETS && !dp_drop_style_round(&l->drop)) {
         layer_shaped(t, l, lp, unit, height);
+        layer_bridges(t, l, lp, unit, height);
         return;
     }
     uint64_t size_seed = dp_layer_size_seed(t->seed, l->name);

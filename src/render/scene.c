@@ -15,6 +15,7 @@
 #include "core/world.h"
 #include "io/image_load.h"
 #include "render/frost.h"
+#include "render/merge.h"
 #include "render/trails.h"
 
 static double seconds_now(void)
@@ -216,6 +217,8 @@ static dapple_status sample_layer(const dp_texture_spec *t, int i, dp_scene *s, 
         st = run_sampler(t, i, avoid, s, err);
     if (st == DAPPLE_OK && t->view_w == 0)
         st = dp_trails_make(t, s, i, avoid, err);
+    if (st == DAPPLE_OK && t->view_w == 0)
+        st = dp_merge_pairs(t, s, i, err);
     dapple_circles_free(avoid);
     return st;
 }
@@ -241,6 +244,7 @@ void dp_scene_fini(dp_scene *s)
         free(s->layers[i].points);
         free(s->layers[i].beads);
         free(s->layers[i].track);
+        free(s->layers[i].pairs);
         dapple_field_free(s->fields[i]);
     }
     memset(s, 0, sizeof *s);

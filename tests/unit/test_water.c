@@ -13,6 +13,7 @@
 #include "core/size_spread.h"
 #include "render/canvas.h"
 #include "render/drop_shape.h"
+#include "render/merge.h"
 #include "preset/preset.h"
 #include "render/raster.h"
 #include "render/render.h"
@@ -534,6 +535,50 @@ Test(water, water_presets_tile_in_colour_and_normals)
         seam_steps(n, 320 * 3, 3, 320, 320, &seam, &inner);
         cr_assert_leq(seam, 1.5 * inner + 1, "%s normals: seam %.2f, inside %.2f", presets[i],
                       seam, inner);
+        cairo_surface_destroy(s);
+        dp_scene_fini(&scene);
+    }
+}
+
+/* ---------------------------------------------------------------- merging */
+
+Test(water, close_drops_merge_into_one_smooth_shape_only_when_asked)
+{
+    drops_spec(128, 20);
+    spec.periodic = true;
+    dp_layer_spec *l = &spec.layers[0];
+    l->drop.contact_deg = 55; /* shaped, round */
+    /* rooms of 10 px; centres 21 px apart (a 1 px gap) and, elsewhere, 30 apart */
+    dapple_point p[4] = { { 20.5f, 30.5f, 20 }, { 41.5f, 30.5f, 20 }, { 20.5f, 90.5f, 20 },
+                          { 50.5f, 90.5f, 20 } };
+    static uint16_t h[128 * 128];
+    for (int merge = 0; merge <= 1; merge++) {
+        dapple_error err;
+        l->merge = merge ? 6 : 0;
+        scene = (dp_scene){ .n_layers = 1 };
+        scene.layers[0].points = malloc(sizeof p);
+        memcpy(scene.layers[0].points, p, sizeof p);
+        scene.layers[0].count = 4;
+        cr_assert_eq(dp_merge_pairs(&spec, &scene, 0, &err), DAPPLE_OK);
+        dp_render_height_into(&spec, &scene, h);
+        int neck = h[30 * 128 + 31], far_gap = h[90 * 128 + 35];
+        if (merge) {
+            cr_assert_eq(scene.layers[0].n_pairs, 1, "one close pair");
+            cr_assert_gt(neck, 2000, "merged: the neck rises (%d)", neck);
+            /* smooth: no step along the line between the centres steeper than a lone
+               drop's own flank (the drop at (20.5, 90.5), left of its centre) */
+            int flank = 0;
+            for (int x = 10; x < 20; x++)
+                flank = DP_MAX(flank, abs((int)h[90 * 128 + x + 1] - (int)h[90 * 128 + x]));
+            for (int x = 21; x < 41; x++)
+                cr_assert_leq(abs((int)h[30 * 128 + x + 1] - (int)h[30 * 128 + x]), flank,
+                              "x %d", x);
+        } else {
+            cr_assert_eq(scene.layers[0].n_pairs, 0);
+            cr_assert_eq(neck, 0, "kept apart: dry glass between them");
+        }
+        cr_assert_eq(far_gap, 0, "drops 10 px apart never merge");
+        cairo_surface_t *s = render(1);
         cairo_surface_destroy(s);
         dp_scene_fini(&scene);
     }
