@@ -31,15 +31,25 @@ static double unit(uint64_t h)
     return (double)(h >> 11) * (1.0 / 9007199254740992.0);
 }
 
+uint64_t dp_point_key(uint64_t seed, float x, float y)
+{
+    uint64_t xy = ((uint64_t)float_bits(x) << 32) | float_bits(y);
+    return mix64(mix64(seed + GOLDEN) ^ xy);
+}
+
+double dp_point_unit(uint64_t key, unsigned stream)
+{
+    return unit(mix64(key + stream * GOLDEN));
+}
+
 void dp_point_attrs(uint64_t seed, float x, float y, double *rotation_deg, double *unit_scale,
                     double *unit_variant)
 {
-    uint64_t xy = ((uint64_t)float_bits(x) << 32) | float_bits(y);
-    uint64_t key = mix64(mix64(seed + GOLDEN) ^ xy);
-    double turn = unit(mix64(key + 1 * GOLDEN));
+    uint64_t key = dp_point_key(seed, x, y);
+    double turn = dp_point_unit(key, 1);
     *rotation_deg = turn * 360.0;
     if (*rotation_deg >= 360.0) /* cannot happen with 53 bits, but the range is promised */
         *rotation_deg = 0.0;
-    *unit_scale = unit(mix64(key + 2 * GOLDEN));
-    *unit_variant = unit(mix64(key + 3 * GOLDEN));
+    *unit_scale = dp_point_unit(key, 2);
+    *unit_variant = dp_point_unit(key, 3);
 }

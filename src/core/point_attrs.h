@@ -15,4 +15,12 @@
 void dp_point_attrs(uint64_t seed, float x, float y, double *rotation_deg, double *unit_scale,
                     double *unit_variant);
 
+/** The key of the point stored as (x, y) under 'seed': a bijection of the float bit patterns
+ * for one seed, so two places never share a key. */
+uint64_t dp_point_key(uint64_t seed, float x, float y);
+
+/** Stream 'stream' (>= 1) of a point key as a uniform number in [0, 1) with 53 bits;
+ * streams 1 to 3 are the attributes above, later ones are free for styles. */
+double dp_point_unit(uint64_t key, unsigned stream);
+
 #endif

@@ -28,7 +28,8 @@ static const dp_choice points_choices[] = {
 static const dp_choice mask_choices[] = {
     { "none", DP_MASK_NONE },       { "footprint", DP_MASK_FOOTPRINT },
     { "splat", DP_MASK_SPLAT },     { "clearance", DP_MASK_CLEARANCE },
-    { "density", DP_MASK_DENSITY }, { NULL, 0 }
+    { "density", DP_MASK_DENSITY }, { "wiped", DP_MASK_WIPED },
+    { "frost", DP_MASK_FROST },     { NULL, 0 }
 };
 static const dp_choice depth_choices[] = { { "8", 8 }, { "16", 16 }, { NULL, 0 } };
 static const dp_choice style_choices[] = {
@@ -175,6 +176,48 @@ static const dp_param params[] = {
       "ellipses, chips: strength of a lit-from-light_angle shading (0 = flat)" },
     { DP_SEC_LAYER, "blades", DP_P_INT, 1, 16, NULL, LY(blades), "4",
       "blades: strokes per tuft" },
+    { DP_SEC_LAYER, "size_jitter", DP_P_NUMBER, 0, 0.95, NULL, LY(size.jitter), "0",
+      "each shape (not stamps) fills 1 - J u of its room scale * r (u hashed from its place)" },
+    { DP_SEC_LAYER, "size_power", DP_P_NUMBER, 0, 6, NULL, LY(size.power), "0",
+      "> 0: sizes drawn from a power law g^-P of small drops (0 = off; not stamps)" },
+    { DP_SEC_LAYER, "size_min", DP_P_NUMBER, 0.02, 1, NULL, LY(size.min), "0.15",
+      "size_power: smallest drawn size, as a fraction of the room" },
+    { DP_SEC_LAYER, "size_bell", DP_P_NUMBER, 0, 1, NULL, LY(size.bell), "0.25",
+      "size_power: fraction of the sizes drawn from a bell of large drops instead" },
+    { DP_SEC_LAYER, "size_mode", DP_P_NUMBER, 0.05, 1, NULL, LY(size.mode), "0.8",
+      "size_power: centre of the bell, as a fraction of the room (width 0.1)" },
+    { DP_SEC_LAYER, "drop_stretch", DP_P_NUMBER, 1, 3, NULL, LY(drop.stretch), "1",
+      "droplets: height / width of a drop pulled by gravity (1 = round)" },
+    { DP_SEC_LAYER, "drop_sag", DP_P_NUMBER, 0, 0.6, NULL, LY(drop.sag), "0",
+      "droplets: bottom-heavy: longer and rounder below the centre, thinner on top" },
+    { DP_SEC_LAYER, "drop_contact", DP_P_NUMBER, 10, 90, NULL, LY(drop.contact_deg), "60",
+      "droplets: contact angle in degrees (lower = flatter drops)" },
+    { DP_SEC_LAYER, "drop_wobble", DP_P_NUMBER, 0, 0.3, NULL, LY(drop.wobble), "0",
+      "droplets: seeded low-frequency irregularity of the outline" },
+    { DP_SEC_LAYER, "drop_glint", DP_P_NUMBER, 0, 1, NULL, LY(drop.glint), "0",
+      "droplets: per-drop variation of the highlight (place, size, strength)" },
+    { DP_SEC_LAYER, "trail", DP_P_NUMBER, 0, 1, NULL, LY(trail), "0",
+      "droplets: share of drops that ran down and left a wiped track of tiny beads above them" },
+    { DP_SEC_LAYER, "trail_length", DP_P_NUMBER, 0.5, 50, NULL, LY(trail_length), "4",
+      "droplets: mean trail length, in rooms (scale * r) of its drop" },
+    { DP_SEC_LAYER, "bubble_gas", DP_P_BOOL, 0, 0, NULL, LY(bubble_gas), "false",
+      "bubbles: gas in a liquid (bright rim, dark inner edge, glint) instead of soap film" },
+    { DP_SEC_LAYER, "trains", DP_P_INT, 0, 10000, NULL, LY(trains), "0",
+      "bubbles: nucleation sites, each sending a train of bubbles straight up; the layer then "
+      "has only its trains" },
+    { DP_SEC_LAYER, "train_growth", DP_P_NUMBER, 0, 10, NULL, LY(train_growth), "1.5",
+      "bubbles: a train's bubbles grow by 1 + this from its site to its top" },
+    { DP_SEC_LAYER, "merge", DP_P_NUMBER, 0, 64, NULL, LY(merge), "0",
+      "droplets with a drop shape: drops whose outlines come within this many pixels merge "
+      "into one smooth shape (0 = kept apart)" },
+    { DP_SEC_LAYER, "drop_micro", DP_P_NUMBER, 0, 16, NULL, LY(drop_micro), "0",
+      "droplets: drops drawn smaller than this many pixels stay out of the height and normal "
+      "maps (they go to the frost mask)" },
+    { DP_SEC_LAYER, "frost", DP_P_NUMBER, 0, 1, NULL, LY(frost), "0",
+      "droplets: fog the glass under the layer (blur and lighten), except where the layers it "
+      "avoids wiped it" },
+    { DP_SEC_LAYER, "frost_blur", DP_P_NUMBER, 1, 64, NULL, LY(frost_blur), "6",
+      "droplets: blur radius of the frost, pixels" },
     { DP_SEC_LAYER, "avoid", DP_P_LAYERS, 0, 0, NULL, NO_MEMBER, NULL,
       "comma list of earlier layers whose shapes this layer's shapes must not overlap" },
 };

@@ -19,7 +19,7 @@
 #include "preset/parse.h"
 #include "preset/scan.h"
 
-enum { MAX_PARAMS = 96 };
+enum { MAX_PARAMS = 128 }; /* room for every key of the table, with margin */
 
 typedef struct load_ctx {
     const char *file;

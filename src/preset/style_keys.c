@@ -13,6 +13,7 @@
 #define SHADOWED                                                                           \
     (S(DP_STYLE_CIRCLES) | S(DP_STYLE_OUTLINES) | S(DP_STYLE_STAMPS) | S(DP_STYLE_ELLIPSES) | \
      S(DP_STYLE_CHIPS) | S(DP_STYLE_BLADES))
+#define SIZED ((SHADOWED & ~S(DP_STYLE_STAMPS)) | S(DP_STYLE_DROPLETS) | S(DP_STYLE_BUBBLES))
 
 static const struct {
     const char *key;
@@ -35,6 +36,28 @@ static const struct {
     { "filled", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
     { "bevel", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
     { "blades", S(DP_STYLE_BLADES) },
+    /* water (issue #18): sizes drawn per point for every style but stamps (which have
+     * stamp_scale_jitter); the drop's shape, frost, trails and merging for droplets; gas
+     * bubbles and trains for bubbles */
+    { "size_jitter", SIZED },
+    { "size_power", SIZED },
+    { "size_min", SIZED },
+    { "size_bell", SIZED },
+    { "size_mode", SIZED },
+    { "drop_stretch", S(DP_STYLE_DROPLETS) },
+    { "drop_sag", S(DP_STYLE_DROPLETS) },
+    { "drop_contact", S(DP_STYLE_DROPLETS) },
+    { "drop_wobble", S(DP_STYLE_DROPLETS) },
+    { "drop_glint", S(DP_STYLE_DROPLETS) },
+    { "drop_micro", S(DP_STYLE_DROPLETS) },
+    { "frost", S(DP_STYLE_DROPLETS) },
+    { "frost_blur", S(DP_STYLE_DROPLETS) },
+    { "trail", S(DP_STYLE_DROPLETS) },
+    { "trail_length", S(DP_STYLE_DROPLETS) },
+    { "merge", S(DP_STYLE_DROPLETS) },
+    { "bubble_gas", S(DP_STYLE_BUBBLES) },
+    { "trains", S(DP_STYLE_BUBBLES) },
+    { "train_growth", S(DP_STYLE_BUBBLES) },
 };
 
 static const char *const style_names[] = { "circles",  "outlines", "droplets", "bubbles",

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "core/dp.h"
+#include "core/point_attrs.h"
 #include "render/canvas.h"
 #include "render/colour.h"
 #include "render/layer.h"
@@ -70,9 +71,11 @@ static dp_shape shape_of(const dp_layer_ctx *ctx, const dapple_point *p, size_t 
     s.colour = dp_colour_pick_parts(l, &g, &s.pick, &s.base, &s.dl, &s.dh);
     s.angle_rad = 2 * DP_PI * dp_jitter_unit(&g);
     double size = 1 + dp_jitter_signed(&g) * l->stamp_scale_jitter;
-    s.radius = dp_layer_draw_radius(l, p->r) * (l->style == DP_STYLE_STAMPS ? DP_MAX(size, 0.05) : 1);
+    s.radius = l->style == DP_STYLE_STAMPS ? dp_layer_draw_radius(l, p->r) * DP_MAX(size, 0.05)
+                                           : dp_layer_point_radius(l, ctx->size_seed, p);
     s.variety = dp_jitter_next(&g);
     shape_extras(l, &g, &s);
+    s.key = dp_point_key(ctx->size_seed, p->x, p->y);
     return s;
 }
 
@@ -142,6 +145,17 @@ static bool may_reach_band(const dp_layer_kind *k, const dp_layer_ctx *ctx, cons
     return j0 <= j1;
 }
 
+/* Trail beads (render/trails.h) after the layer's own points; their r is the drawn radius. */
+static void draw_beads(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx *ctx, const band *b,
+                       const dp_layer_points *lp, int pass)
+{
+    for (size_t i = 0; i < lp->n_beads; i++) {
+        dp_shape s = shape_of(ctx, &lp->beads[i], lp->count + i);
+        s.radius = (double)lp->beads[i].r;
+        draw_copies(cr, k, ctx, b, s, pass);
+    }
+}
+
 /* ---------------------------------------------------------------- one layer */
 
 static dp_layer_ctx ctx_for(const dp_texture_spec *t, const dp_layer_spec *l)
@@ -150,7 +164,8 @@ static dp_layer_ctx ctx_for(const dp_texture_spec *t, const dp_layer_spec *l)
     /* Decorrelated from the sampler's stream, which starts from the same layer seed. */
     dp_layer_ctx c = { .t = t,
                        .spec = l,
-                       .seed = dp_layer_seed(t->seed, l->name) ^ 0x636f6c6f7572u };
+                       .seed = dp_layer_seed(t->seed, l->name) ^ 0x636f6c6f7572u,
+                       .size_seed = dp_layer_size_seed(t->seed, l->name) };
     c.light_x = cos(a);
     c.light_y = sin(a);
     return c;
@@ -174,12 +189,21 @@ static dapple_status draw_layer(cairo_t *cr, band *b, int li)
             k->finish(&ctx); /* frees whatever prepare got before it failed */
         return dp_fail_prefix(&b->err, b->err.status, "layer '%s'", l->name);
     }
-    for (int pass = 0; pass < k->passes; pass++)
+    ctx.scene = b->s;
+    ctx.layer_index = li;
+    dapple_status st = k->underlay != NULL ? k->underlay(cr, &ctx, &b->err) : DAPPLE_OK;
+    for (int pass = 0; pass < k->passes && st == DAPPLE_OK; pass++) {
         for (size_t i = 0; i < lp->count; i++)
             if (may_reach_band(k, &ctx, b, &lp->points[i]))
                 draw_copies(cr, k, &ctx, b, shape_of(&ctx, &lp->points[i], i), pass);
+        draw_beads(cr, k, &ctx, b, lp, pass);
+    }
+    if (st == DAPPLE_OK && k->overlay != NULL)
+        st = k->overlay(cr, &ctx, &b->err);
     if (k->finish != NULL)
         k->finish(&ctx);
+    if (st != DAPPLE_OK)
+        return dp_fail_prefix(&b->err, st, "layer '%s'", l->name);
     char what[DP_NAME_MAX + 16];
     snprintf(what, sizeof what, "layer '%s'", l->name);
     return dp_canvas_check(cr, what, &b->err);

@@ -17,6 +17,7 @@ typedef struct dp_layer_ctx {
     const dp_texture_spec *t;
     const dp_layer_spec *spec;
     uint64_t seed;           /* dp_layer_seed of the layer: per-point streams derive from it */
+    uint64_t size_seed;      /* dp_layer_size_seed: the size spread, as the maps see it */
     double light_x, light_y; /* unit vector toward the light, screen coordinates (y down) */
     void *state;             /* the kind's own, between prepare and finish */
     int clip_y0, clip_y1;    /* rows of the band being drawn: cairo clips to them, and
@@ -24,6 +25,8 @@ typedef struct dp_layer_ctx {
     const uint8_t *ground;   /* the background alone, canvas-sized ARGB32, for styles that
                                 refract it (droplets); read-only, shared by all bands */
     int ground_stride;
+    const struct dp_scene *scene; /* every layer's points (frost reads the avoided ones) */
+    int layer_index;
 } dp_layer_ctx;
 
 /** One point as drawn: attributes are decided once per point, before any copy. */
@@ -40,6 +43,7 @@ typedef struct dp_shape {
     bool mirror;      /* stamps, chips: drawn mirrored */
     double tilt_axis_rad, squash; /* stamps: foreshortened by 'squash' across this axis */
     double aspect;                /* ellipses: minor / major axis */
+    uint64_t key;     /* dp_point_key(size_seed, stored x, y): what the maps see too */
 } dp_shape;
 
 /* The pass a style is asked to draw only its silhouette in (alpha matters, colour not), for
@@ -54,7 +58,11 @@ typedef struct dp_layer_kind {
     bool shadows;  /* draw copes with DP_PASS_SILHOUETTE, so the 'shadow' keys apply */
     /** Optional: loads resources into ctx->state. */
     dapple_status (*prepare)(dp_layer_ctx *ctx, dapple_error *err);
+    /** Optional: paints the band's rows before any point is drawn (frost). */
+    dapple_status (*underlay)(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err);
     void (*draw)(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, int pass);
+    /** Optional: paints the band's rows after every point is drawn (merged drops). */
+    dapple_status (*overlay)(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err);
     /** Optional: frees ctx->state. */
     void (*finish)(dp_layer_ctx *ctx);
 } dp_layer_kind;

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT
- * 'bubbles': soap bubbles, the droplets' airy cousins. An almost clear body, a thin rim
- * whose colour drifts around the circle (three film tints on rims leaning in three
- * directions, so the hue changes with the angle as thin-film interference does), a faint
- * dark edge so the bubble reads on light grounds, and two highlights: a big soft window
- * toward the light and a small sharp glint on the opposite side. No shadow: it floats.
- * Each (tint, film turn in 1/16ths, radius, phase) is drawn once into the sprite cache. */
+ * 'bubbles': soap bubbles, the droplets' airy cousins, or (bubble_gas) gas bubbles in a
+ * liquid. Soap: an almost clear body; interference bands of film colour over the whole
+ * cap, swirled off-centre (thin-film colours change with the film's thickness, which
+ * drains and swirls); a thin rim whose colour drifts around the circle; a faint dark edge
+ * so the bubble reads on light grounds; a big soft window toward the light, varied in
+ * place and size per bubble, and a small sharp glint opposite. No shadow: it floats.
+ * Gas: a clear body a little brighter inside, a dark inner edge, a bright silvery rim
+ * (total internal reflection at the grazing edge) and a strong pinpoint glint.
+ * Each (kind, tint, film turn in 1/16ths, radius, phase) is drawn once into the sprite cache. */
 #include "render/layer.h"
 
 #include <math.h>
@@ -17,9 +20,37 @@
 
 typedef struct look {
     dp_rgba tint; /* quantised to 8 bits: part of the sprite key */
-    double turn;  /* film orientation, in turns */
+    double turn;  /* film orientation, in turns; also varies the window highlight */
     double lx, ly;
+    bool gas;
 } look;
+
+/* Interference bands over the whole cap: a radial gradient cycling film colours, its inner
+ * circle pushed off-centre so the bands swirl toward one side. */
+static void bands(cairo_t *cr, double x, double y, double a, const look *l)
+{
+    static const dp_rgba hues[4] = {
+        { 1, 0.4, 0.8, 1 }, { 1, 0.85, 0.35, 1 }, { 0.35, 0.95, 0.7, 1 }, { 0.4, 0.6, 1, 1 }
+    };
+    double ang = 2 * DP_PI * l->turn, off = 0.35 * a;
+    dp_lens_stop st[9];
+    for (int i = 0; i < 9; i++) {
+        int h = (i + (int)(l->turn * TURNS)) % 4;
+        st[i] = (dp_lens_stop){ i / 8.0, hues[h], 0.06 + 0.07 * (i % 2) + 0.03 * i / 8.0 };
+    }
+    dp_lens_disc(cr, x, y, a, x + cos(ang) * off, y + sin(ang) * off, 0.05 * a, x, y, a, st, 9);
+}
+
+static void paint_gas(cairo_t *cr, double x, double y, double a, const look *l)
+{
+    dp_rgba dark = { l->tint.r * 0.1, l->tint.g * 0.1, l->tint.b * 0.1, 1 }, white = { 1, 1, 1, 1 };
+    dp_lens_stop body[] = { { 0, l->tint, 0.16 }, { 0.55, l->tint, 0.06 }, { 0.74, dark, 0.05 },
+                            { 0.86, dark, 0.6 },  { 0.93, dark, 0.35 },    { 0.965, white, 0.9 },
+                            { 1, white, 0.55 } };
+    dp_lens_disc(cr, x, y, a, x, y, 0, x, y, a, body, 7);
+    dp_lens_highlight(cr, x, y, a, l->lx, l->ly, 0.45, 0.2, 1, 0.75);
+    dp_lens_highlight(cr, x, y, a, -l->lx, -l->ly, 0.6, 0.1, 0.45, 0.4);
+}
 
 static void film(cairo_t *cr, double x, double y, double a, double angle, dp_rgba tint,
                  double alpha)
@@ -35,14 +66,21 @@ static void paint_bubble(cairo_t *cr, double x, double y, double a, const void *
                                       { 0.3, 0.9, 1, 1 },
                                       { 1, 0.9, 0.3, 1 } };
     const look *l = lookp;
+    if (l->gas) {
+        paint_gas(cr, x, y, a, l);
+        return;
+    }
     dp_rgba edge = { l->tint.r * 0.3, l->tint.g * 0.3, l->tint.b * 0.3, 1 };
     dp_lens_stop body[] = {
         { 0, l->tint, 0.02 }, { 0.8, l->tint, 0.05 }, { 0.97, edge, 0.18 }, { 1, edge, 0.3 }
     };
     dp_lens_disc(cr, x, y, a, x, y, 0, x, y, a, body, 4);
+    bands(cr, x, y, a, l);
     for (int i = 0; i < 3; i++)
         film(cr, x, y, a, 2 * DP_PI * (l->turn + i / 3.0), films[i], 0.45);
-    dp_lens_highlight(cr, x, y, a, l->lx, l->ly, 0.48, 0.36, 0.45, 0.1);
+    double vary = l->turn * TURNS / (TURNS - 1); /* 0..1: where and how big the window is */
+    dp_lens_highlight(cr, x, y, a, l->lx, l->ly, 0.4 + 0.2 * vary, 0.28 + 0.14 * (1 - vary),
+                      0.45, 0.1);
     dp_lens_highlight(cr, x, y, a, -l->lx, -l->ly, 0.7, 0.09, 0.95, 0.6);
 }
 
@@ -56,8 +94,9 @@ static double q8(double v, uint64_t *key, int shift)
 static void draw_bubble(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s, int pass)
 {
     (void)pass;
-    uint64_t turn = s->variety % TURNS, key = turn;
-    look l = { .turn = (double)turn / TURNS, .lx = c->light_x, .ly = c->light_y };
+    uint64_t turn = s->variety % TURNS, key = turn | (uint64_t)c->spec->bubble_gas << 32;
+    look l = { .turn = (double)turn / TURNS, .lx = c->light_x, .ly = c->light_y,
+               .gas = c->spec->bubble_gas };
     l.tint = (dp_rgba){ q8(s->colour.r, &key, 8), q8(s->colour.g, &key, 16),
                         q8(s->colour.b, &key, 24), 1 };
     dp_sprite_draw(c->state, cr, c->clip_y0, c->clip_y1, s->x, s->y, s->radius, 1, key, &l,

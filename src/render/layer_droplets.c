@@ -13,6 +13,8 @@
 #include <math.h>
 
 #include "core/dp.h"
+#include "render/drop_shade.h"
+#include "render/frost.h"
 #include "render/lens.h"
 #include "render/sprite.h"
 
@@ -99,8 +101,20 @@ static double q8(double v, uint64_t *key, int shift)
     return q / 255.0;
 }
 
+/* A drop with a shape (drop_*) is shaded from the analytic surface the maps store. */
+static void draw_shaped(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s, int pass)
+{
+    dp_drop d;
+    dp_drop_init(&d, &c->spec->drop, s->radius, s->key);
+    dp_drop_shade(cr, c, &d, s, darkness(s->radius), pass);
+}
+
 static void draw_droplet(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s, int pass)
 {
+    if (!dp_drop_style_round(&c->spec->drop)) {
+        draw_shaped(cr, c, s, pass);
+        return;
+    }
     if (pass == 1)
         dp_lens_refract(cr, c, s->x, s->y, s->radius, REFRACT_POWER, 0.9 * s->colour.a);
     uint64_t key = (uint64_t)pass;
@@ -118,6 +132,8 @@ const dp_layer_kind dp_layer_droplets = {
     .extent = SHADOW_SHIFT + SHADOW_REACH,
     .passes = 2,
     .prepare = dp_sprite_layer_prepare,
+    .underlay = dp_frost_underlay,
     .draw = draw_droplet,
+    .overlay = dp_drop_shade_bridges,
     .finish = dp_sprite_layer_finish,
 };

@@ -87,6 +87,12 @@ static ground ground_for(const dp_layer_ctx *ctx, double x, double y, double spa
     return g;
 }
 
+uint32_t dp_lens_ground_at(const dp_layer_ctx *ctx, double sx, double sy)
+{
+    ground g = ground_for(ctx, sx, sy, 2);
+    return ground_bilinear(&g, sx, sy);
+}
+
 void dp_lens_refract(cairo_t *cr, const dp_layer_ctx *ctx, double x, double y, double a,
                      double power, double alpha)
 {

@@ -34,4 +34,8 @@ void dp_lens_highlight(cairo_t *cr, double x, double y, double radius, double dx
 void dp_lens_refract(cairo_t *cr, const dp_layer_ctx *ctx, double x, double y, double a,
                      double power, double alpha);
 
+/** The background (ctx->ground, which must not be NULL) at (sx, sy), bilinear, premultiplied
+ * ARGB32; wraps on a periodic texture, else clamps at the edges. */
+uint32_t dp_lens_ground_at(const dp_layer_ctx *ctx, double sx, double sy);
+
 #endif

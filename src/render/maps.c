@@ -11,15 +11,17 @@
 #include <string.h>
 
 #include "core/dp.h"
+#include "core/point_attrs.h"
+#include "render/merge.h"
 #include "render/raster.h"
 
-#define DROPLET_CONTACT_DEG 60.0
 #define BUBBLE_CONTACT_DEG  90.0
 
-static double contact_rad(dp_style style)
+static double contact_rad(const dp_layer_spec *l)
 {
+    dp_style style = l->style;
     if (style == DP_STYLE_DROPLETS)
-        return DROPLET_CONTACT_DEG * DP_PI / 180;
+        return l->drop.contact_deg * DP_PI / 180;
     if (style == DP_STYLE_BUBBLES)
         return BUBBLE_CONTACT_DEG * DP_PI / 180;
     return 0; /* flat: the style has no height */
@@ -37,12 +39,23 @@ static double height_unit(const dp_texture_spec *t)
     double unit = 0;
     for (int i = 0; i < t->n_layers; i++) {
         const dp_layer_spec *l = &t->layers[i];
-        double th = contact_rad(l->style);
+        double th = contact_rad(l);
         if (th > 0)
             unit = DP_MAX(unit,
                           cap_top(dp_layer_draw_radius(l, dapple_field_opts_rmax(&l->field)), th));
     }
     return unit;
+}
+
+/* Max-combines a height (pixels) into the map. */
+static void raise_to(uint16_t *height, size_t index, double h, double to_u16)
+{
+    if (h <= 0)
+        return;
+    double v = h * to_u16 + 0.5;
+    uint16_t q = v >= 65535 ? 65535 : (uint16_t)v;
+    if (q > height[index])
+        height[index] = q;
 }
 
 typedef struct cap {
@@ -55,26 +68,100 @@ typedef struct cap {
 static void cap_pixel(void *ctx, size_t index, double d2)
 {
     const cap *c = ctx;
-    double h = sqrt(DP_MAX(0, c->sphere2 - d2)) + c->centre_z;
-    if (h <= 0)
-        return;
-    double v = h * c->to_u16 + 0.5;
-    uint16_t q = v >= 65535 ? 65535 : (uint16_t)v;
-    if (q > c->height[index])
-        c->height[index] = q;
+    raise_to(c->height, index, sqrt(DP_MAX(0, c->sphere2 - d2)) + c->centre_z, c->to_u16);
+}
+
+typedef struct shaped {
+    uint16_t *height;
+    dp_drop drop;
+    double to_u16;
+} shaped;
+
+static void shaped_pixel(void *ctx, size_t index, double dx, double dy)
+{
+    const shaped *c = ctx;
+    raise_to(c->height, index, dp_drop_height(&c->drop, dx, dy), c->to_u16);
+}
+
+/* Drop i of the layer: its points, then its trail beads (whose r is the drawn radius).
+ * Returns the drawn radius, 0 for a drop too small to shade (the frost mask has it). */
+static double drop_at(const dp_layer_spec *l, uint64_t size_seed, const dp_layer_points *lp,
+                      size_t i, const dapple_point **p)
+{
+    *p = i < lp->count ? &lp->points[i] : &lp->beads[i - lp->count];
+    double a = i < lp->count ? dp_layer_point_radius(l, size_seed, *p) : (double)(*p)->r;
+    return l->style == DP_STYLE_DROPLETS && a < l->drop_micro ? 0 : a;
+}
+
+/* Droplets with a shape (drop_shape.h): the same drop the colour renderer shades. */
+static void layer_shaped(const dp_texture_spec *t, const dp_layer_spec *l,
+                         const dp_layer_points *lp, double unit, uint16_t *height)
+{
+    uint64_t size_seed = dp_layer_size_seed(t->seed, l->name);
+    for (size_t i = 0; i < lp->count + lp->n_beads; i++) {
+        const dapple_point *p;
+        shaped c = { .height = height, .to_u16 = 65535 / unit };
+        double room = drop_at(l, size_seed, lp, i, &p);
+        if (!(room > 0))
+            continue;
+        dp_drop_init(&c.drop, &l->drop, room, dp_point_key(size_seed, p->x, p->y));
+        dp_raster_disc_xy(t->width, t->height, t->periodic, p->x, p->y, c.drop.reach,
+                          shaped_pixel, &c);
+    }
+}
+
+typedef struct bridge {
+    uint16_t *height;
+    dp_drop a, b;
+    double hx, hy; /* half the vector from a to b: the raster is centred between them */
+    double k, to_u16;
+} bridge;
+
+static void bridge_pixel(void *ctx, size_t index, double dx, double dy)
+{
+    const bridge *c = ctx;
+    double h = dp_drop_pair_height(&c->a, dx + c->hx, dy + c->hy, &c->b, dx - c->hx, dy - c->hy,
+                                   c->k);
+    raise_to(c->height, index, h, c->to_u16);
+}
+
+/* Merged drops (render/merge.h): the smooth union between each pair. */
+static void layer_bridges(const dp_texture_spec *t, const dp_layer_spec *l,
+                          const dp_layer_points *lp, double unit, uint16_t *height)
+{
+    uint64_t size_seed = dp_layer_size_seed(t->seed, l->name);
+    for (size_t i = 0; i < lp->n_pairs; i++) {
+        const dp_drop_pair *q = &lp->pairs[i];
+        const dapple_point *p = &lp->points[q->a];
+        bridge c = { .height = height, .hx = q->abx / 2, .hy = q->aby / 2, .k = l->merge,
+                     .to_u16 = 65535 / unit };
+        dp_merge_drop(l, size_seed, p, &c.a);
+        dp_merge_drop(l, size_seed, &lp->points[q->b], &c.b);
+        double reach = hypot(c.hx, c.hy) + DP_MAX(dp_drop_extent(&c.a), dp_drop_extent(&c.b));
+        dp_raster_disc_xy(t->width, t->height, t->periodic, (double)p->x + c.hx,
+                          (double)p->y + c.hy, reach, bridge_pixel, &c);
+    }
 }
 
 static void layer_caps(const dp_texture_spec *t, const dp_layer_spec *l, const dp_layer_points *lp,
                        double unit, uint16_t *height)
 {
-    double th = contact_rad(l->style);
+    double th = contact_rad(l);
     if (th <= 0)
         return;
-    for (size_t i = 0; i < lp->count; i++) {
-        double a = dp_layer_draw_radius(l, lp->points[i].r), R = a / sin(th);
+    if (l->style == DP_STYLE_DROPLETS && !dp_drop_style_round(&l->drop)) {
+        layer_shaped(t, l, lp, unit, height);
+        layer_bridges(t, l, lp, unit, height);
+        return;
+    }
+    uint64_t size_seed = dp_layer_size_seed(t->seed, l->name);
+    for (size_t i = 0; i < lp->count + lp->n_beads; i++) {
+        const dapple_point *p;
+        double a = drop_at(l, size_seed, lp, i, &p), R = a / sin(th);
+        if (!(a > 0))
+            continue;
         cap c = { height, R * R, -R * cos(th), 65535 / unit };
-        dp_raster_disc(t->width, t->height, t->periodic, lp->points[i].x, lp->points[i].y, a,
-                       cap_pixel, &c);
+        dp_raster_disc(t->width, t->height, t->periodic, p->x, p->y, a, cap_pixel, &c);
     }
 }
 

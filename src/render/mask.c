@@ -20,6 +20,7 @@
 
 #include "core/dp.h"
 #include "core/field.h"
+#include "render/frost.h"
 #include "render/raster.h"
 
 typedef struct paint {
@@ -159,4 +160,6 @@ void dp_render_mask_into(const dp_texture_spec *t, const dp_scene *s, dp_mask_ki
     }
     if (kind == DP_MASK_FOOTPRINT || kind == DP_MASK_SPLAT || kind == DP_MASK_CLEARANCE)
         each_point(t, s, kind, mask);
+    if ((kind == DP_MASK_WIPED || kind == DP_MASK_FROST) && t->view_w == 0)
+        dp_frost_mask_into(t, s, kind == DP_MASK_FROST, mask);
 }

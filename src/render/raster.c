@@ -7,8 +7,8 @@
 
 #include <math.h>
 
-static void disc_once(int width, int height, double x, double y, double reach, dp_raster_fn fn,
-                      void *ctx)
+static void disc_once(int width, int height, double x, double y, double reach,
+                      dp_raster_xy_fn fn, void *ctx)
 {
     int y0 = (int)floor(y - reach - 0.5), y1 = (int)ceil(y + reach - 0.5);
     if (y0 < 0)
@@ -27,14 +27,13 @@ static void disc_once(int width, int height, double x, double y, double reach, d
             x1 = width - 1;
         size_t row = (size_t)py * (size_t)width;
         for (int px = x0; px <= x1; px++) {
-            double dx = px + 0.5 - x;
-            fn(ctx, row + (size_t)px, dx * dx + dy * dy);
+            fn(ctx, row + (size_t)px, px + 0.5 - x, dy);
         }
     }
 }
 
-void dp_raster_disc(int width, int height, bool wrap, double x, double y, double reach,
-                    dp_raster_fn fn, void *ctx)
+void dp_raster_disc_xy(int width, int height, bool wrap, double x, double y, double reach,
+                       dp_raster_xy_fn fn, void *ctx)
 {
     if (!wrap) {
         disc_once(width, height, x, y, reach, fn, ctx);
@@ -48,4 +47,22 @@ void dp_raster_disc(int width, int height, bool wrap, double x, double y, double
     for (int j = j0; j <= j1; j++)
         for (int i = i0; i <= i1; i++)
             disc_once(width, height, x + (double)i * width, y + (double)j * height, reach, fn, ctx);
+}
+
+typedef struct by_d2 {
+    dp_raster_fn fn;
+    void *ctx;
+} by_d2;
+
+static void call_d2(void *ctx, size_t index, double dx, double dy)
+{
+    const by_d2 *b = ctx;
+    b->fn(b->ctx, index, dx * dx + dy * dy);
+}
+
+void dp_raster_disc(int width, int height, bool wrap, double x, double y, double reach,
+                    dp_raster_fn fn, void *ctx)
+{
+    by_d2 b = { fn, ctx };
+    dp_raster_disc_xy(width, height, wrap, x, y, reach, call_d2, &b);
 }

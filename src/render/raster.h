@@ -17,4 +17,11 @@ typedef void (*dp_raster_fn)(void *ctx, size_t index, double d2);
 void dp_raster_disc(int width, int height, bool wrap, double x, double y, double reach,
                     dp_raster_fn fn, void *ctx);
 
+/** Called for one pixel: its index and the offset (dx, dy) of its centre from the point. */
+typedef void (*dp_raster_xy_fn)(void *ctx, size_t index, double dx, double dy);
+
+/** dp_raster_disc for shapes that are not round: the callback gets the offset. */
+void dp_raster_disc_xy(int width, int height, bool wrap, double x, double y, double reach,
+                       dp_raster_xy_fn fn, void *ctx);
+
 #endif

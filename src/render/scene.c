@@ -14,6 +14,9 @@
 #include "core/dp.h"
 #include "core/world.h"
 #include "io/image_load.h"
+#include "render/frost.h"
+#include "render/merge.h"
+#include "render/trails.h"
 
 static double seconds_now(void)
 {
@@ -54,6 +57,28 @@ static dapple_status check_budget(const dp_texture_spec *t, const dp_layer_spec 
                    expected, l->max_points);
 }
 
+/* Layer j's circles for a later layer to avoid: the rooms (scale * r), or for drops whose
+ * size spread or shape leaves much of the room empty, their dry halos (dp_layer_halo). */
+static dapple_status add_rooms(const dp_texture_spec *t, const dp_layer_points *lp, int j,
+                               dapple_circles *c, dapple_error *err)
+{
+    const dp_layer_spec *l = &t->layers[j];
+    bool halos = l->style == DP_STYLE_DROPLETS &&
+                 (!dp_size_spread_off(&l->size) || !dp_drop_style_round(&l->drop));
+    if (!halos || lp->count == 0)
+        return dapple_circles_add(c, lp->points, lp->count, l->scale, err);
+    dapple_point *h = dp_calloc_n(lp->count, sizeof *h);
+    if (h == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu halos", lp->count);
+    uint64_t seed = dp_layer_size_seed(t->seed, l->name);
+    for (size_t i = 0; i < lp->count; i++)
+        h[i] = (dapple_point){ lp->points[i].x, lp->points[i].y,
+                               (float)dp_layer_halo(l, seed, &lp->points[i]) };
+    dapple_status st = dapple_circles_add(c, h, lp->count, 1, err);
+    free(h);
+    return st;
+}
+
 /* The circles of the earlier layers that layer i avoids; *out stays NULL if none. */
 static dapple_status make_avoid(const dp_texture_spec *t, const dp_scene *s, int i,
                                 dapple_circles **out, dapple_error *err)
@@ -65,8 +90,13 @@ static dapple_status make_avoid(const dp_texture_spec *t, const dp_scene *s, int
     dapple_status st = dapple_circles_new(out, t->width, t->height, t->periodic, err);
     for (int j = 0; j < i && st == DAPPLE_OK; j++)
         if (mask & (1u << j))
-            st = dapple_circles_add(*out, s->layers[j].points, s->layers[j].count,
-                                    t->layers[j].scale, err);
+            st = add_rooms(t, &s->layers[j], j, *out, err);
+    for (int j = 0; j < i && st == DAPPLE_OK; j++) /* trails: beads and the wiped track */
+        if (mask & (1u << j)) {
+            st = dapple_circles_add(*out, s->layers[j].beads, s->layers[j].n_beads, 1, err);
+            if (st == DAPPLE_OK)
+                st = dapple_circles_add(*out, s->layers[j].track, s->layers[j].n_track, 1, err);
+        }
     return st;
 }
 
@@ -182,8 +212,14 @@ static dapple_status sample_layer(const dp_texture_spec *t, int i, dp_scene *s, 
         st = check_budget(t, &t->layers[i], s->fields[i], err);
     if (st == DAPPLE_OK)
         st = make_avoid(t, s, i, &avoid, err);
-    if (st == DAPPLE_OK)
+    /* A layer of bubble trains has only its trains: nothing is sampled loose. */
+    bool trains_only = t->layers[i].style == DP_STYLE_BUBBLES && t->layers[i].trains > 0;
+    if (st == DAPPLE_OK && !trains_only)
         st = run_sampler(t, i, avoid, s, err);
+    if (st == DAPPLE_OK && t->view_w == 0)
+        st = dp_trails_make(t, s, i, avoid, err);
+    if (st == DAPPLE_OK && t->view_w == 0)
+        st = dp_merge_pairs(t, s, i, err);
     dapple_circles_free(avoid);
     return st;
 }
@@ -207,6 +243,9 @@ void dp_scene_fini(dp_scene *s)
 {
     for (int i = 0; i < s->n_layers && i < DP_MAX_LAYERS; i++) {
         free(s->layers[i].points);
+        free(s->layers[i].beads);
+        free(s->layers[i].track);
+        free(s->layers[i].pairs);
         dapple_field_free(s->fields[i]);
     }
     memset(s, 0, sizeof *s);

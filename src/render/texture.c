@@ -52,6 +52,11 @@ void dp_layer_spec_init(dp_layer_spec *l)
     l->irregularity = 0.35;
     l->filled = true;
     l->blades = 4;
+    l->size = (dp_size_spread){ .min = 0.15, .bell = 0.25, .mode = 0.8 };
+    l->drop = (dp_drop_style){ .stretch = 1, .contact_deg = DP_DROP_CONTACT_DEG };
+    l->frost_blur = 6;
+    l->trail_length = 4;
+    l->train_growth = 1.5;
 }
 
 static uint64_t splitmix64(uint64_t x)
@@ -73,4 +78,9 @@ static uint64_t fnv1a64(const char *s)
 uint64_t dp_layer_seed(uint64_t texture_seed, const char *layer_name)
 {
     return splitmix64(texture_seed ^ fnv1a64(layer_name));
+}
+
+uint64_t dp_layer_size_seed(uint64_t texture_seed, const char *layer_name)
+{
+    return dp_layer_seed(texture_seed, layer_name) ^ 0x73697a65u; /* "size" */
 }

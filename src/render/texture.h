@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "dapple.h"
+#include "core/size_spread.h"
+#include "render/drop_shape.h"
 
 #define DP_MAX_LAYERS  16
 #define DP_MAX_PALETTE 8
@@ -56,6 +58,8 @@ typedef enum dp_mask_kind {
     DP_MASK_SPLAT,     /* one soft dot per point */
     DP_MASK_CLEARANCE, /* distance to the nearest point, normalised */
     DP_MASK_DENSITY,   /* the prepared field itself */
+    DP_MASK_WIPED,     /* glass wiped clean of frost by the layers a frost layer avoids */
+    DP_MASK_FROST,     /* roughness: frost, with the micro-drops that shade too little */
 } dp_mask_kind;
 
 typedef struct dp_layer_spec {
@@ -102,6 +106,16 @@ typedef struct dp_layer_spec {
     double bevel;                 /* ellipses, chips: strength of the light/dark shading */
     int blades;                   /* blades: strokes per tuft */
     uint32_t avoid_mask;       /* bit i set: avoid earlier layer i */
+    dp_size_spread size;       /* droplets, bubbles: how much of its room each point fills */
+    dp_drop_style drop;        /* droplets: outline, contact angle, highlight variation */
+    double frost, frost_blur;  /* droplets: fog under the layer (0..1) and its blur, pixels */
+    double trail, trail_length; /* droplets: share of drops with a trail; its length in rooms */
+    bool bubble_gas;            /* bubbles: gas in a liquid instead of soap film */
+    int trains;                 /* bubbles: nucleation sites, each a rising train */
+    double train_growth;        /* bubbles: a train's bubbles grow by this factor to the top */
+    double merge;               /* droplets: drops whose outlines come this close merge, px */
+    double drop_micro;         /* droplets: drawn radius below which a drop stays out of the
+                                  height and normal maps (it goes to the frost mask) */
 } dp_layer_spec;
 
 typedef struct dp_texture_spec {
@@ -162,6 +176,17 @@ static inline const char *dp_layer_stamp(const dp_layer_spec *l, int i)
 static inline int dp_layer_stamp_count(const dp_layer_spec *l)
 {
     return l->n_stamps > 0 ? l->n_stamps : 1;
+}
+
+/** The seed of a layer's size spread (dp_size_factor), shared by the colour, height and
+ * normal renderers so that all three see the same sizes. */
+uint64_t dp_layer_size_seed(uint64_t texture_seed, const char *layer_name);
+
+/** The drawn radius of point p of layer l, its size spread included. */
+static inline double dp_layer_point_radius(const dp_layer_spec *l, uint64_t size_seed,
+                                           const dapple_point *p)
+{
+    return dp_layer_draw_radius(l, p->r) * dp_size_factor(&l->size, size_seed, p->x, p->y);
 }
 
 /** Fills defaults: 512x512, seed 1, colour background #808080, one output (texture),

@@ -225,6 +225,8 @@ int main(int argc, char **argv)
     fflush(stdout);
     bench_w6();
     fflush(stdout);
+    bench_w7();
+    fflush(stdout);
     bench_world();
     fflush(stdout);
     bench_morph();

@@ -42,6 +42,12 @@ case_key_for_another_style() {
         bad_preset corners ":7: corners: applies only to chips layers, not to stamps"
     layer circles "stroke_width = 2" |
         bad_preset stroke ":6: stroke_width: applies only to outlines, ellipses, chips and blades layers, not to circles"
+    layer circles "drop_stretch = 1.5" |
+        bad_preset drop ":6: drop_stretch: applies only to droplets layers, not to circles"
+    layer droplets "trains = 3" |
+        bad_preset trains ":6: trains: applies only to bubbles layers, not to droplets"
+    layer stamps "stamp = leaf-oak.png" "size_jitter = 0.3" |
+        bad_preset size ":7: size_jitter: applies only to circles, outlines, droplets, bubbles, ellipses, chips and blades layers, not to stamps"
     layer circles >"$TMP/c.ini"
     expect_error 2 "dapple: --set: a.bevel: applies only to ellipses and chips layers, not to circles" "$OUT/t.png" -- \
         $DAPPLE render "$TMP/c.ini" -o "$OUT/t.png" --set a.bevel=0.5

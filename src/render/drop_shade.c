@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: MIT
+ * Per-pixel drops (see drop_shade.h). Colours are premultiplied floats; each effect is an
+ * OVER of a flat colour with its own alpha, so drops on a transparent ground keep a body.
+ * The refraction shows the ground at p - K a n_xy: flipped and shrunk as by a lens, less
+ * so for flatter drops, whose normals lean less. Same maths for every band and thread. */
+#include "render/drop_shade.h"
+
+#include <math.h>
+
+#include "core/dp.h"
+#include "core/point_attrs.h"
+#include "render/lens.h"
+#include "render/merge.h"
+
+#define REFRACT 4.0 /* ground offset per unit of normal tilt, in radii */
+
+typedef struct px4 {
+    double r, g, b, a; /* premultiplied, 0..1 */
+} px4;
+
+typedef struct shader {
+    const dp_layer_ctx *ctx;
+    const dp_drop *d;
+    dp_rgba tint;
+    double alpha, dark, sin_th;
+    double hx, hy, hz, shine, spec; /* the glint: half vector, exponent, strength */
+    double cx, cy, cr;              /* caustic centre offset and radius */
+} shader;
+
+static px4 unpack(uint32_t v)
+{
+    return (px4){ (v >> 16 & 255) / 255.0, (v >> 8 & 255) / 255.0, (v & 255) / 255.0,
+                  (v >> 24) / 255.0 };
+}
+
+static uint32_t pack(px4 c)
+{
+    double a = DP_MIN(1.0, DP_MAX(0.0, c.a));
+    uint32_t A = (uint32_t)lround(a * 255);
+    uint32_t R = (uint32_t)lround(DP_MIN(a, DP_MAX(0.0, c.r)) * 255);
+    uint32_t G = (uint32_t)lround(DP_MIN(a, DP_MAX(0.0, c.g)) * 255);
+    uint32_t B = (uint32_t)lround(DP_MIN(a, DP_MAX(0.0, c.b)) * 255);
+    return A << 24 | R << 16 | G << 8 | B;
+}
+
+/* A flat colour with alpha k over c. */
+static px4 over(px4 c, dp_rgba col, double k)
+{
+    return (px4){ col.r * k + c.r * (1 - k), col.g * k + c.g * (1 - k), col.b * k + c.b * (1 - k),
+                  k + c.a * (1 - k) };
+}
+
+static px4 mix(px4 a, px4 b, double k)
+{
+    return (px4){ a.r + (b.r - a.r) * k, a.g + (b.g - a.g) * k, a.b + (b.b - a.b) * k,
+                  a.a + (b.a - a.a) * k };
+}
+
+/* Per-drop glint: the light's azimuth, elevation, sharpness and strength vary with 'glint'. */
+static void glint_of(shader *sh, const dp_drop_style *st, uint64_t key)
+{
+    double v = st->glint, lx = sh->ctx->light_x, ly = sh->ctx->light_y;
+    double turn = v * 0.6 * (2 * dp_point_unit(key, 30) - 1);
+    double az = atan2(ly, lx) + turn, el = (50 + v * 15 * (2 * dp_point_unit(key, 31) - 1));
+    double ce = cos(el * DP_PI / 180);
+    double lz = sin(el * DP_PI / 180), hx = cos(az) * ce, hy = sin(az) * ce, hz = lz + 1;
+    double len = sqrt(hx * hx + hy * hy + hz * hz);
+    sh->hx = hx / len, sh->hy = hy / len, sh->hz = hz / len;
+    sh->shine = 90 * (1 + v * (1.5 * dp_point_unit(key, 32) - 0.5));
+    sh->spec = 0.95 * (1 - 0.4 * v * dp_point_unit(key, 33));
+    sh->cx = 0.4 * cos(az) * sh->d->scale, sh->cy = 0.4 * sin(az) * sh->d->scale;
+    sh->cr = 0.4 * sh->d->scale;
+}
+
+/* The colour of the surface of slope (gx, gy) at pixel (px, py), offset (dx, dy) from the
+ * drop's centre. */
+static px4 surface_colour(const shader *sh, double px, double py, double dx, double dy, double gx,
+                          double gy)
+{
+    const dp_drop *d = sh->d;
+    double len = sqrt(gx * gx + gy * gy + 1), nx = -gx / len, ny = -gy / len, nz = 1 / len;
+    double k = REFRACT * d->scale;
+    px4 c = unpack(dp_lens_ground_at(sh->ctx, px - k * nx, py - k * ny));
+    double tilt = DP_MIN(1.0, sqrt(nx * nx + ny * ny) / sh->sin_th);
+    double away = DP_MAX(0.0, -(nx * sh->ctx->light_x + ny * sh->ctx->light_y) / sh->sin_th);
+    dp_rgba deep = { sh->tint.r * 0.15, sh->tint.g * 0.15, sh->tint.b * 0.15, 1 };
+    dp_rgba white = { 1, 1, 1, 1 };
+    c = over(c, sh->tint, 0.05);
+    c = over(c, deep, sh->dark * (0.3 * pow(tilt, 4) + 0.35 * away * away));
+    double ex = dx - sh->cx, ey = dy - sh->cy;
+    c = over(c, white, 0.16 * exp(-(ex * ex + ey * ey) / (sh->cr * sh->cr)));
+    double nh = nx * sh->hx + ny * sh->hy + nz * sh->hz;
+    double back = -nx * sh->hx - ny * sh->hy + nz * sh->hz;
+    double glint = sh->spec * pow(DP_MAX(0.0, nh), sh->shine);
+    glint += 0.3 * sh->spec * pow(DP_MAX(0.0, back), 0.5 * sh->shine) * tilt;
+    c = over(c, white, DP_MIN(1.0, glint));
+    return c;
+}
+
+static px4 drop_colour(const shader *sh, double px, double py, double dx, double dy)
+{
+    double gx, gy;
+    dp_drop_slope(sh->d, dx, dy, &gx, &gy);
+    return surface_colour(sh, px, py, dx, dy, gx, gy);
+}
+
+/* The contact shadow: a soft dark copy of the outline pushed away from the light. */
+static double shadow_alpha(const shader *sh, double dx, double dy)
+{
+    double shift = DP_DROP_SHADOW_SHIFT * sh->d->scale;
+    double u = dp_drop_t(sh->d, dx + sh->ctx->light_x * shift, dy + sh->ctx->light_y * shift) /
+               DP_DROP_SHADOW_REACH;
+    double a = u < 0.72 ? 0.24 - 0.04 * u / 0.72 : (u < 1 ? 0.2 * (1 - u) / 0.28 : 0);
+    return a * sh->dark;
+}
+
+/* Antialiased coverage of the outline: t's distance to 1, in pixels along the ray. */
+static double coverage(const dp_drop *d, double dx, double dy)
+{
+    double t = dp_drop_t(d, dx, dy);
+    if (t <= 0)
+        return 1;
+    double edge = sqrt(dx * dx + dy * dy) / t; /* the outline's distance along this ray */
+    return DP_MIN(1.0, DP_MAX(0.0, (1 - t) * edge + 0.5));
+}
+
+static void shade_row(const shader *sh, uint32_t *row, int x0, int x1, double x, double y,
+                      int py, int pass)
+{
+    double dy = py + 0.5 - y;
+    dp_rgba ink = { sh->tint.r * 0.1, sh->tint.g * 0.1, sh->tint.b * 0.1, 1 };
+    for (int px = x0; px < x1; px++) {
+        double dx = px + 0.5 - x;
+        px4 dst = unpack(row[px]);
+        if (pass == 0) {
+            double a = shadow_alpha(sh, dx, dy) * sh->alpha;
+            if (a > 0)
+                row[px] = pack(over(dst, ink, a));
+            continue;
+        }
+        double cov = coverage(sh->d, dx, dy);
+        if (cov <= 0)
+            continue;
+        px4 c = drop_colour(sh, px + 0.5, py + 0.5, dx, dy);
+        row[px] = pack(mix(dst, c, cov * sh->alpha));
+    }
+}
+
+void dp_drop_shade(cairo_t *cr, const dp_layer_ctx *ctx, const dp_drop *d, const dp_shape *s,
+                   double dark, int pass)
+{
+    if (ctx->ground == NULL && pass == 1)
+        return;
+    shader sh = { .ctx = ctx, .d = d, .tint = s->colour, .alpha = s->colour.a, .dark = dark };
+    sh.sin_th = sin(ctx->spec->drop.contact_deg * DP_PI / 180);
+    glint_of(&sh, &ctx->spec->drop, s->key);
+    cairo_surface_t *target = cairo_get_target(cr);
+    cairo_surface_flush(target);
+    uint8_t *data = cairo_image_surface_get_data(target);
+    int stride = cairo_image_surface_get_stride(target);
+    double x = s->x, y = s->y;
+    cairo_user_to_device(cr, &x, &y);
+    double reach = pass == 0 ? d->reach * (DP_DROP_SHADOW_REACH + DP_DROP_SHADOW_SHIFT) : d->reach;
+    int y0 = (int)DP_MAX(ctx->clip_y0, floor(y - reach)), y1 = (int)DP_MIN(ctx->clip_y1, y + reach + 1);
+    int x0 = (int)DP_MAX(0, floor(x - reach)), x1 = (int)DP_MIN(ctx->t->width, x + reach + 1);
+    for (int py = y0; py < y1; py++)
+        shade_row(&sh, (uint32_t *)(void *)(data + (size_t)py * stride), x0, x1, x, y, py, pass);
+    cairo_surface_mark_dirty(target);
+}
+
+/* ---------------------------------------------------------------- merged drops */
+
+typedef struct pair_view {
+    const dp_drop *a, *b;
+    double abx, aby, k;
+} pair_view;
+
+static double pair_h(const pair_view *v, double dx, double dy)
+{
+    return dp_drop_pair_height(v->a, dx, dy, v->b, dx - v->abx, dy - v->aby, v->k);
+}
+
+/* The merged surface, as the height map combines it: the higher of the drops and bridge. */
+static double union_h(const pair_view *v, double dx, double dy)
+{
+    double h = DP_MAX(dp_drop_height(v->a, dx, dy), dp_drop_height(v->b, dx - v->abx, dy - v->aby));
+    return DP_MAX(h, pair_h(v, dx, dy));
+}
+
+/* The bridge of one pair, centred at drop a's copy (x, y) in device pixels. */
+static void shade_bridge(const shader *sh, const pair_view *v, uint8_t *data, int stride, double x,
+                         double y)
+{
+    const dp_layer_ctx *ctx = sh->ctx;
+    double reach = hypot(v->abx, v->aby) + DP_MAX(dp_drop_extent(v->a), dp_drop_extent(v->b));
+    int y0 = (int)DP_MAX(ctx->clip_y0, floor(y - reach)), y1 = (int)DP_MIN(ctx->clip_y1, y + reach + 1);
+    int x0 = (int)DP_MAX(0, floor(x - reach)), x1 = (int)DP_MIN(ctx->t->width, x + reach + 1);
+    const double e = 0.25;
+    for (int py = y0; py < y1; py++) {
+        uint32_t *row = (uint32_t *)(void *)(data + (size_t)py * stride);
+        double dy = py + 0.5 - y;
+        for (int px = x0; px < x1; px++) {
+            double dx = px + 0.5 - x, h = pair_h(v, dx, dy);
+            if (!(h > 0) || h <= union_h(v, dx, dy) - 1e-9)
+                continue; /* not on the bridge: the drops' own shading stands */
+            double gx = (union_h(v, dx + e, dy) - union_h(v, dx - e, dy)) / (2 * e);
+            double gy = (union_h(v, dx, dy + e) - union_h(v, dx, dy - e)) / (2 * e);
+            px4 c = surface_colour(sh, px + 0.5, py + 0.5, dx, dy, gx, gy);
+            row[px] = pack(mix(unpack(row[px]), c, DP_MIN(1.0, h / 0.35) * sh->alpha));
+        }
+    }
+}
+
+dapple_status dp_drop_shade_bridges(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err)
+{
+    const dp_layer_spec *l = ctx->spec;
+    const dp_layer_points *lp = ctx->scene != NULL ? &ctx->scene->layers[ctx->layer_index] : NULL;
+    (void)err;
+    if (lp == NULL || lp->n_pairs == 0 || ctx->ground == NULL)
+        return DAPPLE_OK;
+    cairo_surface_t *target = cairo_get_target(cr);
+    cairo_surface_flush(target);
+    uint8_t *data = cairo_image_surface_get_data(target);
+    int stride = cairo_image_surface_get_stride(target), w = ctx->t->width, h = ctx->t->height;
+    int reps = ctx->t->periodic ? 1 : 0;
+    for (size_t i = 0; i < lp->n_pairs; i++) {
+        const dp_drop_pair *q = &lp->pairs[i];
+        const dapple_point *p = &lp->points[q->a];
+        dp_drop a, b;
+        dp_merge_drop(l, ctx->size_seed, p, &a);
+        dp_merge_drop(l, ctx->size_seed, &lp->points[q->b], &b);
+        pair_view v = { &a, &b, q->abx, q->aby, l->merge };
+        shader sh = { .ctx = ctx, .d = &a, .tint = l->palette[0], .alpha = l->palette[0].a * l->alpha,
+                      .dark = 1 };
+        sh.sin_th = sin(l->drop.contact_deg * DP_PI / 180);
+        glint_of(&sh, &l->drop, dp_point_key(ctx->size_seed, p->x, p->y));
+        for (int j = -reps; j <= reps; j++)
+            for (int k = -reps; k <= reps; k++)
+                shade_bridge(&sh, &v, data, stride, (double)p->x + k * w, (double)p->y + j * h);
+    }
+    cairo_surface_mark_dirty(target);
+    return DAPPLE_OK;
+}

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT
+ * Drop outlines and heights (see drop_shape.h). The wobble's angle terms come from the
+ * unit offset by the Chebyshev recurrence (cos 2a = c^2 - s^2, ...): no trigonometry per
+ * pixel. Slopes are central differences of the analytic height over a fixed small step,
+ * so the shaded colour sees exactly the surface the height map stores. */
+#include "render/drop_shape.h"
+
+#include <math.h>
+
+#include "core/dp.h"
+#include "core/point_attrs.h"
+
+#define SLOPE_STEP 0.25 /* pixels */
+
+bool dp_drop_style_round(const dp_drop_style *st)
+{
+    return st->stretch == 1 && st->sag == 0 && st->wobble == 0 && st->glint == 0 &&
+           st->contact_deg == DP_DROP_CONTACT_DEG;
+}
+
+static double contact_rad(const dp_drop_style *st)
+{
+    return st->contact_deg * DP_PI / 180;
+}
+
+double dp_drop_top(const dp_drop_style *st, double room)
+{
+    return room * tan(contact_rad(st) / 2);
+}
+
+/* Gravity pulls big drops longer: each drop's stretch varies around the layer's. */
+static void outline(dp_drop *d, const dp_drop_style *st, double room, uint64_t key)
+{
+    double e = 1 + (st->stretch - 1) * (0.7 + 0.6 * dp_point_unit(key, 20));
+    double w = 1 / sqrt(e), h = sqrt(e), wob = st->wobble;
+    double longest = h * (1 + st->sag) * (1 + 1.7 * wob); /* the farthest the outline goes */
+    double fit = room / DP_MAX(longest, DP_MAX(w * (1 + 1.7 * wob), 1.0));
+    d->wide = w * fit;
+    d->up = h * (1 - st->sag) * fit;
+    d->down = h * (1 + st->sag) * fit;
+    d->taper = 0.5 * st->sag;
+    for (int k = 0; k < 3; k++) {
+        double amp = wob / (k + 2), ph = 2 * DP_PI * dp_point_unit(key, 21 + (unsigned)k);
+        double a = amp * (0.5 + dp_point_unit(key, 24 + (unsigned)k));
+        d->harm[k][0] = a * cos(ph);
+        d->harm[k][1] = a * sin(ph);
+    }
+    d->reach = room + 1;
+}
+
+void dp_drop_init(dp_drop *d, const dp_drop_style *st, double room, uint64_t key)
+{
+    outline(d, st, room, key);
+    double th = contact_rad(st);
+    /* Profile of a cap of base radius 1: a sphere of radius 1/sin th, its centre cos th
+     * of that below the glass. Scaled by the mean half-size. */
+    d->sphere = 1 / sin(th);
+    d->base = d->sphere * cos(th);
+    d->scale = 0.5 * (d->wide + 0.5 * (d->up + d->down));
+}
+
+double dp_drop_t(const dp_drop *d, double dx, double dy)
+{
+    double ny = dy < 0 ? dy / d->up : dy / d->down;
+    /* The top narrows: a thinner, lighter top above a round lower front. */
+    double narrow = dy < 0 ? 1 - d->taper * DP_MIN(1.0, -ny) : 1;
+    double nx = dx / (d->wide * narrow);
+    double t = sqrt(nx * nx + ny * ny);
+    double len = sqrt(dx * dx + dy * dy);
+    if (len > 0) {
+        double c = dx / len, s = dy / len;
+        double c2 = c * c - s * s, s2 = 2 * c * s;
+        double c3 = c2 * c - s2 * s, s3 = s2 * c + c2 * s;
+        double c4 = c2 * c2 - s2 * s2, s4 = 2 * c2 * s2;
+        double w = d->harm[0][0] * c2 + d->harm[0][1] * s2 + d->harm[1][0] * c3 +
+                   d->harm[1][1] * s3 + d->harm[2][0] * c4 + d->harm[2][1] * s4;
+        t /= 1 + w;
+    }
+    return t;
+}
+
+static double profile(const dp_drop *d, double t)
+{
+    return d->scale * (sqrt(DP_MAX(0.0, d->sphere * d->sphere - t * t)) - d->base);
+}
+
+double dp_drop_height(const dp_drop *d, double dx, double dy)
+{
+    double t = dp_drop_t(d, dx, dy);
+    return t >= 1 ? 0 : profile(d, t);
+}
+
+double dp_drop_extent(const dp_drop *d)
+{
+    double wob = 0;
+    for (int k = 0; k < 3; k++)
+        wob += hypot(d->harm[k][0], d->harm[k][1]);
+    return DP_MAX(d->wide, d->down) * (1 + wob);
+}
+
+/* Signed distance-like field: positive inside, about the pixels to the outline. */
+static double inside_by(const dp_drop *d, double dx, double dy, double *edge)
+{
+    double t = dp_drop_t(d, dx, dy), len = sqrt(dx * dx + dy * dy);
+    *edge = t > 1e-9 ? len / t : 1e9;
+    return (1 - t) * *edge;
+}
+
+double dp_drop_pair_height(const dp_drop *a, double ax, double ay, const dp_drop *b, double bx,
+                           double by, double k)
+{
+    double ea, eb, ga = inside_by(a, ax, ay, &ea), gb = inside_by(b, bx, by, &eb);
+    double gap = fabs(ga - gb);
+    if (gap >= k)
+        return 0;
+    double m = (k - gap) / k, g = DP_MAX(ga, gb) + m * m * k / 4;
+    double w = DP_MIN(1.0, DP_MAX(0.0, 0.5 + (ga - gb) / (2 * k)));
+    double edge = w * ea + (1 - w) * eb, scale = w * a->scale + (1 - w) * b->scale;
+    double t = 1 - g / edge;
+    if (!(g > 0) || t >= 1)
+        return 0;
+    return scale * (sqrt(DP_MAX(0.0, a->sphere * a->sphere - t * t)) - a->base);
+}
+
+void dp_drop_slope(const dp_drop *d, double dx, double dy, double *gx, double *gy)
+{
+    double e = SLOPE_STEP;
+    *gx = (profile(d, dp_drop_t(d, dx + e, dy)) - profile(d, dp_drop_t(d, dx - e, dy))) / (2 * e);
+    *gy = (profile(d, dp_drop_t(d, dx, dy + e)) - profile(d, dp_drop_t(d, dx, dy - e))) / (2 * e);
+}

@@ -1,0 +1,305 @@
+/* SPDX-License-Identifier: MIT
+ * Frost (see frost.h). The blur is two box passes each way (close to a Gaussian) over the
+ * ground copy, which no band writes, so threads may read any row of it; each band blurs
+ * only its own rows and the margin they need. Wiped coverage has a 2-pixel soft edge. */
+#include "render/frost.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "core/dp.h"
+#include "core/point_attrs.h"
+#include "render/raster.h"
+
+#define LIFT      0.22 /* frost lightens the ground this far toward its own light tint */
+#define EDGE_SOFT 3.0  /* pixels */
+#define TRACK_DARK 0.08 /* a trail's wet track darkens the glass this much */
+#define HALO      1.3  /* a drop sweeps the glass clean this far beyond its own radius... */
+                       /* ...but never beyond its room, which later layers avoid */
+
+typedef struct room {
+    uint16_t *out;
+    double radius;
+} room;
+
+static void room_pixel(void *ctx, size_t index, double d2)
+{
+    const room *r = ctx;
+    double v = (r->radius - sqrt(d2)) / EDGE_SOFT + 0.5;
+    uint16_t q = (uint16_t)lround(v <= 0 ? 0 : (v >= 1 ? 65535 : v * 65535));
+    if (q > r->out[index])
+        r->out[index] = q;
+}
+
+/* How far a drop reaches from its centre: a shaped drop is fitted inside its room. */
+static double drop_extent(const dp_layer_spec *l, uint64_t seed, const dapple_point *p)
+{
+    double drawn = dp_layer_point_radius(l, seed, p);
+    if (l->style != DP_STYLE_DROPLETS || dp_drop_style_round(&l->drop))
+        return drawn;
+    dp_drop d;
+    dp_drop_init(&d, &l->drop, drawn, dp_point_key(seed, p->x, p->y));
+    return DP_MAX(d.wide, d.down);
+}
+
+double dp_layer_halo(const dp_layer_spec *l, uint64_t size_seed, const dapple_point *p)
+{
+    return DP_MIN(dp_layer_draw_radius(l, p->r), HALO * drop_extent(l, size_seed, p));
+}
+
+/* Soft discs of k times each point's r (trail beads and tracks). */
+static void discs_into(const dp_texture_spec *t, const dapple_point *p, size_t n, double k,
+                       uint16_t *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        room r = { out, k * (double)p[i].r };
+        dp_raster_disc(t->width, t->height, t->periodic, p[i].x, p[i].y, r.radius + EDGE_SOFT,
+                       room_pixel, &r);
+    }
+}
+
+typedef struct shaped_halo {
+    uint16_t *out;
+    dp_drop drop;
+} shaped_halo;
+
+/* Inside HALO times the drop's own outline, with the soft edge measured along the ray. */
+static void shaped_halo_pixel(void *ctx, size_t index, double dx, double dy)
+{
+    const shaped_halo *h = ctx;
+    double t = dp_drop_t(&h->drop, dx, dy) / HALO;
+    double edge = t > 0 ? sqrt(dx * dx + dy * dy) / t : 0; /* the halo's distance on this ray */
+    double v = t > 0 ? (1 - t) * edge / EDGE_SOFT + 0.5 : 1;
+    uint16_t q = (uint16_t)lround(v <= 0 ? 0 : (v >= 1 ? 65535 : v * 65535));
+    if (q > h->out[index])
+        h->out[index] = q;
+}
+
+/* The dry halo a drop keeps clear of frost: its own shape grown by HALO for a shaped drop,
+ * else a disc; never beyond the circle later layers avoid (dp_layer_halo). */
+static void halo_into(const dp_texture_spec *t, const dp_layer_spec *l, uint64_t seed,
+                      const dapple_point *p, uint16_t *out)
+{
+    double reach = dp_layer_halo(l, seed, p);
+    if (l->style == DP_STYLE_DROPLETS && !dp_drop_style_round(&l->drop)) {
+        shaped_halo h = { .out = out };
+        dp_drop_init(&h.drop, &l->drop, dp_layer_point_radius(l, seed, p),
+                     dp_point_key(seed, p->x, p->y));
+        dp_raster_disc_xy(t->width, t->height, t->periodic, p->x, p->y, reach, shaped_halo_pixel,
+                          &h);
+        return;
+    }
+    room r = { out, reach };
+    dp_raster_disc(t->width, t->height, t->periodic, p->x, p->y, reach + EDGE_SOFT, room_pixel, &r);
+}
+
+void dp_frost_wiped_into(const dp_texture_spec *t, const dp_scene *s, int li, uint16_t *out)
+{
+    uint32_t mask = t->layers[li].avoid_mask & ((1u << li) - 1);
+    for (int j = 0; j < li && j < s->n_layers; j++) {
+        if (!(mask & (1u << j)))
+            continue;
+        const dp_layer_spec *lj = &t->layers[j];
+        uint64_t seed = dp_layer_size_seed(t->seed, lj->name);
+        for (size_t i = 0; i < s->layers[j].count; i++)
+            halo_into(t, lj, seed, &s->layers[j].points[i], out);
+        discs_into(t, s->layers[j].beads, s->layers[j].n_beads, HALO, out);
+        discs_into(t, s->layers[j].track, s->layers[j].n_track, 1, out);
+    }
+}
+
+static void micro_drops(const dp_texture_spec *t, const dp_scene *s, int li, uint16_t *mask)
+{
+    const dp_layer_spec *l = &t->layers[li];
+    uint64_t seed = dp_layer_size_seed(t->seed, l->name);
+    for (size_t i = 0; i < s->layers[li].count; i++) {
+        const dapple_point *p = &s->layers[li].points[i];
+        room r = { mask, dp_layer_point_radius(l, seed, p) };
+        if (r.radius < l->drop_micro) /* a soft dot: a micro-drop roughens what it covers */
+            dp_raster_disc(t->width, t->height, t->periodic, p->x, p->y, r.radius + EDGE_SOFT,
+                           room_pixel, &r);
+    }
+}
+
+void dp_frost_mask_into(const dp_texture_spec *t, const dp_scene *s, bool frost, uint16_t *mask)
+{
+    size_t n = (size_t)t->width * (size_t)t->height;
+    uint16_t *wiped = calloc(n, sizeof *wiped);
+    for (int li = 0; li < t->n_layers && li < s->n_layers && wiped != NULL; li++) {
+        const dp_layer_spec *l = &t->layers[li];
+        if (frost && l->style == DP_STYLE_DROPLETS && l->drop_micro > 0)
+            micro_drops(t, s, li, mask);
+        if (!(l->frost > 0))
+            continue;
+        for (size_t i = 0; i < n; i++)
+            wiped[i] = 0;
+        dp_frost_wiped_into(t, s, li, wiped);
+        for (size_t i = 0; i < n; i++) {
+            uint16_t v = frost ? (uint16_t)lround(l->frost * (65535 - wiped[i])) : wiped[i];
+            mask[i] = DP_MAX(mask[i], v);
+        }
+    }
+    free(wiped);
+}
+
+/* ---------------------------------------------------------------- blur */
+
+static int wrap_or_clamp(int i, int n, bool wrap)
+{
+    if (wrap)
+        return ((i % n) + n) % n;
+    return i < 0 ? 0 : (i >= n ? n - 1 : i);
+}
+
+/* One box pass along x of every row of buf (rows x w x 4 floats) into tmp, then back. */
+static void box_rows(float *buf, float *tmp, int rows, int w, int rad, bool wrap)
+{
+    for (int y = 0; y < rows; y++) {
+        const float *in = buf + (size_t)y * w * 4;
+        float *o = tmp + (size_t)y * w * 4;
+        for (int x = 0; x < w; x++)
+            for (int c = 0; c < 4; c++) {
+                float sum = 0;
+                for (int k = -rad; k <= rad; k++)
+                    sum += in[wrap_or_clamp(x + k, w, wrap) * 4 + c];
+                o[x * 4 + c] = sum / (float)(2 * rad + 1);
+            }
+    }
+    for (size_t i = 0; i < (size_t)rows * w * 4; i++)
+        buf[i] = tmp[i];
+}
+
+/* One box pass along y: row r of out is the mean of rows r .. r + 2 rad of in. */
+static void box_cols(const float *in, float *out, int rows_out, int w, int rad)
+{
+    size_t row = (size_t)w * 4;
+    for (int y = 0; y < rows_out; y++)
+        for (size_t i = 0; i < row; i++) {
+            float sum = 0;
+            for (int k = 0; k <= 2 * rad; k++)
+                sum += in[(size_t)(y + k) * row + i];
+            out[(size_t)y * row + i] = sum / (float)(2 * rad + 1);
+        }
+}
+
+/* The ground's rows y0 .. y0 + rows - 1, blurred, premultiplied floats 0..1. */
+static float *blurred_rows(const dp_layer_ctx *ctx, int y0, int rows, int rad)
+{
+    const dp_texture_spec *t = ctx->t;
+    int w = t->width, ext = rows + 4 * rad;
+    float *a = malloc((size_t)ext * w * 4 * sizeof *a), *b = malloc((size_t)ext * w * 4 * sizeof *b);
+    if (a == NULL || b == NULL) {
+        free(a);
+        free(b);
+        return NULL;
+    }
+    for (int y = 0; y < ext; y++) {
+        int gy = wrap_or_clamp(y0 - 2 * rad + y, t->height, t->periodic);
+        const uint32_t *src = (const uint32_t *)(const void *)(ctx->ground + (size_t)gy * ctx->ground_stride);
+        for (int x = 0; x < w; x++)
+            for (int c = 0; c < 4; c++)
+                a[((size_t)y * w + x) * 4 + c] = (float)(src[x] >> (8 * (3 - c)) & 255) / 255.0f;
+    }
+    box_rows(a, b, ext, w, rad, t->periodic);
+    box_rows(a, b, ext, w, rad, t->periodic);
+    box_cols(a, b, ext - 2 * rad, w, rad);
+    box_cols(b, a, rows, w, rad);
+    free(b);
+    return a; /* channel order A, R, G, B */
+}
+
+/* ---------------------------------------------------------------- frosting */
+
+static dapple_status frost(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err);
+
+static uint32_t frosted(uint32_t dst, const float *blur, double f)
+{
+    double a = blur[0], out[4];
+    for (int c = 1; c < 4; c++) /* lift toward white, premultiplied by the ground's alpha */
+        out[c] = (double)blur[c] + (a - (double)blur[c]) * LIFT;
+    out[0] = a;
+    uint32_t v = 0;
+    for (int c = 0; c < 4; c++) {
+        double d = (double)(dst >> (8 * (3 - c)) & 255) / 255.0;
+        double m = d + (out[c] - d) * f;
+        v |= (uint32_t)lround(DP_MIN(1.0, DP_MAX(0.0, m)) * 255) << (8 * (3 - c));
+    }
+    return v;
+}
+
+/* The layer's own trail tracks: a faint wet streak (the water film darkens the glass). */
+static dapple_status paint_tracks(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err)
+{
+    const dp_texture_spec *t = ctx->t;
+    const dp_layer_points *lp = &ctx->scene->layers[ctx->layer_index];
+    int w = t->width;
+    uint16_t *cov = calloc((size_t)w * t->height, sizeof *cov);
+    if (cov == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for trails of %dx%d", w, t->height);
+    discs_into(t, lp->track, lp->n_track, 1, cov);
+    cairo_surface_t *target = cairo_get_target(cr);
+    cairo_surface_flush(target);
+    uint8_t *data = cairo_image_surface_get_data(target);
+    int stride = cairo_image_surface_get_stride(target);
+    for (int y = ctx->clip_y0; y < ctx->clip_y1; y++) {
+        uint32_t *row = (uint32_t *)(void *)(data + (size_t)y * stride);
+        for (int x = 0; x < w; x++) {
+            double k = TRACK_DARK * cov[(size_t)y * w + x] / 65535.0;
+            uint32_t v = 0;
+            for (int c = 0; c < 4 && k > 0; c++) { /* towards black, alpha kept */
+                double ch = (double)(row[x] >> (8 * c) & 255);
+                v |= (uint32_t)lround(c == 3 ? ch : ch * (1 - k)) << (8 * c);
+            }
+            if (k > 0)
+                row[x] = v;
+        }
+    }
+    cairo_surface_mark_dirty(target);
+    free(cov);
+    return DAPPLE_OK;
+}
+
+dapple_status dp_frost_underlay(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err)
+{
+    if (ctx->scene == NULL)
+        return DAPPLE_OK;
+    dapple_status st = DAPPLE_OK;
+    if (ctx->scene->layers[ctx->layer_index].n_track > 0)
+        st = paint_tracks(cr, ctx, err);
+    if (st == DAPPLE_OK)
+        st = frost(cr, ctx, err);
+    return st;
+}
+
+/* The frost of a layer with frost > 0: the blurred, lightened ground outside the wiped glass. */
+static dapple_status frost(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err)
+{
+    const dp_layer_spec *l = ctx->spec;
+    const dp_texture_spec *t = ctx->t;
+    if (!(l->frost > 0) || ctx->ground == NULL)
+        return DAPPLE_OK;
+    int y0 = ctx->clip_y0, rows = ctx->clip_y1 - ctx->clip_y0, w = t->width;
+    uint16_t *wiped = calloc((size_t)w * t->height, sizeof *wiped);
+    float *blur = wiped != NULL ? blurred_rows(ctx, y0, rows, (int)lround(l->frost_blur)) : NULL;
+    if (blur == NULL) {
+        free(wiped);
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for the frost of %dx%d", w, t->height);
+    }
+    dp_frost_wiped_into(t, ctx->scene, ctx->layer_index, wiped);
+    cairo_surface_t *target = cairo_get_target(cr);
+    cairo_surface_flush(target);
+    uint8_t *data = cairo_image_surface_get_data(target);
+    int stride = cairo_image_surface_get_stride(target);
+    for (int y = 0; y < rows; y++) {
+        uint32_t *row = (uint32_t *)(void *)(data + (size_t)(y0 + y) * stride);
+        for (int x = 0; x < w; x++) {
+            double f = l->frost * (1 - wiped[(size_t)(y0 + y) * w + x] / 65535.0);
+            if (f > 0)
+                row[x] = frosted(row[x], blur + ((size_t)y * w + x) * 4, f);
+        }
+    }
+    cairo_surface_mark_dirty(target);
+    free(blur);
+    free(wiped);
+    return DAPPLE_OK;
+}

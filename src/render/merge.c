@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: MIT
+ * Finding the drops that merge (see merge.h). A grid of cells at least as wide as the
+ * widest reach (two extents plus k) holds each drop once; a pair can only be in the same
+ * or a neighbouring cell. Pairs come out in index order, so the bytes never depend on
+ * anything but the points. */
+#include "render/merge.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "core/dp.h"
+#include "core/point_attrs.h"
+
+void dp_merge_drop(const dp_layer_spec *l, uint64_t size_seed, const dapple_point *p, dp_drop *d)
+{
+    dp_drop_init(d, &l->drop, dp_layer_point_radius(l, size_seed, p),
+                 dp_point_key(size_seed, p->x, p->y));
+}
+
+typedef struct finder {
+    const dp_texture_spec *t;
+    const dapple_point *pts;
+    double *ext, k;
+    size_t *head, *next; /* cell lists; SIZE_MAX ends a list */
+    int nx, ny;
+    dp_drop_pair *out;
+    size_t n, cap;
+} finder;
+
+/* The vector from p to q, through the nearest copy when periodic. */
+static double near(double d, double n, bool periodic)
+{
+    return periodic ? d - n * round(d / n) : d;
+}
+
+static bool add_pair(finder *f, size_t a, size_t b, double dx, double dy)
+{
+    if (f->n == f->cap) {
+        size_t cap = f->cap ? 2 * f->cap : 64;
+        dp_drop_pair *p = dp_realloc_n(f->out, cap, sizeof *p);
+        if (p == NULL)
+            return false;
+        f->out = p, f->cap = cap;
+    }
+    f->out[f->n++] = (dp_drop_pair){ a, b, dx, dy };
+    return true;
+}
+
+/* Pairs (i, j > i) with j in cell (cx, cy). */
+static bool pairs_in_cell(finder *f, size_t i, int cx, int cy)
+{
+    const dp_texture_spec *t = f->t;
+    if (t->periodic)
+        cx = (cx + f->nx) % f->nx, cy = (cy + f->ny) % f->ny;
+    else if (cx < 0 || cy < 0 || cx >= f->nx || cy >= f->ny)
+        return true;
+    for (size_t j = f->head[(size_t)cy * f->nx + cx]; j != SIZE_MAX; j = f->next[j]) {
+        if (j <= i)
+            continue;
+        double dx = near((double)f->pts[j].x - (double)f->pts[i].x, t->width, t->periodic);
+        double dy = near((double)f->pts[j].y - (double)f->pts[i].y, t->height, t->periodic);
+        double reach = f->ext[i] + f->ext[j] + f->k;
+        if (dx * dx + dy * dy < reach * reach && !add_pair(f, i, j, dx, dy))
+            return false;
+    }
+    return true;
+}
+
+static int cell_of(double v, double n, int cells)
+{
+    int c = (int)(v / n * cells);
+    return c < 0 ? 0 : (c >= cells ? cells - 1 : c);
+}
+
+static bool find_pairs(finder *f, size_t count)
+{
+    const dp_texture_spec *t = f->t;
+    for (size_t c = 0; c < (size_t)f->nx * f->ny; c++)
+        f->head[c] = SIZE_MAX;
+    for (size_t i = count; i-- > 0;) {
+        size_t c = (size_t)cell_of(f->pts[i].y, t->height, f->ny) * f->nx +
+                   (size_t)cell_of(f->pts[i].x, t->width, f->nx);
+        f->next[i] = f->head[c], f->head[c] = i;
+    }
+    /* With fewer than 3 cells on an axis, neighbours would repeat: one cell holds all. */
+    int span = f->nx >= 3 && f->ny >= 3 ? 1 : 0;
+    for (size_t i = 0; i < count; i++) {
+        int cx = cell_of(f->pts[i].x, t->width, f->nx), cy = cell_of(f->pts[i].y, t->height, f->ny);
+        for (int dy = -span; dy <= span; dy++)
+            for (int dx = -span; dx <= span; dx++)
+                if (!pairs_in_cell(f, i, cx + dx, cy + dy))
+                    return false;
+    }
+    return true;
+}
+
+dapple_status dp_merge_pairs(const dp_texture_spec *t, dp_scene *s, int li, dapple_error *err)
+{
+    const dp_layer_spec *l = &t->layers[li];
+    dp_layer_points *lp = &s->layers[li];
+    if (!(l->merge > 0) || l->style != DP_STYLE_DROPLETS || dp_drop_style_round(&l->drop) ||
+        lp->count < 2)
+        return DAPPLE_OK;
+    finder f = { .t = t, .pts = lp->points, .k = l->merge };
+    f.ext = dp_calloc_n(lp->count, sizeof *f.ext);
+    f.next = dp_calloc_n(lp->count, sizeof *f.next);
+    uint64_t seed = dp_layer_size_seed(t->seed, l->name);
+    double widest = 0;
+    for (size_t i = 0; f.ext != NULL && i < lp->count; i++) {
+        dp_drop d;
+        dp_merge_drop(l, seed, &lp->points[i], &d);
+        f.ext[i] = dp_drop_extent(&d);
+        widest = DP_MAX(widest, f.ext[i]);
+    }
+    double cell = 2 * widest + f.k + 1;
+    f.nx = (int)DP_MAX(1.0, DP_MIN(4096.0, floor(t->width / cell)));
+    f.ny = (int)DP_MAX(1.0, DP_MIN(4096.0, floor(t->height / cell)));
+    if (f.nx < 3 || f.ny < 3)
+        f.nx = f.ny = 1;
+    f.head = dp_calloc_n((size_t)f.nx * f.ny, sizeof *f.head);
+    bool ok = f.ext != NULL && f.next != NULL && f.head != NULL && find_pairs(&f, lp->count);
+    free(f.ext), free(f.next), free(f.head);
+    if (!ok) {
+        free(f.out);
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for merging %zu drops", lp->count);
+    }
+    lp->pairs = f.out, lp->n_pairs = f.n;
+    return DAPPLE_OK;
+}
