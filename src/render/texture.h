@@ -16,8 +16,8 @@
 #define DP_MAX_PALETTE 8
 #define DP_NAME_MAX    64
 #define DP_PATH_MAX    1024
-#define DP_MAX_SIDE    32767 /* cairo's limit for one image side */
-#define DP_MAX_EXCLUDE 8     /* exclusion images per layer */
+#define DP_MAX_SIDE    DAPPLE_LIMIT_IMAGE_SIDE /* cairo's limit for one image side */
+#define DP_MAX_EXCLUDE DAPPLE_MAX_EXCLUDE      /* exclusion images per layer */
 
 typedef struct dp_rgba {
     double r, g, b, a; /* 0..1, straight alpha, sRGB-encoded values */
