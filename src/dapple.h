@@ -88,6 +88,35 @@ typedef struct dapple_point {
     float x, y, r;
 } dapple_point;
 
+/* ---------------------------------------------------------------- limits
+ * Every range dapple accepts, defined once: the library's checks, the command line's option
+ * table (src/cli/opts.c) and the preset parameter table (src/preset/params.c) all read these
+ * macros, so a count, a thread number, a domain side or a field setting that one of them
+ * takes, all of them take. Two kinds of value differ by design (docs/library.md, "Limits",
+ * says why): lengths a person types in pixels (radius, Perlin scale, dilation) are held to a
+ * typing range on the command line and in presets (the _CLI macros), the library takes any
+ * length up to its own bound; and an image dapple writes is held to the IMAGE limits. A value
+ * outside is DAPPLE_E_INVALID with "NAME: expected a number in [LO, HI], got V". */
+#define DAPPLE_LIMIT_SIDE       2097152    /* domain (world) width and height: (0, 2^21] */
+#define DAPPLE_LIMIT_K          1000       /* k, candidates per active point: 1 .. this */
+#define DAPPLE_LIMIT_POINTS     1000000000 /* max_points and a target count: 1 .. this */
+#define DAPPLE_LIMIT_THREADS    256        /* threads: 1 .. this (a field also takes 0) */
+#define DAPPLE_LIMIT_OCTAVES    12         /* Perlin octaves: 1 .. this */
+#define DAPPLE_LIMIT_LACUNARITY 8.0        /* Perlin lacunarity: 1 .. this (gain: 0 .. 1) */
+#define DAPPLE_LIMIT_GAMMA_MIN  0.01       /* gamma: this .. DAPPLE_LIMIT_GAMMA_MAX */
+#define DAPPLE_LIMIT_GAMMA_MAX  16.0
+#define DAPPLE_LIMIT_CUTOFF     0.999      /* density cutoff: 0 .. this */
+#define DAPPLE_LIMIT_SCALE      1e9        /* library: Perlin scale in (0, this] units */
+/* the command line and presets: lengths typed in pixels (see above) */
+#define DAPPLE_LIMIT_RADIUS_CLI_MIN 0.25   /* radius, rmin, rmax */
+#define DAPPLE_LIMIT_RADIUS_CLI_MAX 4096.0
+#define DAPPLE_LIMIT_SCALE_CLI_MIN  1.0    /* Perlin scale (and a preset's background_scale) */
+#define DAPPLE_LIMIT_SCALE_CLI_MAX  65536.0
+#define DAPPLE_LIMIT_DILATE_CLI     1024.0 /* dilate: -this .. this (library: the side) */
+/* an image the command line writes: cairo's side, and memory */
+#define DAPPLE_LIMIT_IMAGE_SIDE   32767
+#define DAPPLE_LIMIT_IMAGE_PIXELS ((int64_t)1 << 26) /* 64 Mpixel */
+
 /* ---------------------------------------------------------------- radius field */
 
 typedef enum dapple_field_kind {
@@ -98,10 +127,10 @@ typedef enum dapple_field_kind {
 
 /** Perlin fBm parameters: 'scale' is the feature size in domain units. */
 typedef struct dapple_perlin {
-    double scale;      /* default 64 */
-    int octaves;       /* default 4, 1..12 */
-    double lacunarity; /* default 2 */
-    double gain;       /* default 0.5 */
+    double scale;      /* default 64; (0, DAPPLE_LIMIT_SCALE] */
+    int octaves;       /* default 4; 1 .. DAPPLE_LIMIT_OCTAVES */
+    double lacunarity; /* default 2; 1 .. DAPPLE_LIMIT_LACUNARITY */
+    double gain;       /* default 0.5; 0 .. 1 */
 } dapple_perlin;
 
 /** A grey image, row-major, values 0..65535 (8-bit images are scaled by 257). */
@@ -121,24 +150,26 @@ typedef enum dapple_field_map {
 /** Density map with rmax = 0: densities below this floor are read as the floor, so the
  * spacing is at most rmin / sqrt(max(cutoff, DAPPLE_DENSITY_FLOOR)). */
 #define DAPPLE_DENSITY_FLOOR (1.0 / 1024.0)
-#define DAPPLE_MAX_EXCLUDE   16
+#define DAPPLE_MAX_EXCLUDE   8 /* exclusion images: 0 .. this */
 
 /** The order of the steps: source value (image, Perlin or 1 for a constant), levels
  * (black, white), gamma, invert, dilate, then the map. */
 typedef struct dapple_field_opts {
     size_t struct_size; /* set by dapple_field_opts_init(); see "ABI" in docs/library.md */
     dapple_field_kind kind;
-    double width, height; /* the domain the field covers, in units (pixels) */
+    double width, height; /* the domain the field covers, in units (pixels); (0,
+                             DAPPLE_LIMIT_SIDE] */
     double rmin, rmax;    /* 0 < rmin <= rmax; the density map also takes rmax = 0 (see
                              DAPPLE_DENSITY_FLOOR) */
     dapple_field_map map; /* default DAPPLE_MAP_RADIUS */
-    double cutoff;        /* density map: no points where v <= cutoff; [0, 1), default
-                             DAPPLE_DEFAULT_CUTOFF; the radius map ignores it */
+    double cutoff;        /* density map: no points where v <= cutoff; 0 .. DAPPLE_LIMIT_CUTOFF,
+                             default DAPPLE_DEFAULT_CUTOFF; the radius map ignores it */
     double black, white;  /* levels: v = (v - black) / (white - black), clamped to [0, 1];
                              0 <= black < white <= 1, default 0 and 1 */
-    double gamma;         /* then v = v^gamma; (0, 16], default 1 */
+    double gamma;         /* then v = v^gamma; DAPPLE_LIMIT_GAMMA_MIN .. _MAX, default 1 */
     bool invert;          /* then use 1 - v */
-    double dilate;        /* then grow bright areas of v by this many units; < 0 erodes */
+    double dilate;        /* then grow bright areas of v by this many units; < 0 erodes;
+                             |dilate| <= DAPPLE_LIMIT_SIDE */
     dapple_perlin perlin;
     dapple_grey image; /* for DAPPLE_FIELD_IMAGE; borrowed for the dapple_field_new call only */
     /* exclusion images, each stretched over the domain like 'image': no point is placed
@@ -147,7 +178,7 @@ typedef struct dapple_field_opts {
     int n_exclude; /* 0..DAPPLE_MAX_EXCLUDE */
     uint64_t seed; /* offsets the Perlin noise */
     bool periodic; /* the field tiles: Perlin wraps, lookups and dilation wrap */
-    int threads;   /* threads that evaluate Perlin noise into the raster, up to 1024 (0 and
+    int threads;   /* threads that evaluate Perlin noise into the raster, up to DAPPLE_LIMIT_THREADS (0 and
                       the default 1 mean one); the field is the same whatever the number */
 } dapple_field_opts;
 
@@ -233,9 +264,11 @@ typedef int (*dapple_progress_fn)(void *user, double fraction);
 
 typedef struct dapple_sampler_opts {
     size_t struct_size;          /* set by dapple_sampler_opts_init(); see "ABI" in library.md */
-    double width, height;        /* domain: the field's; points lie in [0, width) x [0, height) */
-    int k;                       /* candidates per active point; default 30 */
-    size_t max_points;           /* bail-out; default DAPPLE_DEFAULT_MAX_POINTS */
+    double width, height;        /* domain: the field's; points lie in [0, width) x [0, height);
+                                    (0, DAPPLE_LIMIT_SIDE] */
+    int k;                       /* candidates per active point; 1 .. DAPPLE_LIMIT_K, default 30 */
+    size_t max_points;           /* bail-out; 1 .. DAPPLE_LIMIT_POINTS, default
+                                    DAPPLE_DEFAULT_MAX_POINTS */
     uint64_t seed;               /* default 1 */
     bool periodic;               /* the domain is a torus: tileable point sets */
     bool dense;                  /* candidates on the circle just outside r, swept in angle */
@@ -295,7 +328,7 @@ typedef struct dapple_region {
  * docs/algorithm.md, section 10): any region computed alone, on any number of threads,
  * gives exactly the world's points inside it, bit for bit. This is what `dapple points`
  * writes; a plain dapple_sampler gives another (equally valid) set. region NULL means the
- * whole world; threads in [1, 1024]. *points (*count of them, in chunk order: rows of
+ * whole world; threads in [1, DAPPLE_LIMIT_THREADS]. *points (*count of them, in chunk order: rows of
  * chunks top to bottom, each left to right, each chunk's points in the order made) are the
  * caller's: free them with dapple_points_free(). *stop is DAPPLE_STOP_MAX_POINTS when the
  * world passed o->max_points (the list is cut there; checked every 64 chunks, so at most

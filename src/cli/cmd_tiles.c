@@ -111,7 +111,7 @@ static dapple_status make_tile(const run *r, dp_tile_record *t, size_t *points, 
     if (dp_mask_spec_from_opts(&o, &spec, err) != DAPPLE_OK)
         return err->status;
     if (!o.have_max_points) /* checked per tile by check_budget, not for the whole world */
-        spec.layers[0].max_points = 1000000000;
+        spec.layers[0].max_points = DAPPLE_LIMIT_POINTS;
     if (dp_scene_sample(&spec, &scene, err) != DAPPLE_OK)
         return err->status;
     dp_layer_points *lp = &scene.layers[0];

@@ -155,7 +155,7 @@ int dp_cli_threads(const dp_cli_opts *o)
     if (o->jobs > 0)
         return o->jobs;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > 256 ? 256 : (int)n;
+    return n < 1 ? 1 : n > DAPPLE_LIMIT_THREADS ? DAPPLE_LIMIT_THREADS : (int)n;
 }
 
 bool dp_cli_show_progress(const dp_cli_opts *o)

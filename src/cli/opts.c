@@ -71,106 +71,141 @@ enum {
     OPT_TILE_POINTS,
     OPT_TILE_FORCE,
     OPT_SCALE,
+    OPT_IMAGE_SIZE,
     OPT_HELP = 'h',
     OPT_OUTPUT = 'o',
     OPT_JOBS = 'j',
 };
 
+/* How a value's range is checked and shown: R_NONE has none (a path, a choice, a flag). */
+typedef enum range_kind { R_NONE, R_INT, R_REAL, R_U64, R_SIZE } range_kind;
+
+#define ALL_U64 0x1p64 /* hi of R_U64: every uint64_t, shown as 2^64-1 */
+#define STR_(x) #x
+#define STR(x)  STR_(x)
+
+/* One option. The parser checks a value against [lo, hi], --help shows that range and the
+ * default, and tests/cli/test_docs.sh compares what --help shows with the option tables of
+ * docs/cli.md and the ranges and defaults docs/dapple.1 states: one source for all four. */
 typedef struct cli_option {
     const char *name;
     int id;
     const char *arg; /* NULL: a flag */
     unsigned commands;
     const char *help;
+    range_kind range;
+    double lo, hi;   /* the accepted values (R_SIZE: of each side) */
+    const char *def; /* the default, parsed like a given value by defaults(); NULL: none */
 } cli_option;
 
+#define NO_RANGE R_NONE, 0, 0, NULL
+#define RADIUS   R_REAL, DAPPLE_LIMIT_RADIUS_CLI_MIN, DAPPLE_LIMIT_RADIUS_CLI_MAX
+
 static const cli_option OPTIONS[] = {
-    { "size", OPT_SIZE, "WxH", FIELD_CMDS | DP_CMD_RENDER, "domain / image size in pixels" },
-    { "radius", OPT_RADIUS, "R", FIELD_CMDS, "constant radius (minimum distance)" },
-    { "rmin", OPT_RMIN, "A", FIELD_CMDS, "radius where v = 0 (density map: spacing at v = 1)" },
-    { "rmax", OPT_RMAX, "B", FIELD_CMDS, "radius where v = 1 (density map: largest spacing)" },
+    { "size", OPT_SIZE, "WxH", FIELD_CMDS, "domain / image size in pixels", R_SIZE, 1,
+      DAPPLE_LIMIT_SIDE, NULL },
+    { "size", OPT_IMAGE_SIZE, "WxH", DP_CMD_RENDER, "image size in pixels", R_SIZE, 1,
+      DAPPLE_LIMIT_IMAGE_SIDE, NULL },
+    { "radius", OPT_RADIUS, "R", FIELD_CMDS, "constant radius (minimum distance)", RADIUS, NULL },
+    { "rmin", OPT_RMIN, "A", FIELD_CMDS, "radius where v = 0 (density map: spacing at v = 1)",
+      RADIUS, NULL },
+    { "rmax", OPT_RMAX, "B", FIELD_CMDS, "radius where v = 1 (density map: largest spacing)",
+      RADIUS, NULL },
     { "field", OPT_FIELD, "SPEC", FIELD_CMDS,
-      "constant | image:PATH | perlin[:scale=S,octaves=N,lacunarity=L,gain=G]" },
-    { "map", OPT_MAP, "radius|density", FIELD_CMDS,
-      "how v gives spacing: radius (default) or density" },
-    { "cutoff", OPT_CUTOFF, "C", FIELD_CMDS, "density map: no points where v <= C (0.004)" },
-    { "levels", OPT_LEVELS, "B,W", FIELD_CMDS, "tone curve: v = (v - B) / (W - B) first" },
-    { "gamma", OPT_GAMMA, "G", FIELD_CMDS, "tone curve: then v = v^G (default 1)" },
-    { "invert", OPT_INVERT, NULL, FIELD_CMDS, "then use 1 - v" },
-    { "dilate", OPT_DILATE, "PX", FIELD_CMDS, "then grow bright areas by PX (< 0 erodes)" },
+      "constant | image:PATH | perlin[:scale=S,octaves=N,lacunarity=L,gain=G]", NO_RANGE },
+    { "map", OPT_MAP, "radius|density", FIELD_CMDS, "how v gives spacing: radius or density",
+      R_NONE, 0, 0, "radius" },
+    { "cutoff", OPT_CUTOFF, "C", FIELD_CMDS, "density map: no points where v <= C", R_REAL, 0,
+      DAPPLE_LIMIT_CUTOFF, STR(DAPPLE_DEFAULT_CUTOFF) },
+    { "levels", OPT_LEVELS, "B,W", FIELD_CMDS, "tone curve: v = (v - B) / (W - B) first", R_NONE, 0,
+      0, "0,1" },
+    { "gamma", OPT_GAMMA, "G", FIELD_CMDS, "tone curve: then v = v^G", R_REAL,
+      DAPPLE_LIMIT_GAMMA_MIN, DAPPLE_LIMIT_GAMMA_MAX, "1" },
+    { "invert", OPT_INVERT, NULL, FIELD_CMDS, "then use 1 - v", NO_RANGE },
+    { "dilate", OPT_DILATE, "PX", FIELD_CMDS, "then grow bright areas by PX (< 0 erodes)", R_REAL,
+      -DAPPLE_LIMIT_DILATE_CLI, DAPPLE_LIMIT_DILATE_CLI, "0" },
     { "exclude", OPT_EXCLUDE, "image:PATH", FIELD_CMDS,
-      "no point on pixels at least half white (repeatable)" },
+      "no point on pixels at least half white (repeatable)", NO_RANGE },
     { "count", OPT_COUNT, "N", DP_CMD_POINTS | DP_CMD_MASK,
-      "scale the spacing to give N points (within 1 %)" },
-    { "k", OPT_K, "N", DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
-      "candidates per active point (30)" },
+      "scale the spacing to give N points (within 1 %)", R_U64, 1, DAPPLE_LIMIT_POINTS, NULL },
+    { "k", OPT_K, "N", DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES, "candidates per active point",
+      R_INT, 1, DAPPLE_LIMIT_K, "30" },
     { "max-points", OPT_MAX_POINTS, "N", DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
-      "bail-out: stop after N points (default 20000000)" },
-    { "seed", OPT_SEED, "N", FIELD_CMDS | DP_CMD_RENDER, "random seed (default 1)" },
-    { "periodic", OPT_PERIODIC, NULL, FIELD_CMDS, "wrap at the edges: tileable output" },
+      "bail-out: stop after N points", R_U64, 1, DAPPLE_LIMIT_POINTS, "20000000" },
+    { "seed", OPT_SEED, "N", FIELD_CMDS | DP_CMD_RENDER, "random seed", R_U64, 0, ALL_U64, "1" },
+    { "periodic", OPT_PERIODIC, NULL, FIELD_CMDS, "wrap at the edges: tileable output", NO_RANGE },
     { "dense", OPT_DENSE, NULL, DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
-      "tighter packing: candidates just outside r" },
+      "tighter packing: candidates just outside r", NO_RANGE },
     { "maximal", OPT_MAXIMAL, NULL, DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
-      "fill every remaining gap after sampling" },
-    { "format", OPT_FORMAT, "csv|json", DP_CMD_POINTS, "point list format (default: from -o)" },
+      "fill every remaining gap after sampling", NO_RANGE },
+    { "format", OPT_FORMAT, "csv|json", DP_CMD_POINTS, "point list format (default: from -o)",
+      NO_RANGE },
     { "kind", OPT_KIND, "KIND", DP_CMD_MASK | DP_CMD_TILES,
-      "footprint | splat | clearance | density" },
-    { "depth", OPT_DEPTH, "8|16", DP_CMD_MASK | DP_CMD_FIELD | DP_CMD_TILES,
-      "bits per pixel (default 8)" },
-    { "points", OPT_POINTS, "FILE", DP_CMD_MASK | DP_CMD_RENDER, "also write the points" },
+      "footprint | splat | clearance | density", R_NONE, 0, 0, "footprint" },
+    { "depth", OPT_DEPTH, "8|16", DP_CMD_MASK | DP_CMD_FIELD | DP_CMD_TILES, "bits per pixel",
+      R_NONE, 0, 0, "8" },
+    { "points", OPT_POINTS, "FILE", DP_CMD_MASK | DP_CMD_RENDER, "also write the points",
+      NO_RANGE },
     { "points", OPT_TILE_POINTS, "PATTERN", DP_CMD_TILES,
-      "also write each tile's points (.csv or .json, beside -o)" },
-    { "from", OPT_FROM, "FILE", DP_CMD_MASK, "draw the mask from this point list (CSV/JSON)" },
+      "also write each tile's points (.csv or .json, beside -o)", NO_RANGE },
+    { "from", OPT_FROM, "FILE", DP_CMD_MASK, "draw the mask from this point list (CSV/JSON)",
+      NO_RANGE },
     { "dot-radius", OPT_DOT_RADIUS, "PX", DP_CMD_MASK | DP_CMD_TILES,
-      "footprint and splat dots of PX pixels, whatever the spacing" },
+      "footprint and splat dots of PX pixels, whatever the spacing", R_REAL, 0,
+      DAPPLE_LIMIT_RADIUS_CLI_MAX, NULL },
     { "rotation", OPT_ROTATION, NULL, DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
-      "point list: a rotation column, degrees" },
+      "point list: a rotation column, degrees", NO_RANGE },
     { "scale-jitter", OPT_SCALE_JITTER, "J", DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
-      "point list: a scale column in [1 - J, 1 + J]" },
+      "point list: a scale column, 1 - J .. 1 + J", R_REAL, 0, 0.99, NULL },
     { "variants", OPT_VARIANTS, "N", DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
-      "point list: a variant column, 0 .. N-1" },
+      "point list: a variant column, 0 .. N-1", R_INT, 1, 65536, NULL },
     { "y-up", OPT_Y_UP, NULL, DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
-      "point list: y measured up from the bottom edge" },
+      "point list: y measured up from the bottom edge", NO_RANGE },
     { "relative", OPT_RELATIVE, NULL, DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
-      "point list: x and y from the region's (tile's) corner" },
-    { "height", OPT_HEIGHT, "FILE", DP_CMD_RENDER, "also write a 16-bit height map" },
-    { "normal", OPT_NORMAL, "FILE", DP_CMD_RENDER, "also write a normal map" },
+      "point list: x and y from the region's (tile's) corner", NO_RANGE },
+    { "height", OPT_HEIGHT, "FILE", DP_CMD_RENDER, "also write a 16-bit height map", NO_RANGE },
+    { "normal", OPT_NORMAL, "FILE", DP_CMD_RENDER, "also write a normal map", NO_RANGE },
     { "mask", OPT_MASK, "FILE", DP_CMD_RENDER,
-      "also write the preset's mask (footprint if it names none)" },
+      "also write the preset's mask (footprint if it names none)", NO_RANGE },
     { "normal-convention", OPT_NORMAL_CONV, "gl|dx", DP_CMD_RENDER,
-      "normal map green axis: gl = Y+ (default), dx = Y-" },
-    { "set", OPT_SET, "SECTION.KEY=VALUE", DP_CMD_RENDER, "override a preset key" },
-    { "scale", OPT_SCALE, "F", DP_CMD_RENDER,
-      "size and look x F: radii, strokes, features (0.01..100)" },
-    { "jpeg-quality", OPT_JPEG_Q, "Q",
-      DP_CMD_FIELD | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_TILES,
-      "quality of .jpg outputs, 1..100 (90)" },
+      "normal map green axis: gl = Y+, dx = Y-", R_NONE, 0, 0, "gl" },
+    { "set", OPT_SET, "SECTION.KEY=VALUE", DP_CMD_RENDER, "override a preset key", NO_RANGE },
+    { "scale", OPT_SCALE, "F", DP_CMD_RENDER, "size and look x F: radii, strokes, features", R_REAL,
+      0.01, 100, NULL },
+    { "jpeg-quality", OPT_JPEG_Q, "Q", DP_CMD_FIELD | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_TILES,
+      "quality of .jpg outputs", R_INT, 1, 100, "90" },
     { "max-pixels", OPT_MAX_PIXELS, "N", FIELD_CMDS | DP_CMD_RENDER | DP_CMD_PACK,
-      "refuse input images with more pixels (67108864)" },
+      "refuse input images with more pixels", R_U64, 1, 0x1p40, "67108864" },
     { "jobs", OPT_JOBS, "N",
       DP_CMD_PACK | DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_TILES | DP_CMD_FIELD,
-      "threads, or pack workers (default: cores); same bytes for any N" },
+      "threads (pack: workers), default: cores; same bytes for any N", R_INT, 1,
+      DAPPLE_LIMIT_THREADS, NULL },
     { "region", OPT_REGION, "X,Y,WxH", DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_FIELD,
-      "only this window of the --size world" },
+      "only this window of the --size world", NO_RANGE },
     { "tile-size", OPT_TILE_SIZE, "PX", DP_CMD_TILES,
-      "square tiles of PX pixels (the last column and row may be narrower)" },
-    { "force", OPT_FORCE, NULL, DP_CMD_PACK, "render even outputs that are up to date" },
-    { "force", OPT_TILE_FORCE, NULL, DP_CMD_TILES, "make every tile, even those up to date" },
-    { "check", OPT_CHECK, NULL, DP_CMD_PACK, "re-render and compare with the manifest" },
-    { "seeds", OPT_SEEDS, "A..B", DP_CMD_PACK, "render each preset once per seed" },
-    { "shard", OPT_SHARD, "I/N", DP_CMD_PACK, "render presets whose index % N == I-1" },
-    { "shard", OPT_TILE_SHARD, "I/N", DP_CMD_TILES, "write only tiles whose index % N == I-1" },
-    { "merge", OPT_MERGE, NULL, DP_CMD_PACK, "merge OUT_DIR/manifest-*.json shard manifests" },
-    { "size-cap", OPT_SIZE_CAP, "PX", DP_CMD_PACK, "render at most PX pixels per side" },
+      "square tiles of PX pixels (the last column and row may be narrower)", R_INT, 1, 8192, NULL },
+    { "force", OPT_FORCE, NULL, DP_CMD_PACK, "render even outputs that are up to date", NO_RANGE },
+    { "force", OPT_TILE_FORCE, NULL, DP_CMD_TILES, "make every tile, even those up to date",
+      NO_RANGE },
+    { "check", OPT_CHECK, NULL, DP_CMD_PACK, "re-render and compare with the manifest", NO_RANGE },
+    { "seeds", OPT_SEEDS, "A..B", DP_CMD_PACK, "render each preset once per seed", NO_RANGE },
+    { "shard", OPT_SHARD, "I/N", DP_CMD_PACK, "render presets whose index % N == I-1", NO_RANGE },
+    { "shard", OPT_TILE_SHARD, "I/N", DP_CMD_TILES, "write only tiles whose index % N == I-1",
+      NO_RANGE },
+    { "merge", OPT_MERGE, NULL, DP_CMD_PACK, "merge OUT_DIR/manifest-*.json shard manifests",
+      NO_RANGE },
+    { "size-cap", OPT_SIZE_CAP, "PX", DP_CMD_PACK, "render at most PX pixels per side", R_INT, 16,
+      DAPPLE_LIMIT_IMAGE_SIDE, NULL },
     { "plot", OPT_PLOT, "PREFIX", DP_CMD_STATS,
-      "charts PREFIX-{spectrum,radial,rdf,points}.png and tables" },
-    { "json", OPT_JSON, NULL, DP_CMD_STATS, "the report as JSON" },
+      "charts PREFIX-{spectrum,radial,rdf,points}.png and tables", NO_RANGE },
+    { "json", OPT_JSON, NULL, DP_CMD_STATS, "the report as JSON", NO_RANGE },
     { "strict", OPT_STRICT, NULL, DP_CMD_STATS,
-      "exit 3 when a pair breaks the rule or a point is outside" },
+      "exit 3 when a pair breaks the rule or a point is outside", NO_RANGE },
     { "quiet", OPT_QUIET, NULL, ALL_SAMPLING | DP_CMD_RENDER,
-      "no progress line, no summary; errors still shown" },
-    { "output", OPT_OUTPUT, "FILE", ~0u & ~(unsigned)DP_CMD_LAYERS, "output file ('-' = stdout for points)" },
-    { "help", OPT_HELP, NULL, ~0u, "show this help" },
+      "no progress line, no summary; errors still shown", NO_RANGE },
+    { "output", OPT_OUTPUT, "FILE", ~0u & ~(unsigned)DP_CMD_LAYERS,
+      "output file ('-' = stdout for points)", NO_RANGE },
+    { "help", OPT_HELP, NULL, ~0u, "show this help", NO_RANGE },
 };
 
 #define N_OPTIONS (sizeof OPTIONS / sizeof OPTIONS[0])
@@ -183,15 +218,35 @@ static const cli_option *find_option(int id)
     return NULL;
 }
 
-/* A world's "WxH": sides up to DP_WORLD_MAX_SIDE. */
+/* The value of option 'id' as a number in its table range. */
+static dapple_status expect_real(int id, const char *v, double *out, dapple_error *err)
+{
+    const cli_option *opt = find_option(id);
+    return dp_expect_double(v, opt->lo, opt->hi, out, err);
+}
+
+static dapple_status expect_int(int id, const char *v, int *out, dapple_error *err)
+{
+    const cli_option *opt = find_option(id);
+    return dp_expect_int(v, (int)opt->lo, (int)opt->hi, out, err);
+}
+
+static dapple_status expect_u64(int id, const char *v, uint64_t *out, dapple_error *err)
+{
+    const cli_option *opt = find_option(id);
+    uint64_t hi = opt->hi >= ALL_U64 ? UINT64_MAX : (uint64_t)opt->hi;
+    return dp_expect_u64(v, (uint64_t)opt->lo, hi, out, err);
+}
+
+/* A world's "WxH": sides up to DAPPLE_LIMIT_SIDE (the table's). */
 static dapple_status parse_world_size(dp_cli_opts *o, const char *v, dapple_error *err)
 {
     char q[DP_QUOTE_MAX];
-    if (dp_parse_size_max(v, DP_WORLD_MAX_SIDE, &o->width, &o->height))
+    int max = (int)find_option(OPT_SIZE)->hi;
+    if (dp_parse_size_max(v, max, &o->width, &o->height))
         return DAPPLE_OK;
     dp_quote(v, q);
-    return dp_fail(err, DAPPLE_E_INVALID, "expected WxH with sides in [1, %d], got '%s'",
-                   DP_WORLD_MAX_SIDE, q);
+    return dp_fail(err, DAPPLE_E_INVALID, "expected WxH with sides in [1, %d], got '%s'", max, q);
 }
 
 /* "X,Y,WxH": integers, X and Y >= 0, W and H >= 1 (inside the world: checked once the
@@ -205,7 +260,7 @@ static dapple_status parse_region(dp_cli_opts *o, const char *v, dapple_error *e
         errno = 0;
         n[i] = strtol(p, &end, 10);
         bool digits = end != p && *p >= '0' && *p <= '9';
-        if (!digits || errno != 0 || n[i] > DP_WORLD_MAX_SIDE || *end != (i == 3 ? '\0' : i == 2 ? 'x' : ','))
+        if (!digits || errno != 0 || n[i] > DAPPLE_LIMIT_SIDE || *end != (i == 3 ? '\0' : i == 2 ? 'x' : ','))
             return dp_fail(err, DAPPLE_E_INVALID, "expected X,Y,WxH, got '%s'", v);
         p = end + 1;
     }
@@ -283,18 +338,19 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         o->have_size = true;
         /* a world has no pixels: only the image a command writes is held to the image
          * limits (check_image, once --region is known) */
-        if (o->command & (ALL_SAMPLING | DP_CMD_STATS))
-            return parse_world_size(o, v, err);
+        return parse_world_size(o, v, err);
+    case OPT_IMAGE_SIZE: /* render: the image itself (DP_MAX_SIDE, DP_MAX_PIXELS) */
+        o->have_size = true;
         return dp_expect_size(v, &o->width, &o->height, err);
     case OPT_RADIUS:
         o->have_radius = true;
-        return dp_expect_double(v, 0.25, 4096, &o->radius, err);
+        return expect_real(id, v, &o->radius, err);
     case OPT_RMIN:
         o->have_rmin = true;
-        return dp_expect_double(v, 0.25, 4096, &o->rmin, err);
+        return expect_real(id, v, &o->rmin, err);
     case OPT_RMAX:
         o->have_rmax = true;
-        return dp_expect_double(v, 0.25, 4096, &o->rmax, err);
+        return expect_real(id, v, &o->rmax, err);
     case OPT_FIELD:
         o->field = v;
         return DAPPLE_OK;
@@ -302,11 +358,11 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         o->have_map = true;
         return dp_map_parse(v, &o->map, err);
     case OPT_CUTOFF:
-        return dp_expect_double(v, 0, 0.999, &o->cutoff, err);
+        return expect_real(id, v, &o->cutoff, err);
     case OPT_LEVELS:
         return dp_levels_parse(v, &o->black, &o->white, err);
     case OPT_GAMMA:
-        return dp_expect_double(v, 0.01, 16, &o->gamma, err);
+        return expect_real(id, v, &o->gamma, err);
     case OPT_EXCLUDE: {
         char path[DP_PATH_MAX];
         if (o->n_exclude == DP_MAX_EXCLUDE)
@@ -317,7 +373,7 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         return st;
     }
     case OPT_COUNT:
-        return dp_expect_u64(v, 1, 1000000000, &o->count, err);
+        return expect_u64(id, v, &o->count, err);
     case OPT_REGION:
         return parse_region(o, v, err);
     case OPT_FROM:
@@ -327,21 +383,21 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         o->plot = v;
         return DAPPLE_OK;
     case OPT_DOT_RADIUS:
-        return dp_expect_double(v, 0, 4096, &o->dot_radius, err);
+        return expect_real(id, v, &o->dot_radius, err);
     case OPT_SCALE_JITTER:
-        return dp_expect_double(v, 0, 0.99, &o->scale_jitter, err);
+        return expect_real(id, v, &o->scale_jitter, err);
     case OPT_VARIANTS:
-        return dp_expect_int(v, 1, 65536, &o->variants, err);
+        return expect_int(id, v, &o->variants, err);
     case OPT_DILATE:
-        return dp_expect_double(v, -1024, 1024, &o->dilate, err);
+        return expect_real(id, v, &o->dilate, err);
     case OPT_K:
-        return dp_expect_int(v, 1, 1000, &o->k, err);
+        return expect_int(id, v, &o->k, err);
     case OPT_MAX_POINTS:
         o->have_max_points = true;
-        return dp_expect_u64(v, 1, 1000000000, &o->max_points, err);
+        return expect_u64(id, v, &o->max_points, err);
     case OPT_SEED:
         o->have_seed = true;
-        return dp_expect_u64(v, 0, UINT64_MAX, &o->seed, err);
+        return expect_u64(id, v, &o->seed, err);
     case OPT_OUTPUT:
         o->output = v;
         return DAPPLE_OK;
@@ -371,16 +427,16 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         o->mask_path = v;
         return DAPPLE_OK;
     case OPT_SCALE:
-        return dp_expect_double(v, 0.01, 100, &o->scale, err);
+        return expect_real(id, v, &o->scale, err);
     case OPT_NORMAL_CONV:
         o->have_normal_conv = true;
         st = parse_enum(v, CONVENTIONS, 2, "gl or dx", &tmp, err);
         o->normal_dx = tmp == 1;
         return st;
     case OPT_JPEG_Q:
-        return dp_expect_int(v, 1, 100, &o->jpeg_quality, err);
+        return expect_int(id, v, &o->jpeg_quality, err);
     case OPT_MAX_PIXELS:
-        return dp_expect_u64(v, 1, (uint64_t)1 << 40, &o->max_pixels, err);
+        return expect_u64(id, v, &o->max_pixels, err);
     case OPT_SET: {
         const char *dot = strchr(v, '.'), *eq = strchr(v, '=');
         char q[DP_QUOTE_MAX];
@@ -394,7 +450,7 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         return DAPPLE_OK;
     }
     case OPT_JOBS:
-        return dp_expect_int(v, 1, 256, &o->jobs, err);
+        return expect_int(id, v, &o->jobs, err);
     case OPT_SEEDS:
         o->have_seeds = true;
         return parse_range(v, &o->seed_first, &o->seed_last, err);
@@ -402,9 +458,9 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
     case OPT_TILE_SHARD:
         return parse_shard(v, &o->shard_index, &o->shard_count, err);
     case OPT_TILE_SIZE:
-        return dp_expect_int(v, 1, 8192, &o->tile_size, err);
+        return expect_int(id, v, &o->tile_size, err);
     case OPT_SIZE_CAP:
-        return dp_expect_int(v, 16, DP_MAX_SIDE, &o->size_cap, err);
+        return expect_int(id, v, &o->size_cap, err);
     }
     return DAPPLE_OK;
 }
@@ -458,19 +514,20 @@ static void apply_flag(dp_cli_opts *o, int id)
     }
 }
 
+/* Every default is the table's, parsed as if given (tests/unit/test_limits.c checks that
+ * each parses and equals the library's where it has one); then "given" is false again. */
 static void defaults(dp_cli_opts *o, unsigned command)
 {
+    dapple_error err;
     memset(o, 0, sizeof *o);
     o->command = command;
-    o->k = 30;
-    o->max_points = DAPPLE_DEFAULT_MAX_POINTS;
-    o->seed = 1;
-    o->mask_kind = DP_MASK_FOOTPRINT;
-    o->depth = 8;
-    o->jpeg_quality = 90;
-    o->max_pixels = (uint64_t)64 * 1024 * 1024;
+    for (size_t i = 0; i < N_OPTIONS; i++)
+        if (OPTIONS[i].def != NULL)
+            (void)apply_value(o, OPTIONS[i].id, OPTIONS[i].def, &err);
+    o->have_map = o->have_max_points = o->have_seed = o->have_normal_conv = false;
+    /* only with --map density, and part of a tiles manifest's hash as "not given": the
+     * field gets DAPPLE_DEFAULT_CUTOFF, the table's default */
     o->cutoff = NAN;
-    o->black = 0, o->white = 1, o->gamma = 1;
 }
 
 /* Builds getopt_long's table from the options 'command' accepts; returns its length. */
@@ -673,12 +730,43 @@ dapple_status dp_cli_parse(unsigned command, int argc, char **argv, dp_cli_opts 
     return check_required(o, err);
 }
 
+/* A bound as the docs write it: 2^64-1, 2^40, 0.25, 1000000000. */
+static void format_bound(double v, char *buf, size_t cap)
+{
+    int e;
+    if (v >= ALL_U64)
+        snprintf(buf, cap, "2^64-1");
+    else if (v >= 0x1p32 && frexp(v, &e) == 0.5)
+        snprintf(buf, cap, "2^%d", e - 1);
+    else
+        snprintf(buf, cap, "%.12g", v);
+}
+
+/* " [1 .. 1000, default 30]": the option's range and default, from its table row; "" when
+ * it has neither. test_docs.sh reads this bracket back. */
+static void describe_range(const cli_option *opt, char *buf, size_t cap)
+{
+    char lo[32], hi[32];
+    int n = 0;
+    buf[0] = '\0';
+    if (opt->range == R_NONE && opt->def == NULL)
+        return;
+    format_bound(opt->lo, lo, sizeof lo);
+    format_bound(opt->hi, hi, sizeof hi);
+    if (opt->range != R_NONE)
+        n = snprintf(buf, cap, " [%s%s .. %s", opt->range == R_SIZE ? "sides " : "", lo, hi);
+    if (opt->def != NULL && n >= 0 && (size_t)n < cap)
+        n += snprintf(buf + n, cap - (size_t)n, "%sdefault %s", n ? ", " : " [", opt->def);
+    if (n >= 0 && (size_t)n < cap)
+        snprintf(buf + n, cap - (size_t)n, "]");
+}
+
 void dp_cli_print_help(FILE *out, unsigned command, const char *usage)
 {
     fprintf(out, "usage: %s\n\noptions:\n", usage);
     for (size_t i = 0; i < N_OPTIONS; i++) {
         const cli_option *opt = &OPTIONS[i];
-        char left[64];
+        char left[64], range[96];
         if (!(opt->commands & command))
             continue;
         if (opt->id < 256)
@@ -687,6 +775,7 @@ void dp_cli_print_help(FILE *out, unsigned command, const char *usage)
         else
             snprintf(left, sizeof left, "    --%s%s%s", opt->name, opt->arg ? " " : "",
                      opt->arg ? opt->arg : "");
-        fprintf(out, "  %-30s %s\n", left, opt->help);
+        describe_range(opt, range, sizeof range);
+        fprintf(out, "  %-30s %s%s\n", left, opt->help, range);
     }
 }

@@ -28,6 +28,21 @@ dapple_status dp_fail(dapple_error *err, dapple_status status, const char *fmt, 
 dapple_status dp_fail_prefix(dapple_error *err, dapple_status status, const char *fmt, ...)
         DP_PRINTF(3, 4);
 
+/** Fills *err with "NAME: expected a number in [LO, HI], got V" (DAPPLE_E_INVALID): the
+ * words the command line and presets use for the same mistake, so a library caller, a flag
+ * and a preset key hear the same thing. 'open' is "(" when LO itself is refused, else "[".
+ * The ranges come from the DAPPLE_LIMIT_* macros of dapple.h. */
+dapple_status dp_fail_range(dapple_error *err, const char *name, const char *open, double lo,
+                            double hi, double v);
+
+/** The same for integers: "NAME: expected an integer in [LO, HI], got V". */
+dapple_status dp_fail_range_int(dapple_error *err, const char *name, long long lo, long long hi,
+                                long long v);
+
+/** The same for counts, which may exceed LLONG_MAX. */
+dapple_status dp_fail_range_count(dapple_error *err, const char *name, unsigned long long lo,
+                                  unsigned long long hi, unsigned long long v);
+
 /** calloc(count, size) that refuses count * size overflow; NULL on failure. */
 void *dp_calloc_n(size_t count, size_t size);
 

@@ -49,6 +49,27 @@ dapple_status dp_fail_prefix(dapple_error *err, dapple_status status, const char
     return status;
 }
 
+dapple_status dp_fail_range(dapple_error *err, const char *name, const char *open, double lo,
+                            double hi, double v)
+{
+    return dp_fail(err, DAPPLE_E_INVALID, "%s: expected a number in %s%.12g, %.12g], got %.12g",
+                   name, open, lo, hi, v);
+}
+
+dapple_status dp_fail_range_int(dapple_error *err, const char *name, long long lo, long long hi,
+                                long long v)
+{
+    return dp_fail(err, DAPPLE_E_INVALID, "%s: expected an integer in [%lld, %lld], got %lld", name,
+                   lo, hi, v);
+}
+
+dapple_status dp_fail_range_count(dapple_error *err, const char *name, unsigned long long lo,
+                                  unsigned long long hi, unsigned long long v)
+{
+    return dp_fail(err, DAPPLE_E_INVALID, "%s: expected an integer in [%llu, %llu], got %llu",
+                   name, lo, hi, v);
+}
+
 void *dp_calloc_n(size_t count, size_t size)
 {
     if (size != 0 && count > SIZE_MAX / size)

@@ -20,29 +20,26 @@
 #include "core/morph.h"
 #include "core/perlin.h"
 
-#define MAX_EXTENT 2097152.0 /* 2^21: worlds of 2^20 and more */
-
 /* ---------------------------------------------------------------- validation */
 
 static dapple_status check_extent(const char *name, double v, dapple_error *err)
 {
-    if (!(v > 0 && v <= MAX_EXTENT))
-        return dp_fail(err, DAPPLE_E_INVALID, "%s must be in (0, 2097152], got %g", name, v);
+    if (!(v > 0 && v <= DAPPLE_LIMIT_SIDE))
+        return dp_fail_range(err, name, "(", 0, DAPPLE_LIMIT_SIDE, v);
     return DAPPLE_OK;
 }
 
 static dapple_status check_perlin(const dapple_perlin *p, dapple_error *err)
 {
-    if (!(p->scale > 0 && p->scale <= 1e9))
-        return dp_fail(err, DAPPLE_E_INVALID, "perlin scale must be in (0, 1e9], got %g", p->scale);
-    if (p->octaves < 1 || p->octaves > 12)
-        return dp_fail(err, DAPPLE_E_INVALID, "perlin octaves must be in [1, 12], got %d",
-                       p->octaves);
-    if (!(p->lacunarity >= 1 && p->lacunarity <= 16))
-        return dp_fail(err, DAPPLE_E_INVALID, "perlin lacunarity must be in [1, 16], got %g",
-                       p->lacunarity);
-    if (!(p->gain > 0 && p->gain <= 1))
-        return dp_fail(err, DAPPLE_E_INVALID, "perlin gain must be in (0, 1], got %g", p->gain);
+    if (!(p->scale > 0 && p->scale <= DAPPLE_LIMIT_SCALE))
+        return dp_fail_range(err, "perlin scale", "(", 0, DAPPLE_LIMIT_SCALE, p->scale);
+    if (p->octaves < 1 || p->octaves > DAPPLE_LIMIT_OCTAVES)
+        return dp_fail_range_int(err, "perlin octaves", 1, DAPPLE_LIMIT_OCTAVES, p->octaves);
+    if (!(p->lacunarity >= 1 && p->lacunarity <= DAPPLE_LIMIT_LACUNARITY))
+        return dp_fail_range(err, "perlin lacunarity", "[", 1, DAPPLE_LIMIT_LACUNARITY,
+                             p->lacunarity);
+    if (!(p->gain >= 0 && p->gain <= 1))
+        return dp_fail_range(err, "perlin gain", "[", 0, 1, p->gain);
     return DAPPLE_OK;
 }
 
@@ -70,14 +67,15 @@ static dapple_status check_mapping(const dapple_field_opts *o, dapple_error *err
 {
     if (o->map != DAPPLE_MAP_RADIUS && o->map != DAPPLE_MAP_DENSITY)
         return dp_fail(err, DAPPLE_E_INVALID, "unknown field map %d", (int)o->map);
-    if (!(o->cutoff >= 0 && o->cutoff < 1))
-        return dp_fail(err, DAPPLE_E_INVALID, "cutoff must be in [0, 1), got %g", o->cutoff);
+    if (!(o->cutoff >= 0 && o->cutoff <= DAPPLE_LIMIT_CUTOFF))
+        return dp_fail_range(err, "cutoff", "[", 0, DAPPLE_LIMIT_CUTOFF, o->cutoff);
     if (!(o->black >= 0 && o->black < o->white && o->white <= 1))
         return dp_fail(err, DAPPLE_E_INVALID,
                        "levels must satisfy 0 <= black < white <= 1, got %g and %g", o->black,
                        o->white);
-    if (!(o->gamma > 0 && o->gamma <= 16))
-        return dp_fail(err, DAPPLE_E_INVALID, "gamma must be in (0, 16], got %g", o->gamma);
+    if (!(o->gamma >= DAPPLE_LIMIT_GAMMA_MIN && o->gamma <= DAPPLE_LIMIT_GAMMA_MAX))
+        return dp_fail_range(err, "gamma", "[", DAPPLE_LIMIT_GAMMA_MIN, DAPPLE_LIMIT_GAMMA_MAX,
+                             o->gamma);
     if (o->n_exclude < 0 || o->n_exclude > DAPPLE_MAX_EXCLUDE ||
         (o->n_exclude > 0 && o->exclude == NULL))
         return dp_fail(err, DAPPLE_E_INVALID, "n_exclude must be in [0, %d] with images, got %d",
@@ -105,10 +103,10 @@ static dapple_status check_opts(const dapple_field_opts *o, dapple_error *err)
                        "a constant field has one radius, got rmin %g < rmax %g (set both to it, "
                        "or use a Perlin or image field)",
                        o->rmin, o->rmax);
-    if (o->threads > 1024)
-        return dp_fail(err, DAPPLE_E_INVALID, "threads must be in [0, 1024], got %d", o->threads);
-    if (!(fabs(o->dilate) <= MAX_EXTENT))
-        return dp_fail(err, DAPPLE_E_INVALID, "dilate must be in [-1e6, 1e6], got %g", o->dilate);
+    if (o->threads < 0 || o->threads > DAPPLE_LIMIT_THREADS)
+        return dp_fail_range_int(err, "threads", 0, DAPPLE_LIMIT_THREADS, o->threads);
+    if (!(fabs(o->dilate) <= DAPPLE_LIMIT_SIDE))
+        return dp_fail_range(err, "dilate", "[", -DAPPLE_LIMIT_SIDE, DAPPLE_LIMIT_SIDE, o->dilate);
     for (int i = 0; i < o->n_exclude; i++)
         if ((st = check_image(&o->exclude[i], err)) != DAPPLE_OK)
             return dp_fail_prefix(err, st, "exclusion image %d", i + 1);

@@ -385,6 +385,9 @@ dapple_status dp_sampler_check_domain(const dapple_field *f, const dapple_sample
                    o->width, o->height, f->width, f->height);
 }
 
+/* point indices are uint32_t: the limit (plus a chunk's fixed points) stays below that */
+_Static_assert(DAPPLE_LIMIT_POINTS < UINT32_MAX / 2, "point indices are 32-bit");
+
 static dapple_status check_opts(const dapple_field *f, const dapple_sampler_opts *o,
                                 dapple_error *err)
 {
@@ -395,17 +398,14 @@ static dapple_status check_opts(const dapple_field *f, const dapple_sampler_opts
                        "a Perlin field over more than %d units a side is sampled as a world "
                        "(dapple_world_sample)",
                        DP_FIELD_MAX_SIDE);
-    if (!(o->width > 0 && o->width <= 1e6))
-        return dp_fail(err, DAPPLE_E_INVALID, "width must be in (0, 1e6], got %g", o->width);
-    if (!(o->height > 0 && o->height <= 1e6))
-        return dp_fail(err, DAPPLE_E_INVALID, "height must be in (0, 1e6], got %g", o->height);
-    if (o->k < 1)
-        return dp_fail(err, DAPPLE_E_INVALID, "k must be >= 1, got %d", o->k);
-    if (o->k > 1000000)
-        return dp_fail(err, DAPPLE_E_INVALID, "k must be <= 1000000, got %d", o->k);
-    if (o->max_points < 1 || o->max_points > (size_t)UINT32_MAX - 1)
-        return dp_fail(err, DAPPLE_E_INVALID, "max_points must be in [1, %u], got %zu",
-                       UINT32_MAX - 1, o->max_points);
+    if (!(o->width > 0 && o->width <= DAPPLE_LIMIT_SIDE))
+        return dp_fail_range(err, "width", "(", 0, DAPPLE_LIMIT_SIDE, o->width);
+    if (!(o->height > 0 && o->height <= DAPPLE_LIMIT_SIDE))
+        return dp_fail_range(err, "height", "(", 0, DAPPLE_LIMIT_SIDE, o->height);
+    if (o->k < 1 || o->k > DAPPLE_LIMIT_K)
+        return dp_fail_range_int(err, "k", 1, DAPPLE_LIMIT_K, o->k);
+    if (o->max_points < 1 || o->max_points > DAPPLE_LIMIT_POINTS)
+        return dp_fail_range_count(err, "max_points", 1, DAPPLE_LIMIT_POINTS, o->max_points);
     if (!(o->avoid_scale >= 0) || !isfinite(o->avoid_scale))
         return dp_fail(err, DAPPLE_E_INVALID, "avoid_scale must be >= 0, got %g", o->avoid_scale);
     if (!(o->spacing_scale > 0 && o->spacing_scale <= 1e6))

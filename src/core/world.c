@@ -429,9 +429,10 @@ static dapple_status check(const dp_world_opts *o, dapple_error *err)
     const dapple_sampler_opts *so = &o->so;
     if (o->field == NULL)
         return dp_fail(err, DAPPLE_E_INVALID, "field must not be NULL");
-    if (!(so->width > 0 && so->width <= 2097152 && so->height > 0 && so->height <= 2097152))
-        return dp_fail(err, DAPPLE_E_INVALID, "world size must be in (0, 2097152], got %gx%g",
-                       so->width, so->height);
+    if (!(so->width > 0 && so->width <= DAPPLE_LIMIT_SIDE))
+        return dp_fail_range(err, "width", "(", 0, DAPPLE_LIMIT_SIDE, so->width);
+    if (!(so->height > 0 && so->height <= DAPPLE_LIMIT_SIDE))
+        return dp_fail_range(err, "height", "(", 0, DAPPLE_LIMIT_SIDE, so->height);
     dapple_status st = dp_sampler_check_domain(o->field, so, err);
     if (st != DAPPLE_OK)
         return st;
@@ -439,8 +440,8 @@ static dapple_status check(const dp_world_opts *o, dapple_error *err)
           o->ry + o->rh <= so->height))
         return dp_fail(err, DAPPLE_E_INVALID, "region %g,%g,%gx%g is not inside the %gx%g world",
                        o->rx, o->ry, o->rw, o->rh, so->width, so->height);
-    if (o->threads < 1 || o->threads > 1024)
-        return dp_fail(err, DAPPLE_E_INVALID, "threads must be in [1, 1024], got %d", o->threads);
+    if (o->threads < 1 || o->threads > DAPPLE_LIMIT_THREADS)
+        return dp_fail_range_int(err, "threads", 1, DAPPLE_LIMIT_THREADS, o->threads);
     return DAPPLE_OK;
 }
 

@@ -66,13 +66,14 @@ static dapple_status perlin_value(int key, const char *value, dapple_perlin *p, 
     dapple_status st;
     switch (key) {
     case 0:
-        st = dp_expect_double(value, DP_PERLIN_SCALE_MIN, DP_PERLIN_SCALE_MAX, &p->scale, &e);
+        st = dp_expect_double(value, DAPPLE_LIMIT_SCALE_CLI_MIN, DAPPLE_LIMIT_SCALE_CLI_MAX,
+                              &p->scale, &e);
         break;
     case 1:
-        st = dp_expect_int(value, 1, DP_PERLIN_OCTAVES_MAX, &p->octaves, &e);
+        st = dp_expect_int(value, 1, DAPPLE_LIMIT_OCTAVES, &p->octaves, &e);
         break;
     case 2:
-        st = dp_expect_double(value, DP_PERLIN_LAC_MIN, DP_PERLIN_LAC_MAX, &p->lacunarity, &e);
+        st = dp_expect_double(value, 1, DAPPLE_LIMIT_LACUNARITY, &p->lacunarity, &e);
         break;
     default:
         st = dp_expect_double(value, 0, 1, &p->gain, &e);

@@ -9,13 +9,6 @@
 
 #include "dapple.h"
 
-/* Ranges of the Perlin keys (also listed in docs/presets.md). */
-#define DP_PERLIN_SCALE_MIN   1.0
-#define DP_PERLIN_SCALE_MAX   65536.0
-#define DP_PERLIN_OCTAVES_MAX 12
-#define DP_PERLIN_LAC_MIN     1.0
-#define DP_PERLIN_LAC_MAX     8.0
-
 /** Parses 'spec' into o->kind and o->perlin (Perlin keys not given take the defaults of
  * dapple_field_opts_init, whatever o held before) and copies an image PATH, unresolved,
  * into image_path (cap bytes; "" for other kinds). Other fields of *o are untouched.

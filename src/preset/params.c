@@ -63,7 +63,8 @@ static const dp_param params[] = {
       "second colour of the Perlin ground" },
     { DP_SEC_TEXTURE, "background_image", DP_P_PATH, 0, 0, NULL, TX(bg_image), NULL,
       "image scaled to fill, for background = image" },
-    { DP_SEC_TEXTURE, "background_scale", DP_P_NUMBER, 1, 65536, NULL, TX(bg_scale), "128",
+    { DP_SEC_TEXTURE, "background_scale", DP_P_NUMBER, DAPPLE_LIMIT_SCALE_CLI_MIN,
+      DAPPLE_LIMIT_SCALE_CLI_MAX, NULL, TX(bg_scale), "128",
       "feature size of the Perlin ground, pixels" },
     { DP_SEC_TEXTURE, "texture", DP_P_BOOL, 0, 0, NULL, TX(want_texture), "true",
       "write the colour texture" },
@@ -92,33 +93,38 @@ static const dp_param params[] = {
     /* ------------------------------------------------------------ [layer NAME] */
     { DP_SEC_LAYER, "style", DP_P_ENUM, 0, 0, style_choices, LY(style), NULL,
       "(required) how each point is drawn" },
-    { DP_SEC_LAYER, "radius", DP_P_RADIUS, 0.25, 4096, NULL, NO_MEMBER, NULL,
+    { DP_SEC_LAYER, "radius", DP_P_RADIUS, DAPPLE_LIMIT_RADIUS_CLI_MIN,
+      DAPPLE_LIMIT_RADIUS_CLI_MAX, NULL, NO_MEMBER, NULL,
       "a constant radius: shorthand for rmin = rmax = radius, field = constant" },
-    { DP_SEC_LAYER, "rmin", DP_P_NUMBER, 0.25, 4096, NULL, LY(field.rmin), NULL,
+    { DP_SEC_LAYER, "rmin", DP_P_NUMBER, DAPPLE_LIMIT_RADIUS_CLI_MIN,
+      DAPPLE_LIMIT_RADIUS_CLI_MAX, NULL, LY(field.rmin), NULL,
       "radius map: the radius where v = 0; density map: the spacing at full density" },
-    { DP_SEC_LAYER, "rmax", DP_P_NUMBER, 0.25, 4096, NULL, LY(field.rmax), NULL,
+    { DP_SEC_LAYER, "rmax", DP_P_NUMBER, DAPPLE_LIMIT_RADIUS_CLI_MIN,
+      DAPPLE_LIMIT_RADIUS_CLI_MAX, NULL, LY(field.rmax), NULL,
       "radius map: the radius where v = 1; density map (optional): the largest spacing" },
     { DP_SEC_LAYER, "field", DP_P_FIELD, 0, 0, NULL, NO_MEMBER, "constant",
       "the field v: constant, perlin[:key=value,...] or image:PATH (see below)" },
     { DP_SEC_LAYER, "map", DP_P_ENUM, 0, 0, map_choices, LY(field.map), "radius",
       "radius: r = rmin + v (rmax - rmin); density: points per area proportional to v" },
-    { DP_SEC_LAYER, "cutoff", DP_P_NUMBER, 0, 0.999, NULL, LY(field.cutoff), "0.004",
+    { DP_SEC_LAYER, "cutoff", DP_P_NUMBER, 0, DAPPLE_LIMIT_CUTOFF, NULL, LY(field.cutoff), "0.004",
       "density map only: no point at all where v <= cutoff" },
     { DP_SEC_LAYER, "levels", DP_P_LEVELS, 0, 1, NULL, NO_MEMBER, "0, 1",
       "tone curve, first step: v = (v - black) / (white - black), clamped" },
-    { DP_SEC_LAYER, "gamma", DP_P_NUMBER, 0.01, 16, NULL, LY(field.gamma), "1",
+    { DP_SEC_LAYER, "gamma", DP_P_NUMBER, DAPPLE_LIMIT_GAMMA_MIN, DAPPLE_LIMIT_GAMMA_MAX, NULL,
+      LY(field.gamma), "1",
       "tone curve, second step: v = v^gamma (2.2 reads an sRGB image as linear light)" },
     { DP_SEC_LAYER, "invert", DP_P_BOOL, 0, 0, NULL, LY(field.invert), "false",
       "use 1 - v (after the tone curve)" },
-    { DP_SEC_LAYER, "dilate", DP_P_NUMBER, -1024, 1024, NULL, LY(field.dilate), "0",
+    { DP_SEC_LAYER, "dilate", DP_P_NUMBER, -DAPPLE_LIMIT_DILATE_CLI,
+      DAPPLE_LIMIT_DILATE_CLI, NULL, LY(field.dilate), "0",
       "grow bright areas of v by this many pixels (after invert); negative erodes" },
     { DP_SEC_LAYER, "exclude", DP_P_EXCLUDE, 0, 0, NULL, NO_MEMBER, NULL,
       "comma list of image:PATH (up to 8): no point on a pixel at least half white" },
-    { DP_SEC_LAYER, "count", DP_P_COUNT, 1, 100000000, NULL, LY(count), NULL,
+    { DP_SEC_LAYER, "count", DP_P_COUNT, 1, DAPPLE_LIMIT_POINTS, NULL, LY(count), NULL,
       "scale rmin and rmax together so the layer has this many points (within 1 %)" },
-    { DP_SEC_LAYER, "k", DP_P_INT, 1, 1000, NULL, LY(k), "30",
+    { DP_SEC_LAYER, "k", DP_P_INT, 1, DAPPLE_LIMIT_K, NULL, LY(k), "30",
       "candidates tried around each active point" },
-    { DP_SEC_LAYER, "max_points", DP_P_COUNT, 1, 100000000, NULL, LY(max_points), "20000000",
+    { DP_SEC_LAYER, "max_points", DP_P_COUNT, 1, DAPPLE_LIMIT_POINTS, NULL, LY(max_points), "20000000",
       "bail-out: sampling stops after this many points (reported, not an error); at the "
       "default, a layer expected to exceed it is refused before sampling" },
     { DP_SEC_LAYER, "dense", DP_P_BOOL, 0, 0, NULL, LY(dense), "false",
@@ -326,7 +332,8 @@ static const char *const md_intro =
         "- Keys and values are case-sensitive. American spellings work too: `colors`,\n"
         "  `background_color`, `background = color`.\n"
         "- Numbers are plain decimals (`0.5`, `-2`, `1e3`); `nan`, `inf`, hex, spaces inside\n"
-        "  and trailing text are refused, and so are values outside the range below.\n"
+        "  and trailing text are refused, and so are values outside the range below (the\n"
+        "  command line's and the library's ranges, from one definition: library.md, Limits).\n"
         "- Paths (`field = image:PATH`, `exclude`, `stamp`, `background_image`) are relative to "
         "the\n"
         "  preset's folder, and the file must exist when the preset is loaded (a FIFO or\n"
@@ -366,11 +373,19 @@ static const char *const md_fields =
         "verbatim and may contain `:` and `,` |\n"
         "\n"
         "| perlin option | values | default | meaning |\n"
-        "|---|---|---|---|\n"
-        "| `scale` | 1 .. 65536 | 64 | feature size in pixels |\n"
-        "| `octaves` | 1 .. 12 | 4 | number of noise layers summed |\n"
-        "| `lacunarity` | 1 .. 8 | 2 | frequency ratio between octaves |\n"
-        "| `gain` | 0 .. 1 | 0.5 | amplitude ratio between octaves |\n";
+        "|---|---|---|---|\n";
+
+/* The Perlin keys' rows, their ranges from dapple.h's limits. */
+static void md_perlin(FILE *f)
+{
+    fprintf(f, "| `scale` | %g .. %g | 64 | feature size in pixels |\n", DAPPLE_LIMIT_SCALE_CLI_MIN,
+            DAPPLE_LIMIT_SCALE_CLI_MAX);
+    fprintf(f, "| `octaves` | 1 .. %d | 4 | number of noise layers summed |\n",
+            DAPPLE_LIMIT_OCTAVES);
+    fprintf(f, "| `lacunarity` | 1 .. %g | 2 | frequency ratio between octaves |\n",
+            DAPPLE_LIMIT_LACUNARITY);
+    fputs("| `gain` | 0 .. 1 | 0.5 | amplitude ratio between octaves |\n", f);
+}
 
 static const char *type_name(dp_param_type t)
 {
@@ -404,7 +419,8 @@ static void md_values(FILE *f, const dp_param *p)
         fputs("1 to 8 colours", f);
         break;
     case DP_P_SIZE:
-        fprintf(f, "1 .. %d per side, at most 64 Mpixel", DP_MAX_SIDE);
+        fprintf(f, "1 .. %d per side, at most %lld pixels", DP_MAX_SIDE,
+                (long long)DAPPLE_LIMIT_IMAGE_PIXELS);
         break;
     case DP_P_FIELD:
         fputs("see Field specs", f);
@@ -453,4 +469,5 @@ void dp_params_write_markdown(FILE *f)
     md_section(f, DP_SEC_TEXTURE);
     md_section(f, DP_SEC_LAYER);
     fputs(md_fields, f);
+    md_perlin(f);
 }

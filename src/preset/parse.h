@@ -15,7 +15,7 @@
 #include "render/texture.h"
 
 /** The memory limit on output sizes: width * height at most this many pixels. */
-#define DP_MAX_PIXELS ((int64_t)64 * 1024 * 1024)
+#define DP_MAX_PIXELS DAPPLE_LIMIT_IMAGE_PIXELS
 
 /** A decimal number (strtod) that uses the whole string, is finite and in [lo, hi].
  * Refuses "", " 5", "10abc", "nan", "inf", hex. */
@@ -33,9 +33,6 @@ bool dp_parse_bool(const char *s, bool *out);
 /** "WxH" (or "WXH"), each side 1..DP_MAX_SIDE. The pixel limit is checked by
  * dp_expect_size, not here. */
 bool dp_parse_size(const char *s, int *w, int *h);
-
-/** The largest side of a world (points, mask, field): 2^21 units. */
-#define DP_WORLD_MAX_SIDE 2097152
 
 /** dp_parse_size with sides up to max. */
 bool dp_parse_size_max(const char *s, int max, int *w, int *h);

@@ -57,7 +57,8 @@ static dapple_status check_layer(const dp_texture_spec *t, int i, dapple_error *
                        l->max_points);
     if (f->kind == DAPPLE_FIELD_IMAGE && l->field_image[0] == '\0')
         return dp_fail(err, DAPPLE_E_INVALID, "an image field needs a path (image:PATH)");
-    if (l->k < 1 || l->k > 1000 || l->max_points < 1 || l->max_points > 100000000)
+    if (l->k < 1 || l->k > DAPPLE_LIMIT_K || l->max_points < 1 ||
+        l->max_points > DAPPLE_LIMIT_POINTS)
         return dp_fail(err, DAPPLE_E_INVALID, "k or max_points out of range");
     if (l->palette_n < 1 || l->palette_n > DP_MAX_PALETTE)
         return dp_fail(err, DAPPLE_E_INVALID, "needs 1 to %d colours", DP_MAX_PALETTE);

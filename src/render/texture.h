@@ -19,8 +19,8 @@
 #define DP_MAX_PALETTE 8
 #define DP_NAME_MAX    64
 #define DP_PATH_MAX    1024
-#define DP_MAX_SIDE    32767 /* cairo's limit for one image side */
-#define DP_MAX_EXCLUDE 8     /* exclusion images per layer */
+#define DP_MAX_SIDE    DAPPLE_LIMIT_IMAGE_SIDE /* cairo's limit for one image side */
+#define DP_MAX_EXCLUDE DAPPLE_MAX_EXCLUDE      /* exclusion images per layer */
 #define DP_MAX_STAMPS  8     /* stamp variants per layer */
 #define DP_STAMPS_MAX  4096  /* bytes of a layer's resolved stamp paths, NULs included */
 

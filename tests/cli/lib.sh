@@ -7,7 +7,9 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 FAILS=0
 
-fail() { echo "FAIL: $*" >&2; FAILS=$((FAILS + 1)); }
+# Counted in a file too: a fail() inside a pipeline (`layer ... | bad_preset`) runs in a
+# subshell, whose FAILS the script never sees.
+fail() { echo "FAIL: $*" >&2; FAILS=$((FAILS + 1)); echo >>"$TMP/.fails"; }
 
 # expect_error CODE "exact stderr line" OUTPUT_THAT_MUST_NOT_EXIST -- command...
 expect_error() {
@@ -31,6 +33,7 @@ expect_png() {
 }
 
 finish() {
+    [ ! -s "$TMP/.fails" ] || FAILS=$(wc -l <"$TMP/.fails")
     if [ "$FAILS" -ne 0 ]; then
         echo "$FAILS failure(s) in $0" >&2
         exit 1

@@ -3,6 +3,13 @@
 # names an option that does not exist, the --help blocks in cli.md are what the binary
 # prints, the man page renders without warnings and library.md shows docs/example.c as it
 # is. The examples themselves run in test_doc_examples.sh. Runs from the repo root.
+#
+# Ranges and defaults have one source too: each row of the option table in src/cli/opts.c
+# holds its range and default, which the parser checks against and applies, and which
+# --help prints at the end of the option's line ("[1 .. 1000, default 30]"). The test reads
+# them back from every command's --help and compares them with the values and default
+# columns of cli.md's option tables and with every "A to B" and "default N" the man page
+# states in an option's paragraph.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/../.." || exit 1
 
@@ -69,6 +76,84 @@ help_blocks_current() {
     done
 }
 
+# "name<TAB>range<TAB>default" for every option of every command, from --help's brackets.
+help_ranges() {
+    local c
+    for c in $COMMANDS; do $DAPPLE "$c" --help; done |
+        awk 'match($0, /^  (-[a-z], |    )--[a-z0-9-]+/) && match($0, / \[(sides |default |-?[0-9])[^][]*\]$/) {
+            b = substr($0, RSTART + 2, RLENGTH - 3)
+            match($0, /--[a-z0-9-]+/); name = substr($0, RSTART + 2, RLENGTH - 2)
+            r = b; d = ""
+            if (b ~ /^default /) { r = ""; d = substr(b, 9) }
+            else if ((i = index(b, ", default ")) > 0) { r = substr(b, 1, i - 1); d = substr(b, i + 10) }
+            print name "\t" r "\t" d }' | sort -u >"$TMP/ranges"
+    [ "$(wc -l <"$TMP/ranges")" -ge 15 ] || fail "read only $(wc -l <"$TMP/ranges") ranges from --help: has its layout changed?"
+}
+
+# cli.md's tables with "| option | values | default | meaning |": each row's values start
+# with the option's range and its default is the option's (or, if it has none, no number).
+cli_md_tables_match() {
+    local name vals def n=0
+    while IFS=$'\037' read -r name vals def; do # not tabs: read joins empty fields of those
+        n=$((n + 1))
+        local rows
+        rows=$(awk -F'\t' -v n="$name" '$1 == n' "$TMP/ranges")
+        if [ -n "$(awk -F'\t' '$2 != ""' <<<"$rows")" ]; then
+            local ok=
+            while IFS=$'\t' read -r _ r _; do
+                [ -n "$r" ] || continue
+                case "$vals" in "$r" | "$r,"* | "$r "*) ok=1 ;; esac
+            done <<<"$rows"
+            [ -n "$ok" ] || fail "$CLI_MD: --$name: values '$vals', but --help says '$(cut -f2 <<<"$rows" | paste -sd/)'"
+        fi
+        local want
+        want=$(awk -F'\t' '$3 != "" { print $3; exit }' <<<"$rows")
+        if [ -n "$want" ]; then
+            [ "$def" = "$want" ] || fail "$CLI_MD: --$name: default '$def', but --help says '$want'"
+        elif [[ "$def" =~ ^-?[0-9] ]]; then
+            fail "$CLI_MD: --$name: default '$def', but the option table has none"
+        fi
+    done < <(awk -F'|' '/^\| option \| values \| default \|/ { on = 1; next } !/^\|/ { on = 0 }
+        on && /^\| `-/ { gsub(/\\\|/, "/"); if (!match($2, /--[a-z0-9-]+/)) next
+            name = substr($2, RSTART + 2, RLENGTH - 2); v = $3; d = $4
+            gsub(/^ +| +$/, "", v); gsub(/^ +| +$/, "", d); print name "\037" v "\037" d }' "$CLI_MD")
+    [ "$n" -ge 15 ] || fail "$CLI_MD: read only $n rows of option tables: has their layout changed?"
+}
+
+# The man page: in the paragraph of an option (.TP, its tag lines and any .TQ), every
+# "A to B" between numbers is one of that option's ranges and every "default N" its default.
+man_ranges_match() {
+    local names kind value n=0
+    while IFS=$'\t' read -r names kind value; do
+        n=$((n + 1))
+        local name ok=
+        for name in $names; do
+            awk -F'\t' -v n="$name" -v k="$kind" -v v="$value" \
+                '$1 == n && ((k == "range" && ($2 == v || $2 == "sides " v)) || (k == "default" && $3 == v)) { f = 1 }
+                 END { exit !f }' "$TMP/ranges" && ok=1
+        done
+        [ -n "$ok" ] || fail "$MAN: the paragraph of --${names// /, --} states $kind '$value', which --help does not"
+    done < <(man_text | awk '
+        function flush() { if (names != "") scan(); names = ""; text = ""; tag = 0 }
+        function scan(   t, a, b, d) {
+            t = text
+            while (match(t, /-?[0-9][0-9.^]*(-1)? to -?[0-9][0-9.^]*(-1)?/)) {
+                split(substr(t, RSTART, RLENGTH), w, " to "); sub(/\.$/, "", w[2])
+                print names "\t" "range" "\t" w[1] " .. " w[2]; t = substr(t, RSTART + RLENGTH) }
+            t = text
+            while (match(t, /default [0-9][0-9.,]*/)) {
+                d = substr(t, RSTART + 8, RLENGTH - 8); sub(/[.,]+$/, "", d)
+                print names "\t" "default" "\t" d; t = substr(t, RSTART + RLENGTH) }
+        }
+        /^\.(TP|SS|SH|PP)/ { flush(); tag = /^\.TP/; next }
+        /^\.TQ/ { tag = 1; next }
+        tag { while (match($0, /--[a-z0-9-]+/)) { names = names (names == "" ? "" : " ") substr($0, RSTART + 2, RLENGTH - 2); $0 = substr($0, RSTART + RLENGTH) }
+              tag = 0; next }
+        { text = text " " $0 }
+        END { flush() }')
+    [ "$n" -ge 10 ] || fail "$MAN: found only $n ranges and defaults in option paragraphs: has the layout changed?"
+}
+
 man_page_renders() {
     local version
     version=$(sed -n 's/^#define DAPPLE_VERSION "\(.*\)"/\1/p' src/dapple.h)
@@ -111,6 +196,9 @@ every_option_documented
 every_command_documented
 no_stale_options
 help_blocks_current
+help_ranges
+cli_md_tables_match
+man_ranges_match
 man_page_renders
 library_shows_example
 merged_pack_matches

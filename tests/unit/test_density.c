@@ -365,10 +365,10 @@ Test(density, bad_options_name_themselves)
     dapple_error err;
     fo.cutoff = 1;
     cr_expect_eq(dapple_field_new(&f, &fo, &err), DAPPLE_E_INVALID);
-    cr_expect_str_eq(err.message, "cutoff must be in [0, 1), got 1");
+    cr_expect_str_eq(err.message, "cutoff: expected a number in [0, 0.999], got 1");
     fo.cutoff = 0.1, fo.gamma = 0;
     cr_expect_eq(dapple_field_new(&f, &fo, &err), DAPPLE_E_INVALID);
-    cr_expect_str_eq(err.message, "gamma must be in (0, 16], got 0");
+    cr_expect_str_eq(err.message, "gamma: expected a number in [0.01, 16], got 0");
     fo.gamma = 1, fo.black = 0.6, fo.white = 0.5;
     cr_expect_eq(dapple_field_new(&f, &fo, &err), DAPPLE_E_INVALID);
     cr_expect_str_eq(err.message, "levels must satisfy 0 <= black < white <= 1, got 0.6 and 0.5");

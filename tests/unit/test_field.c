@@ -215,9 +215,9 @@ Test(field, validation_names_the_option)
     o.rmin = 4, o.rmax = 2;
     expect_refusal(o, "rmin (4) must not exceed rmax (2)");
     o.rmin = 1, o.width = NAN;
-    expect_refusal(o, "width must be in (0, 2097152], got nan");
+    expect_refusal(o, "width: expected a number in (0, 2097152], got nan");
     o.width = 10, o.kind = DAPPLE_FIELD_PERLIN, o.perlin.octaves = 0;
-    expect_refusal(o, "perlin octaves must be in [1, 12], got 0");
+    expect_refusal(o, "perlin octaves: expected an integer in [1, 12], got 0");
     o.perlin.octaves = 4, o.kind = DAPPLE_FIELD_IMAGE;
     expect_refusal(o, "image field needs pixels, got 0x0 and no buffer");
 }

@@ -166,7 +166,7 @@ Test(preset, bad_files_name_file_line_and_key)
         { "negative.ini", ":6: radius: expected a number in [0.25, 4096], got '-3'" },
         { "bad_number.ini", ":6: radius: expected a number in [0.25, 4096], got '10abc'" },
         { "zero_k.ini", ":7: k: expected an integer in [1, 1000], got '0'" },
-        { "huge_points.ini", ":7: max_points: expected an integer in [1, 100000000], got "
+        { "huge_points.ini", ":7: max_points: expected an integer in [1, 1000000000], got "
                              "'99999999999999999999999'" },
         { "side_too_big.ini",
           ":2: size: expected WxH with sides in [1, 32767], got '40000x40000'" },

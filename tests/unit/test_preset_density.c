@@ -94,9 +94,9 @@ Test(preset_density, bad_values_name_line_and_key)
     expect_error(DENSITY "exclude = image:nope.png\n",
                  "t.ini:8: exclude: cannot open 'nope.png': No such file or directory");
     expect_error(DENSITY "count = 0\n",
-                 "t.ini:8: count: expected an integer in [1, 100000000], got '0'");
+                 "t.ini:8: count: expected an integer in [1, 1000000000], got '0'");
     expect_error(DENSITY "count = 12.5\n",
-                 "t.ini:8: count: expected an integer in [1, 100000000], got '12.5'");
+                 "t.ini:8: count: expected an integer in [1, 1000000000], got '12.5'");
     expect_error(HEAD "radius = 3\ncount = 50\nmax_points = 10\n",
                  "t.ini:3: [layer a] count (50) exceeds max_points (10)");
 }

@@ -548,13 +548,13 @@ Test(sampler, validation_names_the_option)
 {
     dapple_sampler_opts so = sampler_opts(10, 10);
     so.k = 0;
-    expect_refusal(so, "k must be >= 1, got 0");
+    expect_refusal(so, "k: expected an integer in [1, 1000], got 0");
     so.k = 30, so.width = NAN;
-    expect_refusal(so, "width must be in (0, 1e6], got nan");
+    expect_refusal(so, "width: expected a number in (0, 2097152], got nan");
     so.width = 10, so.height = -1;
-    expect_refusal(so, "height must be in (0, 1e6], got -1");
+    expect_refusal(so, "height: expected a number in (0, 2097152], got -1");
     so.height = 10, so.max_points = 0;
-    expect_refusal(so, "max_points must be in [1, 4294967294], got 0");
+    expect_refusal(so, "max_points: expected an integer in [1, 1000000000], got 0");
 }
 
 Test(sampler, a_grid_too_large_is_refused_not_attempted)

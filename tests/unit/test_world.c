@@ -230,7 +230,7 @@ Test(world, bail_out_and_bad_regions)
     cr_expect_null(p);
     o.rx = 0, o.rw = 800, o.threads = 0;
     cr_expect_eq(dp_world_sample(&o, &p, &n, &stop, &e), DAPPLE_E_INVALID);
-    cr_expect_str_eq(e.message, "threads must be in [1, 1024], got 0");
+    cr_expect_str_eq(e.message, "threads: expected an integer in [1, 256], got 0");
     dapple_field_free(f);
 }
 
