@@ -41,6 +41,7 @@ scratch_repo() {
     ln -s "$ROOT/src" "$1/src"
     ln -s "$BIN/dapple" "$1/build/dapple"
     for f in "$BUILD_DIR"/libdapple*; do ln -s "$f" "$1/build/"; done
+    [ -z "${TOOLS:-}" ] || ln -s "$(cd "$TOOLS" && pwd)" "$1/build/tools" # gallery.md's litpreview
     find "$1/docs" -exec touch -h -d @0 {} +
 }
 
