@@ -109,8 +109,11 @@ static void put_entry(FILE *fp, const dp_manifest_entry *e)
     if (e->kind != DP_KIND_POINTS)
         fprintf(fp, ", \"bit_depth\": %d, \"colour_space\": \"%s\"", e->bit_depth,
                 e->kind == DP_KIND_TEXTURE ? "sRGB" : "linear");
-    fprintf(fp, ", \"kind\": \"%s\", \"tileable\": %s, \"points\": [", dp_output_kind_name(e->kind),
+    fprintf(fp, ", \"kind\": \"%s\", \"tileable\": %s, ", dp_output_kind_name(e->kind),
             e->tileable ? "true" : "false");
+    if (e->kind == DP_KIND_HEIGHT)
+        fprintf(fp, "\"height_scale\": %.9g, ", e->height_scale);
+    fputs("\"points\": [", fp);
     for (int i = 0; i < e->n_layers; i++)
         fprintf(fp, "%s%zu", i ? ", " : "", e->points[i]);
     fprintf(fp, "], \"seconds\": %.3f, \"sha256\": \"%s\"}", e->seconds, e->sha256);
@@ -441,6 +444,8 @@ static bool entry_key(jreader *r, const char *key, void *ctx)
         return read_array(r, points_item, e);
     if (strcmp(key, "seconds") == 0)
         return read_double(r, &e->seconds);
+    if (strcmp(key, "height_scale") == 0)
+        return read_double(r, &e->height_scale);
     return skip_value(r, 2);
 }
 

@@ -39,6 +39,7 @@ typedef struct dp_manifest_entry {
     size_t points[DP_MAX_LAYERS];
     int n_layers;
     double seconds;
+    double height_scale; /* kind height: pixels that 65535 stands for (0 otherwise) */
     char sha256[DP_SHA256_HEX];
 } dp_manifest_entry;
 

@@ -32,6 +32,7 @@
 #include "io/sha256.h"
 #include "io/temps.h"
 #include "preset/preset.h"
+#include "render/render.h"
 
 #define OUT_PATH_MAX (DP_PATH_MAX + DP_MANIFEST_FILE_MAX + 2)
 #define BASE_MAX     (DP_NAME_MAX + 24) /* "NAME-s18446744073709551615" */
@@ -334,6 +335,7 @@ static int plan_outputs(const pack_preset *pr, const char *base, uint64_t seed,
         e->height = t->height;
         e->bit_depth = depth[k];
         e->tileable = t->periodic;
+        e->height_scale = k == DP_KIND_HEIGHT ? dp_height_unit(t) : 0;
     }
     return n;
 }

@@ -34,7 +34,7 @@ static double cap_top(double a, double theta)
 }
 
 /* The height (pixels) that 65535 stands for: the tallest possible cap. */
-static double height_unit(const dp_texture_spec *t)
+double dp_height_unit(const dp_texture_spec *t)
 {
     double unit = 0;
     for (int i = 0; i < t->n_layers; i++) {
@@ -168,7 +168,7 @@ static void layer_caps(const dp_texture_spec *t, const dp_layer_spec *l, const d
 void dp_render_height_into(const dp_texture_spec *t, const dp_scene *s, uint16_t *height)
 {
     memset(height, 0, (size_t)t->width * (size_t)t->height * sizeof *height);
-    double unit = height_unit(t);
+    double unit = dp_height_unit(t);
     if (!(unit > 0))
         return;
     int n = DP_MIN(t->n_layers, s->n_layers);
@@ -224,7 +224,7 @@ void dp_render_normal_into(const dp_texture_spec *t, const uint16_t *height, boo
 {
     /* Image rows run down; OpenGL's green is +Y up, so a slope rising downward (dh/dy > 0)
      * is a normal leaning up: green = +dh/dy. DirectX's green points down. */
-    double px_per_unit = height_unit(t) / 65535, ysign = dx ? -1 : 1;
+    double px_per_unit = dp_height_unit(t) / 65535, ysign = dx ? -1 : 1;
     for (int y = 0; y < t->height; y++)
         normal_row(t, height, y, px_per_unit, ysign, rgb);
 }

@@ -45,6 +45,10 @@ DAPPLE_USERESULT dapple_status dp_render_texture(const dp_texture_spec *t, const
 
 /** Height map of droplet/bubble layers (spherical caps, 0..65535) into the caller's
  * width*height buffer. Other styles contribute nothing. */
+/** The height in pixels that the height map's 65535 stands for (0 without a lens layer):
+ * the tallest cap any droplet or bubble layer can make. */
+double dp_height_unit(const dp_texture_spec *t);
+
 void dp_render_height_into(const dp_texture_spec *t, const dp_scene *s, uint16_t *height);
 
 /** Normal map from a height map (tangent space, RGB8, 128 = 0; Y+ unless dx). Wraps at the

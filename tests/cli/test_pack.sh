@@ -87,8 +87,8 @@ pack_renders_every_output() {
         fail "pack: progress lines: $(cat "$TMP/log")"
     [ "$(summary "$TMP/log")" = "dapple: pack: 3 rendered, 0 skipped, 0 failed in T s" ] ||
         fail "pack: summary: $(tail -1 "$TMP/log")"
-    grep -q '"file": "b-height.png", "preset": "b", .*"bit_depth": 16, "colour_space": "linear", "kind": "height", "tileable": false, "points": \[[0-9]*\]' \
-        "$o/manifest.json" || fail "pack: manifest entry of b-height.png"
+    grep -q '"file": "b-height.png", "preset": "b", .*"bit_depth": 16, "colour_space": "linear", "kind": "height", "tileable": false, "height_scale": 1.73205081, "points": \[[0-9]*\]' \
+        "$o/manifest.json" || fail "pack: manifest entry of b-height.png (65535 = the tallest cap, rmax 6 x scale 0.5 x tan 30 deg)"
     grep -q '"file": "a.png", .*"seed": 1, "size": \[64, 64\], "bit_depth": 8, "colour_space": "sRGB", "kind": "texture", "tileable": true' \
         "$o/manifest.json" || fail "pack: manifest entry of a.png"
     grep -q "\"file\": \"a.png\", \"preset\": \"a\", \"preset_sha256\": \"$(sha256sum <"$P/a.ini" | cut -c1-64)\"" \
