@@ -33,11 +33,6 @@ static float safe(float t)
     return isfinite(t) ? fmodf(t, 256.0f) : 0.0f;
 }
 
-static float lerp(float a, float b, float t)
-{
-    return a + (b - a) * t;
-}
-
 float dp_fbm_at(const dp_fbm *p, double x, double y)
 {
     float sum = 0;
@@ -116,8 +111,25 @@ static v4f lerp4(v4f a, v4f b, float t)
     return a + (b - a) * t;
 }
 
+/* Four samples x (their nx) of one lattice cell at px: stb's noise, lane by lane. */
+static v4f cell_noise4(const cell *c, const row_octave *r, float fpx, v4f x)
+{
+    x = x - fpx;
+    v4f xm = x - 1.0f, u = EASE(x);
+    v4f n00 = lerp4(c->gx[0] * x + c->gy_y[0] + c->gz_z[0], c->gx[1] * x + c->gy_y[1] + c->gz_z[1],
+                    r->w);
+    v4f n01 = lerp4(c->gx[2] * x + c->gy_y[2] + c->gz_z[2], c->gx[3] * x + c->gy_y[3] + c->gz_z[3],
+                    r->w);
+    v4f n10 = lerp4(c->gx[4] * xm + c->gy_y[4] + c->gz_z[4],
+                    c->gx[5] * xm + c->gy_y[5] + c->gz_z[5], r->w);
+    v4f n11 = lerp4(c->gx[6] * xm + c->gy_y[6] + c->gz_z[6],
+                    c->gx[7] * xm + c->gy_y[7] + c->gz_z[7], r->w);
+    v4f n0 = lerp4(n00, n01, r->v), n1 = lerp4(n10, n11, r->v);
+    return n0 + (n1 - n0) * u;
+}
+
 /* Samples nx[0 .. m) of one lattice cell (px), octave amplitude amp, added to out[]: four
- * at a time, the rest one by one, each with stb's operations in stb's order. */
+ * at a time; the last one to three through a padded copy (lanes do not mix). */
 static void cell_run(const cell *c, const row_octave *r, float amp, int px, const float *nx,
                      int m, float *out)
 {
@@ -127,32 +139,20 @@ static void cell_run(const cell *c, const row_octave *r, float amp, int px, cons
         v4f x, o;
         memcpy(&x, nx + k, sizeof x);
         memcpy(&o, out + k, sizeof o);
-        x = x - fpx;
-        v4f xm = x - 1.0f, u = EASE(x);
-        v4f n00 = lerp4(c->gx[0] * x + c->gy_y[0] + c->gz_z[0],
-                        c->gx[1] * x + c->gy_y[1] + c->gz_z[1], r->w);
-        v4f n01 = lerp4(c->gx[2] * x + c->gy_y[2] + c->gz_z[2],
-                        c->gx[3] * x + c->gy_y[3] + c->gz_z[3], r->w);
-        v4f n10 = lerp4(c->gx[4] * xm + c->gy_y[4] + c->gz_z[4],
-                        c->gx[5] * xm + c->gy_y[5] + c->gz_z[5], r->w);
-        v4f n11 = lerp4(c->gx[6] * xm + c->gy_y[6] + c->gz_z[6],
-                        c->gx[7] * xm + c->gy_y[7] + c->gz_z[7], r->w);
-        v4f n0 = lerp4(n00, n01, r->v), n1 = lerp4(n10, n11, r->v);
-        o = o + amp * (n0 + (n1 - n0) * u);
+        o = o + amp * cell_noise4(c, r, fpx, x);
         memcpy(out + k, &o, sizeof o);
     }
-    for (; k < m; k++) {
-        float x = nx[k] - fpx, xm = x - 1, u = EASE(x);
-        float n00 = lerp(c->gx[0] * x + c->gy_y[0] + c->gz_z[0],
-                         c->gx[1] * x + c->gy_y[1] + c->gz_z[1], r->w);
-        float n01 = lerp(c->gx[2] * x + c->gy_y[2] + c->gz_z[2],
-                         c->gx[3] * x + c->gy_y[3] + c->gz_z[3], r->w);
-        float n10 = lerp(c->gx[4] * xm + c->gy_y[4] + c->gz_z[4],
-                         c->gx[5] * xm + c->gy_y[5] + c->gz_z[5], r->w);
-        float n11 = lerp(c->gx[6] * xm + c->gy_y[6] + c->gz_z[6],
-                         c->gx[7] * xm + c->gy_y[7] + c->gz_z[7], r->w);
-        float n0 = lerp(n00, n01, r->v), n1 = lerp(n10, n11, r->v);
-        out[k] += amp * lerp(n0, n1, u);
+    if (k < m) {
+        float xb[4] = { 0 }, ob[4] = { 0 };
+        size_t bytes = (size_t)(m - k) * sizeof *xb;
+        memcpy(xb, nx + k, bytes);
+        memcpy(ob, out + k, bytes);
+        v4f x, o;
+        memcpy(&x, xb, sizeof x);
+        memcpy(&o, ob, sizeof o);
+        o = o + amp * cell_noise4(c, r, fpx, x);
+        memcpy(ob, &o, sizeof o);
+        memcpy(out + k, ob, bytes);
     }
 }
 
