@@ -516,8 +516,9 @@ static void seam_steps(const uint8_t *px, size_t stride, size_t step, int w, int
 
 Test(water, water_presets_tile_in_colour_and_normals)
 {
-    static const char *presets[] = { "presets/rain-on-window.ini", "presets/condensation.ini" };
-    for (int i = 0; i < 2; i++) {
+    static const char *presets[] = { "presets/rain-on-window.ini", "presets/condensation.ini",
+                                     "presets/soap-bubbles.ini", "presets/fizzy-bubbles.ini" };
+    for (int i = 0; i < 4; i++) {
         dapple_error err;
         cr_assert_eq(dp_preset_load(presets[i], &spec, &err), DAPPLE_OK, "%s", err.message);
         spec.width = spec.height = 320;
