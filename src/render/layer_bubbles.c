@@ -14,6 +14,7 @@
 
 #include "core/dp.h"
 #include "render/lens.h"
+#include "render/soap_film.h"
 #include "render/sprite.h"
 
 #define TURNS 16 /* film orientations: enough that neighbours rarely match */
@@ -24,22 +25,6 @@ typedef struct look {
     double lx, ly;
     bool gas;
 } look;
-
-/* Interference bands over the whole cap: a radial gradient cycling film colours, its inner
- * circle pushed off-centre so the bands swirl toward one side. */
-static void bands(cairo_t *cr, double x, double y, double a, const look *l)
-{
-    static const dp_rgba hues[4] = {
-        { 1, 0.4, 0.8, 1 }, { 1, 0.85, 0.35, 1 }, { 0.35, 0.95, 0.7, 1 }, { 0.4, 0.6, 1, 1 }
-    };
-    double ang = 2 * DP_PI * l->turn, off = 0.35 * a;
-    dp_lens_stop st[9];
-    for (int i = 0; i < 9; i++) {
-        int h = (i + (int)(l->turn * TURNS)) % 4;
-        st[i] = (dp_lens_stop){ i / 8.0, hues[h], 0.06 + 0.07 * (i % 2) + 0.03 * i / 8.0 };
-    }
-    dp_lens_disc(cr, x, y, a, x + cos(ang) * off, y + sin(ang) * off, 0.05 * a, x, y, a, st, 9);
-}
 
 static void paint_gas(cairo_t *cr, double x, double y, double a, const look *l)
 {
@@ -75,7 +60,7 @@ static void paint_bubble(cairo_t *cr, double x, double y, double a, const void *
         { 0, l->tint, 0.02 }, { 0.8, l->tint, 0.05 }, { 0.97, edge, 0.18 }, { 1, edge, 0.3 }
     };
     dp_lens_disc(cr, x, y, a, x, y, 0, x, y, a, body, 4);
-    bands(cr, x, y, a, l);
+    dp_soap_film_paint(cr, x, y, a, l->turn, 0.24);
     for (int i = 0; i < 3; i++)
         film(cr, x, y, a, 2 * DP_PI * (l->turn + i / 3.0), films[i], 0.45);
     double vary = l->turn * TURNS / (TURNS - 1); /* 0..1: where and how big the window is */
