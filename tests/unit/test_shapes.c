@@ -14,10 +14,7 @@
 #include "io/image_save.h"
 #include "render/canvas.h"
 #include "render/render.h"
-
-typedef struct rgba8 {
-    int r, g, b, a;
-} rgba8;
+#include "surface_helpers.h"
 
 static dp_texture_spec spec;
 static dp_scene scene;
@@ -57,27 +54,6 @@ static cairo_surface_t *render(void)
                  err.message);
     cairo_surface_flush(s);
     return s;
-}
-
-static rgba8 pixel(cairo_surface_t *s, int x, int y)
-{
-    const uint8_t *row = cairo_image_surface_get_data(s) + y * cairo_image_surface_get_stride(s);
-    uint32_t v = ((const uint32_t *)(const void *)row)[x];
-    return (rgba8){ (int)(v >> 16 & 255), (int)(v >> 8 & 255), (int)(v & 255), (int)(v >> 24) };
-}
-
-static void save(cairo_surface_t *s, const char *name)
-{
-    char path[256];
-    dapple_error err;
-    mkdir("build", 0777);
-    mkdir("build/test-out", 0777);
-    snprintf(path, sizeof path, "build/test-out/%s", name);
-    cr_assert_eq(dp_image_write_argb32(path, cairo_image_surface_get_data(s),
-                                       cairo_image_surface_get_width(s),
-                                       cairo_image_surface_get_height(s),
-                                       cairo_image_surface_get_stride(s), &err),
-                 DAPPLE_OK, "%s", err.message);
 }
 
 /* A 64x64 stamp fixture drawn by 'paint' and saved as build/test-out/NAME. */
