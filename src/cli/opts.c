@@ -204,7 +204,7 @@ static const cli_option OPTIONS[] = {
     { "quiet", OPT_QUIET, NULL, ALL_SAMPLING | DP_CMD_RENDER,
       "no progress line, no summary; errors still shown", NO_RANGE },
     { "output", OPT_OUTPUT, "FILE", ~0u & ~(unsigned)DP_CMD_LAYERS,
-      "output file ('-' = stdout for points)", NO_RANGE },
+      "output file ('-' = stdout; render: optional with another output)", NO_RANGE },
     { "help", OPT_HELP, NULL, ~0u, "show this help", NO_RANGE },
 };
 
@@ -665,7 +665,11 @@ static dapple_status check_required(const dp_cli_opts *o, dapple_error *err)
         return check_stats(o, err);
     if (o->command == DP_CMD_LAYERS)
         return o->input != NULL ? DAPPLE_OK : dp_fail(err, DAPPLE_E_INVALID, "missing PRESET.ini");
-    if (o->output == NULL)
+    bool other_output = o->height_path || o->normal_path || o->mask_path || o->points_path;
+    if (o->output == NULL && o->command == DP_CMD_RENDER && !other_output)
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "missing -o FILE (or --height, --normal, --mask or --points alone)");
+    if (o->output == NULL && o->command != DP_CMD_RENDER)
         return dp_fail(err, DAPPLE_E_INVALID, "missing -o FILE");
     if (sampling && !o->have_size)
         return dp_fail(err, DAPPLE_E_INVALID, "missing --size WxH");

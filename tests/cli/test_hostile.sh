@@ -366,6 +366,14 @@ case_cli_missing_values() {
     expect_error 2 "dapple: --radius: expected a number in [0.25, 4096], got '-o'" "$OUT/p.csv" -- \
         $DAPPLE points --size 10x10 --radius -o "$OUT/p.csv"
     expect_error 2 "dapple: missing -o FILE" "" -- $DAPPLE field --size 10x10 --radius 1
+    expect_error 2 "dapple: missing -o FILE (or --height, --normal, --mask or --points alone)" "" -- \
+        $DAPPLE render presets/grass-clumps.ini
+    # render with only another output: that output alone
+    $DAPPLE render presets/grass-clumps.ini --mask "$OUT/m.png" --quiet ||
+        fail "render --mask without -o: exit $?"
+    [ "$(ls "$OUT" | grep -c '\.png$')" = 1 ] && [ -s "$OUT/m.png" ] ||
+        fail "render --mask without -o wrote: $(ls "$OUT")"
+    rm -f "$OUT/m.png"
     expect_error 2 "dapple: --field: image: expected a path after 'image:'" "$OUT/f.png" -- \
         $DAPPLE field --size 10x10 --rmin 1 --rmax 2 --field image: -o "$OUT/f.png"
 }
