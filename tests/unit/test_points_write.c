@@ -276,7 +276,7 @@ Test(points, no_columns_keeps_every_byte)
     dapple_point pts[500];
     fill_hard_floats(pts, 500);
     dp_point_set sets[2] = { { pts, 200 }, { pts + 200, 300 } };
-    const dp_points_columns off = { false, 0, 0, false };
+    const dp_points_columns off = { 0 };
     for (int f = DP_POINTS_CSV; f <= DP_POINTS_JSON; f++) {
         for (int layer = 0; layer <= 1; layer++) {
             size_t n;
