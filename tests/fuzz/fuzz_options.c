@@ -2,6 +2,7 @@
  * libFuzzer harness for the option parser: the input's first byte picks a subcommand,
  * the rest is split on newlines into argv. dp_cli_parse must never crash, read out of
  * bounds or leak, whatever the arguments; on success the options must be coherent. */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,8 +36,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     dp_cli_opts o;
     dapple_error err;
     if (dp_cli_parse(COMMANDS[data[0] % 5], argc, argv, &o, &err) == DAPPLE_OK && !o.help) {
-        if (o.output == NULL)
-            abort(); /* -o is required by every command */
+        bool other = o.height_path || o.normal_path || o.mask_path || o.points_path;
+        if (o.output == NULL && !(o.command == DP_CMD_RENDER && other))
+            abort(); /* -o is required by every command but a render with another output */
         if (o.have_rmin && o.have_rmax && o.rmin > o.rmax)
             abort();
     } else if (!o.help && memchr(err.message, '\0', sizeof err.message) == NULL) {
