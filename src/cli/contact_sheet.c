@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * The contact sheet (see contact_sheet.h): 192-pixel cells in 4 to 6 columns, aspect kept,
- * a checkerboard behind see-through textures. Labels are drawn with stb_easy_font's quads
- * filled by cairo, so the sheet needs no installed font and its bytes do not depend on
- * one. stb_easy_font is static functions only: no implementation macro is needed. */
+ * a checkerboard behind see-through textures. Labels come from render/easy_text (stb_easy_font's
+ * quads filled by cairo), so the sheet needs no installed font and its bytes depend on none. */
 #include "cli/contact_sheet.h"
 
 #include <cairo.h>
@@ -13,13 +12,7 @@
 #include "core/dp.h"
 #include "io/image_load.h"
 #include "io/image_save.h"
-
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#pragma GCC diagnostic ignored "-Wdouble-promotion"
-#pragma GCC diagnostic ignored "-Wmissing-braces"
-#include <stb_easy_font.h>
-#pragma GCC diagnostic pop
+#include "render/easy_text.h"
 
 #define THUMB     192
 #define PAD       14
@@ -94,67 +87,38 @@ static void make_label(const dp_manifest_entry *e, char out[LABEL_MAX])
             *p = '?';
 }
 
-/* ------------------------------------------------------------------------- text */
-
-static int text_width(const char *text)
-{
-    char buf[LABEL_MAX];
-    snprintf(buf, sizeof buf, "%s", text);
-    return stb_easy_font_width(buf);
-}
-
-/* Fills stb_easy_font's quads (4 vertices of x, y, z, colour: 16 bytes each) at (x, y). */
-static void draw_text(cairo_t *cr, const char *text, double x, double y, double scale)
-{
-    static const size_t VB_BYTES = LABEL_MAX * 300; /* ~270 bytes per character */
-    char buf[LABEL_MAX];
-    float *vb = malloc(VB_BYTES);
-    if (vb == NULL)
-        return;
-    snprintf(buf, sizeof buf, "%s", text);
-    int quads = stb_easy_font_print(0, 0, buf, NULL, vb, (int)VB_BYTES);
-    cairo_save(cr);
-    cairo_translate(cr, x, y);
-    cairo_scale(cr, scale, scale);
-    for (int q = 0; q < quads; q++) {
-        const float *v = vb + 16 * q; /* vertex 0 is the top left, vertex 2 the bottom right */
-        cairo_rectangle(cr, v[0], v[1], (double)(v[8] - v[0]), (double)(v[9] - v[1]));
-    }
-    cairo_fill(cr);
-    cairo_restore(cr);
-    free(vb);
-}
+/* ------------------------------------------------------------------------- labels */
 
 /* Centred under the cell, as large as fits: twice the font's size, then the same with the
- * letters closer, then the plain size shortened with "..". The spacing is a static of the
- * stb header, private to this file and used from the main thread only. */
+ * letters closer, then the plain size shortened with "..". The spacing is process-wide
+ * (easy_text.h): the sheet is drawn on the main thread and sets it back to 0. */
 static void draw_label(cairo_t *cr, const char *label, double x, double y)
 {
     char text[LABEL_MAX];
     double scale = 2;
     snprintf(text, sizeof text, "%s", label);
-    if (text_width(text) * 2 > THUMB) {
-        stb_easy_font_spacing(-0.5f);
-        if (text_width(text) * 2 > THUMB) {
-            stb_easy_font_spacing(0);
+    if (dp_text_width(text, 1) * 2 > THUMB) {
+        dp_text_spacing(-0.5f);
+        if (dp_text_width(text, 1) * 2 > THUMB) {
+            dp_text_spacing(0);
             scale = 1;
         }
     }
-    for (size_t n = strlen(text); scale == 1 && n > 3 && text_width(text) > THUMB + PAD; n--)
+    for (size_t n = strlen(text); scale == 1 && n > 3 && dp_text_width(text, 1) > THUMB + PAD; n--)
         memcpy(text + n - 3, "..", 3);
     cairo_set_source_rgb(cr, 0.86, 0.86, 0.86);
-    draw_text(cr, text, x + (THUMB - text_width(text) * scale) / 2, y, scale);
-    stb_easy_font_spacing(0);
+    dp_text_draw(cr, text, x + (THUMB - dp_text_width(text, 1) * scale) / 2, y, scale, 0);
+    dp_text_spacing(0);
 }
 
 /* A small tag in the corner of a cell: "mask" for presets that make no texture. */
 static void draw_badge(cairo_t *cr, const char *text, double x, double y)
 {
     cairo_set_source_rgba(cr, 0, 0, 0, 0.7);
-    cairo_rectangle(cr, x, y, text_width(text) + 8, 14);
+    cairo_rectangle(cr, x, y, dp_text_width(text, 1) + 8, 14);
     cairo_fill(cr);
     cairo_set_source_rgb(cr, 1, 0.85, 0.4);
-    draw_text(cr, text, x + 4, y + 3, 1);
+    dp_text_draw(cr, text, x + 4, y + 3, 1, 0);
 }
 
 /* ------------------------------------------------------------------------- thumbnails */
@@ -303,7 +267,7 @@ static void draw_header(cairo_t *cr, int shown, int total)
         snprintf(text, sizeof text, "dapple %s - %d texture%s", DAPPLE_VERSION, total,
                  total == 1 ? "" : "s");
     cairo_set_source_rgb(cr, 0.55, 0.7, 0.85);
-    draw_text(cr, text, PAD, PAD + 2, 2);
+    dp_text_draw(cr, text, PAD, PAD + 2, 2, 0);
 }
 
 static void draw_all(const sheet *sh, const dp_sheet_item *items, int n, int total)

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT
  * Line charts (see plot.h): a frame per panel, ticks at 1, 2 or 5 times a power of ten,
- * grid lines, labelled axes, clipped polylines and a legend. Text is stb_easy_font's
- * quads filled by cairo, as on the contact sheet. */
+ * grid lines, labelled axes, clipped polylines and a legend; text from easy_text.c. */
 #include "render/plot.h"
 
 #include <math.h>
@@ -10,13 +9,6 @@
 #include <string.h>
 
 #include <cairo.h>
-
-#pragma GCC diagnostic push /* stb_easy_font is all static functions, warts included */
-#pragma GCC diagnostic ignored "-Wunused-function"
-#pragma GCC diagnostic ignored "-Wdouble-promotion"
-#pragma GCC diagnostic ignored "-Wmissing-braces"
-#include <stb_easy_font.h>
-#pragma GCC diagnostic pop
 
 #include "core/dp.h"
 #include "render/plot_draw.h"
@@ -28,37 +20,6 @@
 #define RIGHT   30
 #define TOP     20
 #define BOTTOM  60
-
-/* ------------------------------------------------------------------------- text */
-
-double dp_plot_text_width(const char *text, double scale)
-{
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", text);
-    return stb_easy_font_width(buf) * scale;
-}
-
-void dp_plot_text(cairo_t *cr, const char *text, double x, double y, double scale, double angle)
-{
-    static const size_t VB_BYTES = 256 * 300; /* ~270 bytes per character */
-    char buf[256];
-    float *vb = malloc(VB_BYTES);
-    if (vb == NULL)
-        return;
-    snprintf(buf, sizeof buf, "%s", text);
-    int quads = stb_easy_font_print(0, 0, buf, NULL, vb, (int)VB_BYTES);
-    cairo_save(cr);
-    cairo_translate(cr, x, y);
-    cairo_rotate(cr, angle);
-    cairo_scale(cr, scale, scale);
-    for (int q = 0; q < quads; q++) {
-        const float *v = vb + 16 * q; /* vertex 0 is the top left, vertex 2 the bottom right */
-        cairo_rectangle(cr, v[0], v[1], (double)(v[8] - v[0]), (double)(v[9] - v[1]));
-    }
-    cairo_fill(cr);
-    cairo_restore(cr);
-    free(vb);
-}
 
 /* ------------------------------------------------------------------------- axes */
 
@@ -84,7 +45,7 @@ void dp_plot_axes(cairo_t *cr, const dp_plot_frame *f, const char *xlabel, const
         cairo_stroke(cr);
         snprintf(s, sizeof s, "%g", fabs(t) < 1e-9 * sx ? 0.0 : t);
         cairo_set_source_rgb(cr, 0, 0, 0);
-        dp_plot_text(cr, s, px - dp_plot_text_width(s, 2) / 2, f->top + f->h + 8, 2, 0);
+        dp_text_draw(cr, s, px - dp_text_width(s, 2) / 2, f->top + f->h + 8, 2, 0);
     }
     for (double t = ceil(ylo / sy - 1e-9) * sy; t <= yhi + 1e-9 * sy; t += sy) {
         double py = dp_plot_py(f, t);
@@ -94,14 +55,14 @@ void dp_plot_axes(cairo_t *cr, const dp_plot_frame *f, const char *xlabel, const
         cairo_stroke(cr);
         snprintf(s, sizeof s, "%g", fabs(t) < 1e-9 * sy ? 0.0 : t);
         cairo_set_source_rgb(cr, 0, 0, 0);
-        dp_plot_text(cr, s, f->left - 8 - dp_plot_text_width(s, 2), py - 7, 2, 0);
+        dp_text_draw(cr, s, f->left - 8 - dp_text_width(s, 2), py - 7, 2, 0);
     }
     cairo_set_source_rgb(cr, 0, 0, 0);
     cairo_rectangle(cr, f->left, f->top, f->w, f->h);
     cairo_stroke(cr);
-    dp_plot_text(cr, xlabel, f->left + f->w / 2 - dp_plot_text_width(xlabel, 2) / 2,
-                 f->top + f->h + 32, 2, 0);
-    dp_plot_text(cr, ylabel, f->left - 72, f->top + f->h / 2 + dp_plot_text_width(ylabel, 2) / 2, 2,
+    dp_text_draw(cr, xlabel, f->left + f->w / 2 - dp_text_width(xlabel, 2) / 2, f->top + f->h + 32,
+                 2, 0);
+    dp_text_draw(cr, ylabel, f->left - 72, f->top + f->h / 2 + dp_text_width(ylabel, 2) / 2, 2,
                  -DP_PI / 2);
 }
 
@@ -156,12 +117,12 @@ static void legend(cairo_t *cr, const dp_plot_frame *f, const dp_plot_panel *p)
         const dp_plot_series *s = &p->series[k];
         if (s->label == NULL)
             continue;
-        double x = f->left + f->w - 20 - dp_plot_text_width(s->label, 2) - 40;
+        double x = f->left + f->w - 20 - dp_text_width(s->label, 2) - 40;
         set_rgb(cr, s->rgb);
         cairo_rectangle(cr, x, y + 4, 30, 5);
         cairo_fill(cr);
         cairo_set_source_rgb(cr, 0, 0, 0);
-        dp_plot_text(cr, s->label, x + 40, y - 1, 2, 0);
+        dp_text_draw(cr, s->label, x + 40, y - 1, 2, 0);
         y += 24;
     }
 }
@@ -185,7 +146,7 @@ static void draw_panel(cairo_t *cr, const dp_plot_panel *p, double top)
 void dp_plot_title(cairo_t *cr, const char *title, double width)
 {
     cairo_set_source_rgb(cr, 0, 0, 0);
-    dp_plot_text(cr, title, width / 2 - dp_plot_text_width(title, 2.5) / 2, 12, 2.5, 0);
+    dp_text_draw(cr, title, width / 2 - dp_text_width(title, 2.5) / 2, 12, 2.5, 0);
 }
 
 dapple_status dp_plot_lines(const char *path, const char *title, const dp_plot_panel *panels,

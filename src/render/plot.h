@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * Charts for `dapple stats`, drawn with cairo and written as PNG through the atomic
  * writer: line charts in stacked panels, a value image with axes (a 2D spectrum), and a
- * picture of a point set. Labels use stb_easy_font's quads, so the bytes depend on no
+ * picture of a point set. Labels use stb_easy_font's quads (easy_text.c), so the bytes depend on no
  * installed font. Every function fails with DAPPLE_E_RENDER or DAPPLE_E_IO naming path. */
 #ifndef DP_PLOT_H
 #define DP_PLOT_H

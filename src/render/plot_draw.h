@@ -7,17 +7,13 @@
 #include <cairo.h>
 
 #include "dapple.h"
+#include "render/easy_text.h"
 
 /* A plotting frame: the pixel rectangle and the data ranges it shows. */
 typedef struct dp_plot_frame {
     double left, top, w, h;
     double x0, x1, y0, y1;
 } dp_plot_frame;
-
-double dp_plot_text_width(const char *text, double scale);
-
-/** Black-or-current-colour text, top left at (x, y), rotated by angle (radians). */
-void dp_plot_text(cairo_t *cr, const char *text, double x, double y, double scale, double angle);
 
 /** Pixel x of data x, pixel y of data y (y grows up). */
 double dp_plot_px(const dp_plot_frame *f, double x);
