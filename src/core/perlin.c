@@ -59,11 +59,11 @@ static void lattice(int c, int wrap, int *a0, int *a1)
     *a1 = (*a0 + 1) % wrap;
 }
 
-/* The first hash of lattice x coordinate a, as each stb variant takes it. */
-static int hash_x(int a, bool wrapped, unsigned char seed)
+/* The first hash of lattice x coordinate a, as each stb variant takes it (wrap: nonpow2). */
+static int hash_x(int a, int wrap, unsigned char seed)
 {
-    return wrapped ? stb__perlin_randtab[stb__perlin_randtab[a] + seed]
-                   : stb__perlin_randtab[a + seed];
+    return wrap != 0 ? stb__perlin_randtab[stb__perlin_randtab[a] + seed]
+                     : stb__perlin_randtab[a + seed];
 }
 
 /* Component k of stb's gradient number g (its basis rows hold 1, -1 and +0). */
@@ -80,10 +80,9 @@ typedef struct cell {
 } cell;
 
 typedef struct row_octave {
-    float basis[12][3]; /* stb's gradients, read once */
+    const float (*basis)[3]; /* stb's gradients, read once per row */
     int y0, y1, z0, z1;
     float yy[2], zz[2], v, w;
-    bool wrapped;
     int wx;
     unsigned char seed;
 } row_octave;
@@ -92,7 +91,7 @@ static void cell_at(const row_octave *r, int px, cell *c)
 {
     int x0, x1;
     lattice(px, r->wx, &x0, &x1);
-    int rx[2] = { hash_x(x0, r->wrapped, r->seed), hash_x(x1, r->wrapped, r->seed) };
+    int rx[2] = { hash_x(x0, r->wx, r->seed), hash_x(x1, r->wx, r->seed) };
     int ys[2] = { r->y0, r->y1 }, zs[2] = { r->z0, r->z1 };
     for (int k = 0; k < 8; k++) {
         int dx = k >> 2, dy = (k >> 1) & 1, dz = k & 1;
@@ -130,8 +129,8 @@ static v4f cell_noise4(const cell *c, const row_octave *r, float fpx, v4f x)
 
 /* Samples nx[0 .. m) of one lattice cell (px), octave amplitude amp, added to out[]: four
  * at a time; the last one to three through a padded copy (lanes do not mix). */
-static void cell_run(const cell *c, const row_octave *r, float amp, int px, const float *nx,
-                     int m, float *out)
+static void cell_run(const cell *c, const row_octave *r, float amp, int px, const float *nx, int m,
+                     float *out)
 {
     float fpx = (float)px;
     int k = 0;
@@ -158,21 +157,20 @@ static void cell_run(const cell *c, const row_octave *r, float amp, int px, cons
 
 /* One octave along the row, added to out[]: runs of samples in one lattice cell, blocks
  * of at most BLOCK samples at a time. */
-static void octave_row(const dp_fbm *p, int k, const double *xs, int n, double y, float *out)
+static void octave_row(const dp_fbm *p, int k, const float (*grads)[3], const double *xs, int n,
+                       double y, float *out)
 {
     enum { BLOCK = 256 };
+
     const dp_octave *o = &p->oc[k];
     float ny = safe((float)y * o->fy + p->off[1]), nz = safe(p->off[2]);
     int py = stb__perlin_fastfloor(ny), pz = stb__perlin_fastfloor(nz);
-    row_octave r = { .wrapped = o->wx != 0, .wx = o->wx, .seed = (unsigned char)(p->seed8 + k) };
+    row_octave r = { .basis = grads, .wx = o->wx, .seed = (unsigned char)(p->seed8 + k) };
     lattice(py, o->wy, &r.y0, &r.y1);
     lattice(pz, o->wx != 0 ? 256 : 0, &r.z0, &r.z1);
     float fy = ny - (float)py, fz = nz - (float)pz;
     r.yy[0] = fy, r.yy[1] = fy - 1, r.zz[0] = fz, r.zz[1] = fz - 1;
     r.v = EASE(fy), r.w = EASE(fz);
-    for (int g = 0; g < 12; g++)
-        for (int a = 0; a < 3; a++)
-            r.basis[g][a] = basis(g, a);
     cell c;
     int last = INT_MIN;
     float nx[BLOCK];
@@ -197,6 +195,10 @@ void dp_fbm_row(const dp_fbm *p, const double *xs, int n, double y, float *out)
 {
     for (int i = 0; i < n; i++)
         out[i] = 0;
+    float grads[12][3];
+    for (int g = 0; g < 12; g++)
+        for (int a = 0; a < 3; a++)
+            grads[g][a] = basis(g, a);
     for (int k = 0; k < p->octaves; k++)
-        octave_row(p, k, xs, n, y, out);
+        octave_row(p, k, (const float(*)[3])grads, xs, n, y, out);
 }

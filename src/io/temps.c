@@ -207,16 +207,11 @@ bool dp_temps_is_mkstemp_name(const char *name, const char *mark)
     return true;
 }
 
-static bool is_temp_name(const char *name)
-{
-    return dp_temps_is_mkstemp_name(name, DP_TEMP_MARK);
-}
-
 bool dp_temps_stale(const char *path)
 {
     const char *slash = strrchr(path, '/');
     struct stat st;
-    if (!is_temp_name(slash != NULL ? slash + 1 : path))
+    if (!dp_temps_is_mkstemp_name(slash != NULL ? slash + 1 : path, DP_TEMP_MARK))
         return false;
     /* O_NONBLOCK: a FIFO of that name must not hang us; it is then refused by fstat */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
@@ -252,7 +247,7 @@ void dp_temps_remove_stale(const char *dir)
     if (d == NULL)
         return;
     while ((de = readdir(d)) != NULL) {
-        if (!is_temp_name(de->d_name) || is_ours(de->d_name))
+        if (!dp_temps_is_mkstemp_name(de->d_name, DP_TEMP_MARK) || is_ours(de->d_name))
             continue;
         if (snprintf(path, sizeof path, "%s/%s", dir, de->d_name) < (int)sizeof path &&
             dp_temps_stale(path))
