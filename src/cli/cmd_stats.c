@@ -23,16 +23,33 @@ static const char USAGE[] =
         "       [--strict] [--rmin A --rmax B --field SPEC [--map radius|density] ...] [-o FILE]";
 
 /* The domain: --size, else the JSON's size, else the smallest integer size holding every
- * point. A point beyond the closed domain means the size is wrong: an error naming it. */
+ * point. A point beyond the closed domain means the size is wrong: an error naming it. A
+ * domain not from --size is held to --size's limit, so no size overflows later. */
 static dapple_status settle_domain(const dp_cli_opts *o, const dp_point_list *l, dp_stats_report *r,
                                    dapple_error *err)
 {
     double mx = 0, my = 0;
-    for (size_t i = 0; i < l->count; i++)
-        mx = DP_MAX(mx, (double)l->points[i].x), my = DP_MAX(my, (double)l->points[i].y);
+    size_t far = 0; /* the point farthest out, for the message */
+    for (size_t i = 0; i < l->count; i++) {
+        double x = l->points[i].x, y = l->points[i].y;
+        if (DP_MAX(x, y) > DP_MAX(mx, my))
+            far = i;
+        mx = DP_MAX(mx, x), my = DP_MAX(my, y);
+    }
     r->size_from = o->have_size ? "--size" : l->width > 0 ? "the file" : "the points' extent";
     r->width = o->have_size ? o->width : l->width > 0 ? l->width : floor(mx) + 1;
     r->height = o->have_size ? o->height : l->width > 0 ? l->height : floor(my) + 1;
+    if (!o->have_size && l->width <= 0 && DP_MAX(mx, my) >= DAPPLE_LIMIT_SIDE)
+        return dp_fail(err, DAPPLE_E_FORMAT,
+                       "%s:%zu: point (%g, %g) lies beyond the largest domain, %d a side: give "
+                       "--size (the domain is taken from the points' extent)",
+                       r->file, l->line[far], (double)l->points[far].x,
+                       (double)l->points[far].y, DAPPLE_LIMIT_SIDE);
+    if (!o->have_size && DP_MAX(r->width, r->height) > DAPPLE_LIMIT_SIDE)
+        return dp_fail(err, DAPPLE_E_FORMAT,
+                       "%s: the size %gx%g in the file is beyond the largest domain, %d a side: "
+                       "give --size",
+                       r->file, r->width, r->height, DAPPLE_LIMIT_SIDE);
     for (size_t i = 0; i < l->count; i++) {
         double x = l->points[i].x, y = l->points[i].y;
         if (x < 0 || y < 0 || x > r->width || y > r->height)
@@ -56,8 +73,28 @@ static dapple_status mean_nn(dp_stats_report *r, dapple_point *p, double *out, d
     return DAPPLE_OK;
 }
 
-/* Every point gets r > 0: --radius, else the file's, else the field's, else the mean
- * nearest-neighbour distance. */
+/* A file row whose r is 0 (or a list without r) takes the field's radius where a field
+ * is given; without one it is an error naming the row: one row never sets the others. */
+static dapple_status row_radius(const dp_point_list *l, size_t i, const dapple_field *f,
+                                const char *file, dapple_error *err)
+{
+    dapple_point *p = &l->points[i];
+    if (f != NULL)
+        p->r = (float)dapple_field_radius_at(f, p->x, p->y);
+    if (p->r > 0)
+        return DAPPLE_OK;
+    if (f != NULL)
+        return dp_fail(err, DAPPLE_E_FORMAT,
+                       "%s:%zu: the field gives no radius at (%g, %g): give --radius R", file,
+                       l->line[i], (double)p->x, (double)p->y);
+    return dp_fail(err, DAPPLE_E_FORMAT,
+                   "%s:%zu: r is 0: every point needs r > 0 (give --radius R for every point, "
+                   "or field options for the rows without r)",
+                   file, l->line[i]);
+}
+
+/* Every point gets r > 0: --radius, else the file's (per row: the field's where it has
+ * none), else the field's, else the mean nearest-neighbour distance. */
 static dapple_status settle_radii(const dp_cli_opts *o, dp_point_list *l, const dapple_field *f,
                                   dp_stats_report *r, dapple_error *err)
 {
@@ -68,16 +105,22 @@ static dapple_status settle_radii(const dp_cli_opts *o, dp_point_list *l, const 
     r->r_from = o->have_radius ? "--radius"
                 : all_r        ? "the file"
                 : f            ? "the field"
-                               : "nearest neighbours";
+                               : l->have_r ? "the file" : "nearest neighbours";
     double fixed = o->radius;
-    if (!o->have_radius && !all_r && f == NULL && mean_nn(r, p, &fixed, err) != DAPPLE_OK)
+    bool use_fixed = o->have_radius || (!l->have_r && f == NULL);
+    if (!o->have_radius && use_fixed && mean_nn(r, p, &fixed, err) != DAPPLE_OK)
         return err->status;
+    if (use_fixed && !((float)fixed > 0))
+        return dp_fail(err, DAPPLE_E_FORMAT,
+                       "%s: the points have no radius and their mean nearest-neighbour "
+                       "distance is 0 (they coincide): give --radius R",
+                       r->file);
     r->r_lo = INFINITY, r->r_hi = 0;
     for (size_t i = 0; i < l->count; i++) {
-        if (o->have_radius || (!all_r && f == NULL))
+        if (use_fixed)
             p[i].r = (float)fixed;
-        else if (!all_r && p[i].r <= 0)
-            p[i].r = (float)dapple_field_radius_at(f, p[i].x, p[i].y);
+        else if (!(p[i].r > 0) && row_radius(l, i, f, r->file, err) != DAPPLE_OK)
+            return err->status;
         r->r_lo = DP_MIN(r->r_lo, (double)p[i].r), r->r_hi = DP_MAX(r->r_hi, (double)p[i].r);
     }
     return DAPPLE_OK;

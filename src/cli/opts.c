@@ -5,6 +5,7 @@
 #include "cli/opts.h"
 
 #include <errno.h>
+#include <float.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -72,6 +73,7 @@ enum {
     OPT_TILE_FORCE,
     OPT_SCALE,
     OPT_IMAGE_SIZE,
+    OPT_STATS_RADIUS,
     OPT_HELP = 'h',
     OPT_OUTPUT = 'o',
     OPT_JOBS = 'j',
@@ -106,7 +108,10 @@ static const cli_option OPTIONS[] = {
       DAPPLE_LIMIT_SIDE, NULL },
     { "size", OPT_IMAGE_SIZE, "WxH", DP_CMD_RENDER, "image size in pixels", R_SIZE, 1,
       DAPPLE_LIMIT_IMAGE_SIDE, NULL },
-    { "radius", OPT_RADIUS, "R", FIELD_CMDS, "constant radius (minimum distance)", RADIUS, NULL },
+    { "radius", OPT_RADIUS, "R", ALL_SAMPLING, "constant radius (minimum distance)", RADIUS, NULL },
+    /* stats measures sets made by any tool: any r > 0 (a unit square with r = 0.01) */
+    { "radius", OPT_STATS_RADIUS, "R", DP_CMD_STATS, "the radius of every point: any R > 0",
+      NO_RANGE },
     { "rmin", OPT_RMIN, "A", FIELD_CMDS, "radius where v = 0 (density map: spacing at v = 1)",
       RADIUS, NULL },
     { "rmax", OPT_RMAX, "B", FIELD_CMDS, "radius where v = 1 (density map: largest spacing)",
@@ -223,6 +228,16 @@ static dapple_status expect_real(int id, const char *v, double *out, dapple_erro
 {
     const cli_option *opt = find_option(id);
     return dp_expect_double(v, opt->lo, opt->hi, out, err);
+}
+
+/* Any finite number > 0 that a float holds (point radii are floats). */
+static dapple_status expect_positive(const char *v, double *out, dapple_error *err)
+{
+    char q[DP_QUOTE_MAX];
+    if (dp_parse_double(v, 0, FLT_MAX, out) && *out > 0 && (float)*out > 0)
+        return DAPPLE_OK;
+    dp_quote(v, q);
+    return dp_fail(err, DAPPLE_E_INVALID, "expected a number > 0, got '%s'", q);
 }
 
 static dapple_status expect_int(int id, const char *v, int *out, dapple_error *err)
@@ -345,6 +360,9 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
     case OPT_RADIUS:
         o->have_radius = true;
         return expect_real(id, v, &o->radius, err);
+    case OPT_STATS_RADIUS:
+        o->have_radius = true;
+        return expect_positive(v, &o->radius, err);
     case OPT_RMIN:
         o->have_rmin = true;
         return expect_real(id, v, &o->rmin, err);

@@ -28,6 +28,16 @@ static double max_anisotropy(const dp_stats_spectrum *s)
     return m;
 }
 
+/* v as %WIDTH.PRECf, or "undefined" when v is not a finite number (a CV of a zero
+ * mean, a ratio with nothing expected): text never shows nan or inf. */
+static void tnum(FILE *out, int width, int prec, double v)
+{
+    if (isfinite(v))
+        fprintf(out, "%*.*f", width, prec, v);
+    else
+        fprintf(out, "undefined");
+}
+
 static void text_head(FILE *out, const dp_stats_report *r)
 {
     fprintf(out, "%s: %zu %s in %gx%g%s (size from %s), ", r->file, r->n, dp_cli_points_word(r->n), r->width, r->height,
@@ -54,16 +64,19 @@ static void text_pairs(FILE *out, const dp_stats_report *r)
     else
         fprintf(out, "  smallest d / max(r_p, r_q)       2 or more\n");
     fprintf(out, "spacing\n");
-    if (p->r_constant)
-        fprintf(out,
-                "  relative radius rho              %.3f   (Bridson ~0.75, dense ~0.89, "
-                "hexagonal 1)\n",
-                p->rho);
-    else
+    if (p->r_constant) {
+        fprintf(out, "  relative radius rho              ");
+        tnum(out, 0, 3, p->rho);
+        fprintf(out, "   (Bridson ~0.75, dense ~0.89, hexagonal 1)\n");
+    } else
         fprintf(out, "  relative radius rho              -       (for a constant radius only)\n");
-    fprintf(out, "  nearest neighbour / r            mean %.3f, CV %.3f\n", p->nn_mean, p->nn_cv);
-    fprintf(out, "  uncovered fraction               %.4f  (probes every %.3g", r->uncovered,
-            r->probe_step);
+    fprintf(out, "  nearest neighbour / r            mean ");
+    tnum(out, 0, 3, p->nn_mean);
+    fprintf(out, ", CV ");
+    tnum(out, 0, 3, p->nn_cv);
+    fprintf(out, "\n  uncovered fraction               ");
+    tnum(out, 0, 4, r->uncovered);
+    fprintf(out, "  (probes every %.3g", r->probe_step);
     if (r->periodic)
         fprintf(out, ")\n");
     else
@@ -82,34 +95,40 @@ static void text_spectrum(FILE *out, const char *what, const dp_stats_spectrum *
     }
     fprintf(out, "  centres                          %zu of %zu points (%g r from the edges)\n",
             s->centres, n, DP_STATS_REACH);
-    fprintf(out, "  peak                             P = %.3f at f = %.3g\n", s->peak_power,
-            s->peak_f);
-    fprintf(out,
-            "  low-frequency power              %.3f  (mean P below f = %.3g; white "
-            "noise 1)\n",
-            s->low_power, s->peak_f / 2);
-    fprintf(out,
-            "  anisotropy                       max %.1f dB from f = %.3g  (isotropic: below "
-            "-10)\n",
-            max_anisotropy(s), s->peak_f);
+    fprintf(out, "  peak                             P = ");
+    tnum(out, 0, 3, s->peak_power);
+    fprintf(out, " at f = %.3g\n", s->peak_f);
+    fprintf(out, "  low-frequency power              ");
+    tnum(out, 0, 3, s->low_power);
+    fprintf(out, "  (mean P below f = %.3g; white noise 1)\n", s->peak_f / 2);
+    fprintf(out, "  anisotropy                       max ");
+    tnum(out, 0, 1, max_anisotropy(s));
+    fprintf(out, " dB from f = %.3g  (isotropic: below -10)\n", s->peak_f);
     fprintf(out, "  radial power    f");
     for (size_t i = 0; i < N_SHOW; i++)
         fprintf(out, " %5.4g", SHOW_F[i]);
     fprintf(out, "\n                  P");
     for (size_t i = 0; i < N_SHOW; i++)
-        fprintf(out, " %5.2f", ring_at(s, SHOW_F[i]));
+        isfinite(ring_at(s, SHOW_F[i])) ? fprintf(out, " %5.2f", ring_at(s, SHOW_F[i]))
+                                        : fprintf(out, "     -");
     fprintf(out, "\n");
 }
 
 static void text_density(FILE *out, const dp_stats_density *d)
 {
     fprintf(out, "density against the field (quantiles of equal area)\n");
+    if (d->bins < DP_STATS_QUANTILES) /* a stepped or constant field: say why not 8 */
+        fprintf(out,
+                "  %d %s, not %d: the field's radius is one value over more than an 8th of the\n"
+                "  area, and quantiles of one radius merge (their areas add up)\n",
+                d->bins, d->bins == 1 ? "quantile" : "quantiles", DP_STATS_QUANTILES);
     fprintf(out, "  r from .. to        area  density  expected  measured  ratio\n");
     for (int k = 0; k < d->bins; k++) {
         const dp_stats_density_bin *b = &d->bin[k];
-        fprintf(out, "  %7.4g .. %-7.4g  %5.1f%%  %7.3f  %8.1f  %8zu  %5.3f\n", b->r_lo, b->r_hi,
-                100 * b->area, b->rel_density, b->expected, b->measured,
-                b->expected > 0 ? (double)b->measured / b->expected : (double)NAN);
+        fprintf(out, "  %7.4g .. %-7.4g  %5.1f%%  %7.3f  %8.1f  %8zu  ", b->r_lo, b->r_hi,
+                100 * b->area, b->rel_density, b->expected, b->measured);
+        tnum(out, 5, 3, b->expected > 0 ? (double)b->measured / b->expected : (double)NAN);
+        fputc('\n', out);
     }
     fprintf(out, "  points where the field allows none: %zu\n", d->refused);
 }
@@ -198,10 +217,12 @@ static void json_density(FILE *out, const dp_stats_density *d)
     fprintf(out, ",\"density\":{\"refused\":%zu,\"quantiles\":[", d->refused);
     for (int k = 0; k < d->bins; k++) {
         const dp_stats_density_bin *b = &d->bin[k];
-        fprintf(out,
-                "%s{\"r_lo\":%.6g,\"r_hi\":%.6g,\"area\":%.6g,\"density\":%.6g,"
-                "\"expected\":%.6g,\"measured\":%zu}",
-                k ? "," : "", b->r_lo, b->r_hi, b->area, b->rel_density, b->expected, b->measured);
+        const double v[5] = { b->r_lo, b->r_hi, b->area, b->rel_density, b->expected };
+        static const char *const key[5] = { "r_lo", "r_hi", "area", "density", "expected" };
+        fprintf(out, "%s{", k ? "," : "");
+        for (int i = 0; i < 5; i++)
+            fprintf(out, "%s\"%s\":", i ? "," : "", key[i]), num(out, v[i]);
+        fprintf(out, ",\"measured\":%zu}", b->measured);
     }
     fprintf(out, "]}");
 }
@@ -219,10 +240,18 @@ void dp_stats_print_json(FILE *out, const dp_stats_report *r)
             p->close_min);
     if (p->close_max > 0)
         fprintf(out, "\"first_close_lines\":[%zu,%zu],", r->line_i, r->line_j);
-    fprintf(out, "\"worst\":%.6g,\"d_min\":%.6g,\"rho\":", p->worst, p->d_min);
+    fprintf(out, "\"worst\":");
+    num(out, p->worst);
+    fprintf(out, ",\"d_min\":");
+    num(out, p->d_min);
+    fprintf(out, ",\"rho\":");
     num(out, p->r_constant ? p->rho : (double)NAN);
-    fprintf(out, ",\"nn_mean\":%.6g,\"nn_cv\":%.6g,", p->nn_mean, p->nn_cv);
-    fprintf(out, "\"uncovered\":%.6g", r->uncovered);
+    fprintf(out, ",\"nn_mean\":");
+    num(out, p->nn_mean);
+    fprintf(out, ",\"nn_cv\":");
+    num(out, p->nn_cv);
+    fprintf(out, ",\"uncovered\":");
+    num(out, r->uncovered);
     json_spectrum(out, "spectrum", &r->plain);
     if (r->have_diff)
         json_spectrum(out, "differential", &r->diff);

@@ -35,7 +35,8 @@ static void cut(dp_stats_density *d, const double *r, size_t n)
     double lo = r[0];
     d->bins = 0;
     for (int q = 1; q <= DP_STATS_QUANTILES; q++) {
-        double hi = r[(n * (size_t)q) / DP_STATS_QUANTILES - 1];
+        size_t end = (n * (size_t)q) / DP_STATS_QUANTILES;
+        double hi = r[DP_MAX(end, (size_t)1) - 1]; /* fewer than 8 probes: quantiles share one */
         if (d->bins > 0 && hi <= d->bin[d->bins - 1].r_hi)
             continue;
         d->bin[d->bins++] = (dp_stats_density_bin){ .r_lo = lo, .r_hi = hi };

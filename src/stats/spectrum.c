@@ -244,7 +244,7 @@ dapple_status dp_stats_spectrum_run(const dp_stats_set *s, bool differential,
         goto nomem;
     for (size_t i = 0; i < s->n; i++) {
         double unit = differential ? (double)s->pts[i].r : rq;
-        if (is_centre(s, &s->pts[i], unit))
+        if (unit > 0 && isfinite(unit) && is_centre(s, &s->pts[i], unit)) /* r = 0: no unit */
             centre(&b, i, unit, a);
     }
     out->centres = a->centres;

@@ -1,0 +1,120 @@
+# dapple stats under hostile input (issue #30): no crash, no NaN or infinity in any output,
+# a bad row refused by its line, sizes that never overflow, and --radius any r > 0 (#29).
+. "$(dirname "$0")/lib.sh"
+
+# strict_json FILE: parses with Python's json refusing NaN and Infinity, else says why.
+strict_json() {
+    python3 -c '
+import json, sys
+def bad(c): raise ValueError("not JSON: " + c)
+json.loads(open(sys.argv[1]).read(), parse_constant=bad)' "$1" 2>&1 || echo "invalid JSON"
+}
+
+no_nan_text() {
+    ! grep -qiw 'nan\|inf' "$1" || fail "$2: nan or inf in the text: $(grep -iw 'nan\|inf' "$1" | head -3)"
+}
+
+coincident_points() {
+    # no r column: the mean nearest-neighbour distance is 0 (crashed in spectrum.c)
+    printf '1,1\n1,1\n' >"$TMP/two.csv"
+    printf '1,1\n1,1\n5,5\n5,5\n' >"$TMP/pairs.csv"
+    for f in two pairs; do
+        for j in "" --json; do
+            expect_error 1 "dapple: $TMP/$f.csv: the points have no radius and their mean nearest-neighbour distance is 0 (they coincide): give --radius R" \
+                "$TMP/o.txt" -- $DAPPLE stats "$TMP/$f.csv" $j -o "$TMP/o.txt"
+        done
+    done
+    # with a radius: every number is defined or says it is not (nn_cv was -nan)
+    printf 'x,y,r\n1,1,2\n1,1,2\n' >"$TMP/same.csv"
+    $DAPPLE stats "$TMP/same.csv" --json -o "$TMP/same.json" || fail "same.csv --json failed"
+    [ -z "$(strict_json "$TMP/same.json")" ] || fail "same.json: $(strict_json "$TMP/same.json")"
+    grep -q '"nn_cv":null' "$TMP/same.json" || fail "same.json: nn_cv is not null"
+    $DAPPLE stats "$TMP/pairs.csv" --radius 1 >"$TMP/same.txt" || fail "pairs.csv --radius failed"
+    no_nan_text "$TMP/same.txt" pairs.csv
+    grep -q "CV undefined" "$TMP/same.txt" || fail "same.txt: CV not 'undefined': $(cat "$TMP/same.txt")"
+}
+
+# A density field allowing fewer than 8 probes (read out of bounds in density.c): a
+# 1024x1024 grey map over 512x512 with one 3x3 white spot meets 1 to 4 probes.
+few_probes() {
+    python3 -c '
+import sys
+w = 1024; d = bytearray(w * w)
+for y in range(20, 23):
+    for x in range(20, 23): d[y * w + x] = 255
+sys.stdout.buffer.write(b"P5 1024 1024 255\n" + bytes(d))' >"$TMP/few.pgm"
+    printf '10.5,10.5\n200,200\n' >"$TMP/few.csv"
+    local args="$TMP/few.csv --size 512x512 --map density --rmin 1 --field image:$TMP/few.pgm"
+    $DAPPLE stats $args --json -o "$TMP/few.json" || fail "few probes: --json failed"
+    [ -z "$(strict_json "$TMP/few.json")" ] || fail "few.json: $(strict_json "$TMP/few.json")"
+    grep -q '"quantiles":\[{"r_lo":1,"r_hi":1,"area":1,' "$TMP/few.json" || fail "few.json: $(grep -o '"density".*' "$TMP/few.json")"
+    $DAPPLE stats $args >"$TMP/few.txt" || fail "few probes: text failed"
+    no_nan_text "$TMP/few.txt" "few probes"
+    grep -q "^  1 quantile, not 8: " "$TMP/few.txt" || fail "few.txt: no word why 1 quantile: $(cat "$TMP/few.txt")"
+}
+
+# A stepped map (three grey levels in bands of 37/28/35 %): 3 quantiles, and the report says why.
+stepped_map() {
+    python3 -c '
+import sys
+w = 100; rows = []
+for y in range(100):
+    v = 255 if y < 37 else 128 if y < 65 else 40
+    rows.append(bytes([v]) * w)
+sys.stdout.buffer.write(b"P5 100 100 255\n" + b"".join(rows))' >"$TMP/steps.pgm"
+    local f="--size 200x200 --rmin 2 --rmax 6 --field image:$TMP/steps.pgm"
+    $DAPPLE points $f -o "$TMP/steps.csv" 2>/dev/null || fail "points on the stepped map"
+    $DAPPLE stats "$TMP/steps.csv" $f >"$TMP/steps.txt" || fail "stats on the stepped map"
+    grep -q "^  3 quantiles, not 8: " "$TMP/steps.txt" || fail "steps.txt: $(cat "$TMP/steps.txt")"
+    [ "$(grep -c '%' "$TMP/steps.txt")" = 3 ] || fail "steps.txt: not 3 rows: $(cat "$TMP/steps.txt")"
+}
+
+# One row with r = 0 in a valid r = 4 set: refused by its line, or given the field's
+# radius with field options; never the nearest-neighbour mean for every row.
+zero_radius_row() {
+    python3 -c '
+print("x,y,r")
+for i in range(20):
+    for j in range(20): print("%d,%d,%d" % (i * 8 + 4, j * 8 + 4, 0 if (i, j) == (0, 3) else 4))' >"$TMP/r0.csv"
+    expect_error 1 "dapple: $TMP/r0.csv:5: r is 0: every point needs r > 0 (give --radius R for every point, or field options for the rows without r)" \
+        "" -- $DAPPLE stats "$TMP/r0.csv" --strict
+    $DAPPLE stats "$TMP/r0.csv" --strict --rmin 4 --rmax 4 --field constant --json -o "$TMP/r0.json" ||
+        fail "r0.csv with a field: --strict failed a valid set"
+    grep -q '"r":\[4,4\],.*"close_max":0,' "$TMP/r0.json" || fail "r0.json: $(head -c 300 "$TMP/r0.json")"
+    $DAPPLE stats "$TMP/r0.csv" --strict --radius 4 >/dev/null || fail "r0.csv --radius 4: --strict failed"
+}
+
+# A point at 3.4e38 (floor(x) + 1 == x in float): no overflowed size and no option
+# nobody gave, with or without a field.
+huge_coordinate() {
+    printf '3.4e38,1\n2,2\n' >"$TMP/big.csv"
+    local msg="dapple: $TMP/big.csv:1: point (3.4e+38, 1) lies beyond the largest domain, 2097152 a side: give --size (the domain is taken from the points' extent)"
+    expect_error 1 "$msg" "" -- $DAPPLE stats "$TMP/big.csv"
+    expect_error 1 "$msg" "" -- $DAPPLE stats "$TMP/big.csv" --rmin 1 --rmax 2 --field perlin
+    printf '{"size":[3.4e38,10],"points":[[1,1,1],[5,5,1]]}\n' >"$TMP/big.json"
+    $DAPPLE stats "$TMP/big.json" >/dev/null 2>"$TMP/err" && fail "big.json: a 3.4e38 size accepted"
+    ! grep -q -- '-2147483648\|width' "$TMP/err" || fail "big.json: $(cat "$TMP/err")"
+}
+
+# --radius takes any r > 0 (#29): a unit-square set with r = 0.01 is checked.
+small_radius() {
+    python3 -c '
+for i in range(90):
+    for j in range(90): print("%.4f,%.4f" % (i * 0.011 + 0.005, j * 0.011 + 0.005))' >"$TMP/unit.csv"
+    $DAPPLE stats "$TMP/unit.csv" --radius 0.01 --strict >"$TMP/unit.txt" || fail "unit square, r = 0.01: $(cat "$TMP/unit.txt")"
+    grep -q "in 1x1 (size from the points' extent), r = 0.01 (from --radius)$" "$TMP/unit.txt" || fail "unit.txt: $(head -1 "$TMP/unit.txt")"
+    $DAPPLE stats "$TMP/unit.csv" --radius 0.0111 --strict >/dev/null 2>&1 && fail "r = 0.0111 > spacing passed --strict"
+    expect_error 2 "dapple: --radius: expected a number > 0, got '0'" "" -- $DAPPLE stats "$TMP/unit.csv" --radius 0
+    expect_error 2 "dapple: --radius: expected a number > 0, got '-1'" "" -- $DAPPLE stats "$TMP/unit.csv" --radius -1
+    expect_error 2 "dapple: --radius: expected a number > 0, got '1e-50'" "" -- $DAPPLE stats "$TMP/unit.csv" --radius 1e-50
+    # the sampling commands keep the sampler's limit
+    expect_error 2 "dapple: --radius: expected a number in [0.25, 4096], got '0.01'" "" -- $DAPPLE points --size 9x9 --radius 0.01
+}
+
+coincident_points
+few_probes
+stepped_map
+zero_radius_row
+huge_coordinate
+small_radius
+finish
