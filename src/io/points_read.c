@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "core/dp.h"
+#include "core/number.h"
 #include "io/points_parse.h"
 
 /* ---------------------------------------------------------------- the bytes */
@@ -136,22 +137,10 @@ static bool all_in(const char *s, size_t n, const char *set)
     return true;
 }
 
-/* A decimal number that uses all n bytes: strtod alone would take " 5", "nan" or hex. */
+/* A decimal number that uses all n bytes (core/number.h: no spaces, nan or hex). */
 bool dp_points_number(const char *s, size_t n, double *out)
 {
-    char buf[64];
-    if (n == 0 || n >= sizeof buf || !all_in(s, n, "0123456789.eE+-"))
-        return false;
-    if (!(s[0] == '-' || s[0] == '+' || s[0] == '.' || (s[0] >= '0' && s[0] <= '9')))
-        return false;
-    memcpy(buf, s, n);
-    buf[n] = '\0';
-    char *end = NULL;
-    double v = strtod(buf, &end);
-    if (end != buf + n || !isfinite(v))
-        return false;
-    *out = v;
-    return true;
+    return dp_number_parse(s, n, out) == DP_NUMBER_OK;
 }
 
 /* Digits only, at most INT_MAX. */
@@ -181,11 +170,13 @@ dapple_status dp_points_store(int role, const char *s, size_t n, dapple_point *p
                            q);
         return DAPPLE_OK;
     }
-    if (!dp_points_number(s, n, &v))
+    dp_number_result got = dp_number_parse(s, n, &v);
+    if (got == DP_NUMBER_SYNTAX)
         return dp_fail(err, DAPPLE_E_FORMAT, "expected a number in column '%s', got '%s'",
                        dp_points_role_names[role], q);
-    if (!isfinite((float)v))
-        return dp_fail(err, DAPPLE_E_FORMAT, "'%s' in column '%s' is beyond the float range", q,
+    if (got == DP_NUMBER_RANGE || !isfinite((float)v))
+        return dp_fail(err, DAPPLE_E_FORMAT,
+                       "'%s' in column '%s' is out of range (beyond the float range)", q,
                        dp_points_role_names[role]);
     if (role == DP_ROLE_R && v < 0)
         return dp_fail(err, DAPPLE_E_FORMAT, "expected a radius >= 0 in column 'r', got '%s'", q);

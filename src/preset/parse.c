@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/dp.h"
+#include "core/number.h"
 
 /* ---------------------------------------------------------------- yes/no parsers */
 
@@ -29,13 +30,8 @@ static bool all_of(const char *s, const char *allowed)
 
 bool dp_parse_double(const char *s, double lo, double hi, double *out)
 {
-    if (!all_of(s, "0123456789.eE+-") ||
-        !(s[0] == '-' || s[0] == '+' || s[0] == '.' || (s[0] >= '0' && s[0] <= '9')))
-        return false;
-    char *end = NULL;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v) || v < lo || v > hi)
+    double v;
+    if (dp_number_parse(s, strlen(s), &v) != DP_NUMBER_OK || v < lo || v > hi)
         return false;
     *out = v;
     return true;

@@ -111,6 +111,18 @@ for i in range(90):
     expect_error 2 "dapple: --radius: expected a number in [0.25, 4096], got '0.01'" "" -- $DAPPLE points --size 9x9 --radius 0.01
 }
 
+# A 10000-digit decimal equal to 1 is 1 (any field of 64 bytes or more was "expected a
+# number"); a 10000-digit integer is out of range.
+long_numbers() {
+    python3 -c 'print("x,y,r\n1." + "0" * 10000 + ",1,1\n5,5,1")' >"$TMP/long.csv"
+    $DAPPLE stats "$TMP/long.csv" --json -o "$TMP/long.json" || fail "a 10000-digit 1 refused: $(cat "$TMP/long.json" 2>&1)"
+    grep -q '"d_min":5.65685,' "$TMP/long.json" || fail "long.json: $(head -c 200 "$TMP/long.json")"
+    python3 -c 'print("x,y\n" + "1" * 10000 + ",1\n5,5")' >"$TMP/huge.csv"
+    expect_error 1 "dapple: $TMP/huge.csv:2: '1111111111111111111111111111111111111111...' in column 'x' is out of range (beyond the float range)" \
+        "" -- $DAPPLE stats "$TMP/huge.csv"
+}
+
+long_numbers
 coincident_points
 few_probes
 stepped_map

@@ -269,9 +269,9 @@ Test(points_read, csv_errors_name_file_and_line)
     expect_error("p.csv", "x,y\ninf,1\n", DAPPLE_E_FORMAT,
                  "p.csv:2: expected a number in column 'x', got 'inf'");
     expect_error("p.csv", "x,y\n1e999,1\n", DAPPLE_E_FORMAT,
-                 "p.csv:2: expected a number in column 'x', got '1e999'");
+                 "p.csv:2: '1e999' in column 'x' is out of range (beyond the float range)");
     expect_error("p.csv", "x,y\n1e39,1\n", DAPPLE_E_FORMAT,
-                 "p.csv:2: '1e39' in column 'x' is beyond the float range");
+                 "p.csv:2: '1e39' in column 'x' is out of range (beyond the float range)");
     expect_error("p.csv", "x,y\n0x10,1\n", DAPPLE_E_FORMAT,
                  "p.csv:2: expected a number in column 'x', got '0x10'");
     expect_error("p.csv", "x,y,r\n1,2,-3\n", DAPPLE_E_FORMAT,
