@@ -138,7 +138,8 @@ int dp_cmd_mask(int argc, char **argv)
         return start;
     double t0 = dp_cli_now();
     /* both outputs are probed first, so a bad --points folder cannot leave the mask alone */
-    if (dp_cli_check_distinct("--points", o.points_path, o.output, &err) != DAPPLE_OK ||
+    const char *const opt[2] = { "-o", "--points" }, *const path[2] = { o.output, o.points_path };
+    if (dp_cli_check_outputs(2, opt, path, &err) != DAPPLE_OK ||
         dp_cli_check_distinct("-o", o.output, o.from, &err) != DAPPLE_OK ||
         dp_cli_check_distinct("--points", o.points_path, o.from, &err) != DAPPLE_OK ||
         dp_cli_prepare_output(o.output, &err) != DAPPLE_OK ||

@@ -56,14 +56,10 @@ static dapple_status check_paths(const dp_cli_opts *o, dapple_error *err)
 {
     const char *outs[N_OUTPUTS];
     output_paths(o, outs);
-    for (int i = 0; i < N_OUTPUTS; i++) {
+    for (int i = 0; i < N_OUTPUTS; i++)
         if (dp_cli_check_distinct(OUTPUT_OPTION[i], outs[i], o->input, err) != DAPPLE_OK)
             return err->status;
-        for (int j = 0; j < i; j++)
-            if (dp_cli_check_distinct(OUTPUT_OPTION[i], outs[i], outs[j], err) != DAPPLE_OK)
-                return err->status;
-    }
-    return DAPPLE_OK;
+    return dp_cli_check_outputs(N_OUTPUTS, OUTPUT_OPTION, outs, err);
 }
 
 /* An output naming one of those images would overwrite it before it is read; an output that

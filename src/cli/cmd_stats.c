@@ -150,17 +150,19 @@ static dapple_status measure(dp_stats_report *r, const dapple_field *f, dapple_e
 /* Outputs must not name the input, and their folders must exist, before any work. */
 static dapple_status check_outputs(const dp_cli_opts *o, dapple_error *err)
 {
-    char path[4096];
+    char path[DP_STATS_PLOTS][4096];
+    const char *opt[DP_STATS_PLOTS + 1] = { "-o" }, *out[DP_STATS_PLOTS + 1] = { o->output };
     if (dp_cli_check_distinct("-o", o->output, o->input, err) != DAPPLE_OK ||
         dp_atomic_probe(o->output, err) != DAPPLE_OK)
         return err->status;
     for (int i = 0; o->plot != NULL && i < DP_STATS_PLOTS; i++) {
-        snprintf(path, sizeof path, "%s%s", o->plot, dp_stats_plot_suffix[i]);
-        if (dp_cli_check_distinct("--plot", path, o->input, err) != DAPPLE_OK ||
-            dp_atomic_probe(path, err) != DAPPLE_OK)
+        snprintf(path[i], sizeof path[i], "%s%s", o->plot, dp_stats_plot_suffix[i]);
+        opt[i + 1] = "--plot", out[i + 1] = path[i];
+        if (dp_cli_check_distinct("--plot", path[i], o->input, err) != DAPPLE_OK ||
+            dp_atomic_probe(path[i], err) != DAPPLE_OK)
             return err->status;
     }
-    return DAPPLE_OK;
+    return dp_cli_check_outputs(o->plot != NULL ? DP_STATS_PLOTS + 1 : 1, opt, out, err);
 }
 
 static dapple_status write_report(const dp_cli_opts *o, const dp_stats_report *r, dapple_error *err)

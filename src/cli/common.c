@@ -127,11 +127,9 @@ dapple_status dp_cli_prepare_output(const char *output, dapple_error *err)
 dapple_status dp_cli_check_distinct(const char *option, const char *output, const char *input,
                                     dapple_error *err)
 {
-    struct stat a, b;
     if (output == NULL || input == NULL || strcmp(output, "-") == 0)
         return DAPPLE_OK;
-    if (strcmp(output, input) == 0 || (stat(output, &a) == 0 && stat(input, &b) == 0 &&
-                                       a.st_dev == b.st_dev && a.st_ino == b.st_ino))
+    if (strcmp(output, input) == 0 || dp_cli_same_file(output, input))
         return dp_fail(err, DAPPLE_E_INVALID, "%s: '%s' is also an input; refusing to overwrite it",
                        option, output);
     return DAPPLE_OK;

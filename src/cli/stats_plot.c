@@ -2,14 +2,21 @@
  * `dapple stats --plot PREFIX`: which curves go on which chart, and the same numbers as
  * CSV tables. The spectrum image is the differential-domain one when r varies (the plain
  * spectrum of a variable-density set mixes its spacings); the line charts show both. */
+#define _XOPEN_SOURCE 700 /* realpath, lstat */
 #include "cli/stats_report.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/dp.h"
 #include "io/atomic_file.h"
+#include "io/temps.h"
 #include "render/plot.h"
 
 const char *const dp_stats_plot_suffix[DP_STATS_PLOTS] = {
@@ -152,19 +159,95 @@ static dapple_status write_table(const char *path, const dp_stats_report *r, boo
     return dp_atomic_commit(&af, err);
 }
 
+/* Every file of one --plot run is first written under a temporary name beside its target
+ * (io/temps: removed on an interrupt, or by the next run after a kill) and renamed only
+ * when all are written, so a run failing at its 4th file leaves none of them. A symlink's
+ * target is what gets replaced (as dp_atomic_open does); a device is written in place. */
+typedef struct staged {
+    char tmp[DP_STATS_PLOTS][PATH_MAX + 32];
+    char final[DP_STATS_PLOTS][PATH_MAX];
+    int slot[DP_STATS_PLOTS]; /* -1: written in place (a device), nothing to rename */
+} staged;
+
+static bool stage(staged *st, int i, const char *path)
+{
+    struct stat sb;
+    st->slot[i] = -1;
+    snprintf(st->final[i], sizeof st->final[i], "%s", path);
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        snprintf(st->tmp[i], sizeof st->tmp[i], "%s", path);
+        return true;
+    }
+    if (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode) && realpath(path, st->final[i]) == NULL)
+        return false;
+    const char *to = st->final[i], *slash = strrchr(to, '/');
+    int dir = slash == NULL ? 0 : (int)(slash - to + 1);
+    int n = snprintf(st->tmp[i], sizeof st->tmp[i], "%.*s.%s" DP_TEMP_MARK "XXXXXX", dir, to,
+                     to + dir);
+    if (n < 0 || (size_t)n >= sizeof st->tmp[i])
+        return errno = ENAMETOOLONG, false;
+    int fd = dp_temps_mkstemp(st->tmp[i], &st->slot[i]);
+    if (fd < 0)
+        return false;
+    close(fd);
+    return true;
+}
+
+static void unstage(staged *st, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (st->slot[i] >= 0) {
+            unlink(st->tmp[i]);
+            dp_temps_forget(st->slot[i]);
+        }
+}
+
+/* Writes output i (0 .. 5) of the report to path. */
+static dapple_status write_one(int i, const char *path, const dp_stats_report *r,
+                               dapple_error *err)
+{
+    switch (i) {
+    case 0: return spectrum_image(path, r, err);
+    case 1: return radial_chart(path, r, err);
+    case 2: return rdf_chart(path, r, err);
+    case 3: return points_picture(path, r, err);
+    default: return write_table(path, r, i == 4, err);
+    }
+}
+
 dapple_status dp_stats_plot(const char *prefix, const dp_stats_report *r, dapple_error *err)
 {
     char path[DP_STATS_PLOTS][4096];
-    for (int i = 0; i < DP_STATS_PLOTS; i++)
-        snprintf(path[i], sizeof path[i], "%s%s", prefix, dp_stats_plot_suffix[i]);
+    staged st;
+    bool spectrum = main_spectrum(r)->power != NULL; /* else only the points picture */
+    bool want[DP_STATS_PLOTS];
     axes_values();
-    bool spectrum = main_spectrum(r)->power != NULL;
-    if ((spectrum && spectrum_image(path[0], r, err) != DAPPLE_OK) ||
-        (spectrum && radial_chart(path[1], r, err) != DAPPLE_OK) ||
-        (spectrum && rdf_chart(path[2], r, err) != DAPPLE_OK) ||
-        points_picture(path[3], r, err) != DAPPLE_OK ||
-        (spectrum && write_table(path[4], r, true, err) != DAPPLE_OK) ||
-        (spectrum && write_table(path[5], r, false, err) != DAPPLE_OK))
-        return err->status;
+    for (int i = 0; i < DP_STATS_PLOTS; i++) {
+        snprintf(path[i], sizeof path[i], "%s%s", prefix, dp_stats_plot_suffix[i]);
+        want[i] = spectrum || i == 3;
+    }
+    for (int i = 0; i < DP_STATS_PLOTS; i++) {
+        if (!stage(&st, i, path[i])) {
+            unstage(&st, i);
+            return dp_fail(err, DAPPLE_E_IO, "%s: %s", path[i], strerror(errno));
+        }
+        if (want[i] && write_one(i, st.tmp[i], r, err) != DAPPLE_OK) {
+            unstage(&st, i + 1);
+            return st.slot[i] < 0 ? err->status /* the message names the device already */
+                                  : dp_fail_prefix(err, err->status, "%s", path[i]);
+        }
+    }
+    /* a chart this run has no data for: an earlier run's goes, so the prefix shows one run */
+    int bad = -1;
+    for (int i = 0; i < DP_STATS_PLOTS && bad < 0; i++)
+        if (!want[i] && unlink(path[i]) != 0 && errno != ENOENT)
+            bad = i;
+    for (int i = 0; i < DP_STATS_PLOTS && bad < 0; i++)
+        if (want[i] && st.slot[i] >= 0 && rename(st.tmp[i], st.final[i]) != 0)
+            bad = i;
+    int saved = errno;
+    unstage(&st, DP_STATS_PLOTS); /* the renamed are gone already; the unwanted were empty */
+    if (bad >= 0)
+        return dp_fail(err, DAPPLE_E_IO, "%s: %s", path[bad], strerror(saved));
     return DAPPLE_OK;
 }
