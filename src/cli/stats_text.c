@@ -59,6 +59,11 @@ static void text_pairs(FILE *out, const dp_stats_report *r)
     else
         fprintf(out, "   the pair rule holds\n");
     fprintf(out, "  pairs closer than min(r_p, r_q)  %zu\n", p->close_min);
+    if (p->capped)
+        fprintf(out,
+                "  counting stopped at %zu pairs within 2 r (the cap): the counts are lower "
+                "bounds\n",
+                p->cap);
     if (p->worst < 2)
         fprintf(out, "  smallest d / max(r_p, r_q)       %.4f\n", p->worst);
     else
@@ -83,6 +88,13 @@ static void text_pairs(FILE *out, const dp_stats_report *r)
         fprintf(out, ", a border of %.3g left out)\n", r->border);
 }
 
+static const char *ordinal(size_t k)
+{
+    if (k % 100 >= 11 && k % 100 <= 13)
+        return "th";
+    return k % 10 == 1 ? "st" : k % 10 == 2 ? "nd" : k % 10 == 3 ? "rd" : "th";
+}
+
 static void text_spectrum(FILE *out, const char *what, const dp_stats_spectrum *s, size_t n)
 {
     fprintf(out, "%s\n", what);
@@ -93,8 +105,11 @@ static void text_spectrum(FILE *out, const char *what, const dp_stats_spectrum *
                 DP_STATS_REACH);
         return;
     }
-    fprintf(out, "  centres                          %zu of %zu points (%g r from the edges)\n",
+    fprintf(out, "  centres                          %zu of %zu points (%g r from the edges",
             s->centres, n, DP_STATS_REACH);
+    if (s->stride > 1) /* thinned to bound the time: said, so no one thinks it a bug */
+        fprintf(out, "; every %zu%s of %zu", s->stride, ordinal(s->stride), s->candidates);
+    fprintf(out, ")\n");
     fprintf(out, "  peak                             P = ");
     tnum(out, 0, 3, s->peak_power);
     fprintf(out, " at f = %.3g\n", s->peak_f);
@@ -193,7 +208,10 @@ static void json_spectrum(FILE *out, const char *key, const dp_stats_spectrum *s
         g[k] = (k + 0.5) * DP_STATS_REACH / DP_STATS_RDF_BINS;
     fprintf(out, ",\"%s\":{\"r_unit\":", key);
     num(out, s->r_unit);
-    fprintf(out, ",\"centres\":%zu,\"peak_f\":", s->centres);
+    fprintf(out, ",\"centres\":%zu,", s->centres);
+    if (s->stride > 1)
+        fprintf(out, "\"candidates\":%zu,\"centre_stride\":%zu,", s->candidates, s->stride);
+    fprintf(out, "\"peak_f\":");
     num(out, s->peak_f);
     fprintf(out, ",\"peak_power\":");
     num(out, s->peak_power);
@@ -240,6 +258,8 @@ void dp_stats_print_json(FILE *out, const dp_stats_report *r)
             p->close_min);
     if (p->close_max > 0)
         fprintf(out, "\"first_close_lines\":[%zu,%zu],", r->line_i, r->line_j);
+    if (p->capped) /* the counts are lower bounds: measuring stopped at this many pairs */
+        fprintf(out, "\"pairs_capped_at\":%zu,", p->cap);
     fprintf(out, "\"worst\":");
     num(out, p->worst);
     fprintf(out, ",\"d_min\":");

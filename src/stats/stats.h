@@ -23,8 +23,17 @@ typedef struct dp_stats_set {
 
 /* ------------------------------------------------------------------ pairs and spacing */
 
+/* Pairs within reach (closer than 2 r of the point that owns them) measured at most: a set
+ * keeping the pair rule has fewer than about 20 per point, so only a set whose radius
+ * dwarfs its spacing reaches the cap, and then its counts are lower bounds. */
+#define DP_STATS_PAIR_CAP_PER_POINT 64
+#define DP_STATS_PAIR_CAP_BASE      10000000
+
 typedef struct dp_stats_pairs {
     size_t outside;        /* points not in [0, width) x [0, height) */
+    size_t within_reach;   /* pairs measured: closer than 2 r of their owner */
+    size_t cap;            /* the most pairs measured (DP_STATS_PAIR_CAP_*) */
+    bool capped;           /* the cap was hit: the counts below are lower bounds */
     size_t close_max;      /* pairs closer than max(r_p, r_q): the pair rule broken */
     size_t close_min;      /* pairs closer than min(r_p, r_q) */
     size_t first_i;        /* the first pair (in point order of p) closer than max(r): */
@@ -36,8 +45,8 @@ typedef struct dp_stats_pairs {
     bool r_constant;       /* every point has the same r */
 } dp_stats_pairs;
 
-/** Counts the pair rule exactly through a grid (never all pairs) and measures nearest
- * neighbours. n >= 2. DAPPLE_E_NOMEM (message says so) or DAPPLE_OK. */
+/** Counts the pair rule exactly through a grid (never all pairs; at most out->cap pairs
+ * within reach, then out->capped) and measures nearest neighbours. n >= 2. DAPPLE_E_NOMEM (message says so) or DAPPLE_OK. */
 DAPPLE_USERESULT dapple_status dp_stats_pairs_run(const dp_stats_set *s, dp_stats_pairs *out,
                                                   dapple_error *err);
 
@@ -51,10 +60,16 @@ DAPPLE_USERESULT dapple_status dp_stats_pairs_run(const dp_stats_set *s, dp_stat
 #define DP_STATS_RINGS    81   /* radial rings 0 .. FMAX, 1/(2 REACH) wide */
 #define DP_STATS_RDF_BINS 200  /* g(s) for s in [0, REACH), 0.05 wide */
 
+/* Pairs deposited into one spectrum at most, about: possible centres beyond it are thinned
+ * to every k-th (dp_stats_spectrum.stride). */
+#define DP_STATS_SPECTRUM_PAIRS 32e6
+
 typedef struct dp_stats_spectrum {
     bool differential; /* distances over r_p (true) or over the mean radius */
     double r_unit;     /* the mean radius (the unit when !differential) */
-    size_t centres;    /* points whose whole reach lies in the domain */
+    size_t centres;    /* centres used: every stride-th of the candidates */
+    size_t candidates; /* points whose whole reach lies in the domain */
+    size_t stride;     /* 1 unless the candidates would deposit over SPECTRUM_PAIRS */
     double *power;     /* NF x NF, row-major, y frequency major; NULL when centres == 0 */
     double radial[DP_STATS_RINGS];     /* mean power per ring */
     double anisotropy[DP_STATS_RINGS]; /* 10 log10(variance / mean^2) per ring; NaN at 0 */

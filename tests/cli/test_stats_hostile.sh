@@ -122,6 +122,34 @@ long_numbers() {
         "" -- $DAPPLE stats "$TMP/huge.csv"
 }
 
+# Bounded work: a radius that dwarfs the spacing puts every pair within reach (all N^2/2
+# for --radius 4096 over 916 k points); measuring stops at the cap and the report says so.
+# A big set's spectrum uses every k-th centre (5 M points took 79 s), and says so.
+bounded_work() {
+    python3 -c '
+import random
+random.seed(3)
+print("x,y")
+for i in range(6000): print("%.3f,%.3f" % (random.uniform(0, 100), random.uniform(0, 100)))' >"$TMP/dense.csv"
+    $DAPPLE stats "$TMP/dense.csv" --radius 4096 >"$TMP/dense.txt" || fail "dense --radius 4096 failed"
+    grep -q "^  counting stopped at 10384000 pairs within 2 r (the cap): the counts are lower bounds$" "$TMP/dense.txt" ||
+        fail "dense: no cap said: $(head -8 "$TMP/dense.txt")"
+    $DAPPLE stats "$TMP/dense.csv" --radius 4096 --json -o "$TMP/dense.json" || fail "dense --json failed"
+    grep -q '"pairs_capped_at":10384000,' "$TMP/dense.json" || fail "dense.json: no pairs_capped_at"
+    # a valid set never meets the cap
+    grep -q "counting stopped" "$TMP/same.txt" && fail "same.txt: capped"
+    python3 -c '
+import random
+random.seed(4)
+print("x,y")
+for j in range(283):
+    for i in range(283): print("%.3f,%.3f" % ((i + random.uniform(0.1, 0.9)) * 7, (j + random.uniform(0.1, 0.9)) * 7))' >"$TMP/many.csv"
+    $DAPPLE stats "$TMP/many.csv" --radius 30 --json -o "$TMP/many.json" || fail "many.csv failed"
+    grep -q '"centres":[0-9]*,"candidates":[0-9]*,"centre_stride":[0-9]*,' "$TMP/many.json" || fail "many.json: no stride: $(grep -o '"centres"[^p]*' "$TMP/many.json")"
+    $DAPPLE stats "$TMP/many.csv" --radius 30 | grep -q "^  centres  *[0-9]* of 80089 points (10 r from the edges; every [0-9]*th of [0-9]*)$" ||
+        fail "many.csv: the text does not say the centres were thinned"
+}
+
 long_numbers
 coincident_points
 few_probes
@@ -129,4 +157,5 @@ stepped_map
 zero_radius_row
 huge_coordinate
 small_radius
+bounded_work
 finish
