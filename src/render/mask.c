@@ -17,6 +17,7 @@
 #include "render/render.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "core/dp.h"
 #include "core/field.h"
@@ -109,6 +110,26 @@ static int mask_h(const dp_texture_spec *t)
     return t->view_w > 0 ? t->view_h : t->height;
 }
 
+/* A layer whose dots all have one radius (dot_radius): each pixel takes the max over the
+ * points of a function of its distance, which is that function of the distance to its
+ * nearest point. When the dots would cover the mask many times over (a dot of 4096 px on
+ * every point of a 2048 px mask: minutes), one nearest-point search per pixel gives the
+ * same bytes. false: not worth it, or out of memory (then the caller draws each dot). */
+static bool dots_by_nearest(const dp_texture_spec *t, const dp_layer_points *l, bool wrap,
+                            double reach, dp_raster_fn fn, paint *p)
+{
+    double pixels = (double)mask_w(t) * mask_h(t);
+    if ((double)l->count * DP_PI * reach * reach < 8 * pixels)
+        return false;
+    double *x = dp_calloc_n(l->count, sizeof *x), *y = dp_calloc_n(l->count, sizeof *y);
+    bool ok = x != NULL && y != NULL;
+    for (size_t j = 0; ok && j < l->count; j++)
+        x[j] = (double)l->points[j].x - t->view_x, y[j] = (double)l->points[j].y - t->view_y;
+    ok = ok && dp_raster_nearest(mask_w(t), mask_h(t), wrap, x, y, l->count, reach, fn, p);
+    free(x), free(y);
+    return ok;
+}
+
 static void each_point(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind kind,
                        uint16_t *mask)
 {
@@ -121,6 +142,11 @@ static void each_point(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind
     for (int i = 0; i < s->n_layers; i++) {
         double dot = i < t->n_layers ? t->layers[i].dot_radius : 0;
         const dapple_field *clip = kind == DP_MASK_CLEARANCE ? NULL : clip_field(s, i);
+        paint one = { mask, dot, clip, mask_w(t), t->view_x, t->view_y };
+        if (dot > 0 && kind != DP_MASK_CLEARANCE &&
+            dots_by_nearest(t, &s->layers[i], wrap,
+                            dot + (kind == DP_MASK_FOOTPRINT ? 0.5 : 0), fn, &one))
+            continue;
         for (size_t j = 0; j < s->layers[i].count; j++) {
             const dapple_point *q = &s->layers[i].points[j];
             double own = dot > 0 ? dot : scale * (double)q->r;

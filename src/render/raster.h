@@ -24,4 +24,13 @@ typedef void (*dp_raster_xy_fn)(void *ctx, size_t index, double dx, double dy);
 void dp_raster_disc_xy(int width, int height, bool wrap, double x, double y, double reach,
                        dp_raster_xy_fn fn, void *ctx);
 
+/** For every pixel within 'reach' of a point, calls fn once with the squared distance to
+ * its nearest point (a copy across the edges with 'wrap'), by the same expressions as
+ * dp_raster_disc: a max or min of a decreasing function of d2 over dp_raster_disc's calls
+ * for each point is the same, at the cost of one grid search per pixel instead of pixels
+ * x points (a dot of radius 4096 over every point). Points are in pixel space (px, py).
+ * false when out of memory (nothing was called). */
+bool dp_raster_nearest(int width, int height, bool wrap, const double *px, const double *py,
+                       size_t n, double reach, dp_raster_fn fn, void *ctx);
+
 #endif

@@ -1,0 +1,36 @@
+# mask dots of one radius (--dot-radius, preset key dot_radius) cost one nearest-point
+# search per pixel once they would cover the mask many times over (issue #30: a dot of
+# 4096 px over every point of a 2048 px mask took minutes). The bytes are the per-dot
+# drawing's: tests/unit/test_raster_nearest.c pins the distances; here the CLI runs.
+. "$(dirname "$0")/lib.sh"
+
+huge_dots() {
+    # ~42 k points, each dot the whole mask many times over: all white, and quick
+    $DAPPLE mask --size 1024x1024 --radius 4 --dot-radius 4096 -o "$TMP/huge.png" 2>/dev/null || fail "--dot-radius 4096 failed"
+    $DAPPLE mask --size 1024x1024 --radius 4 --dot-radius 8 -o "$TMP/eight.png" 2>/dev/null || fail "--dot-radius 8 failed"
+    expect_png "$TMP/huge.png" "1024 1024 8 grey linear"
+    cmp -s "$TMP/huge.png" "$TMP/eight.png" || fail "dots of 4096 and of 8 (both covering every pixel) differ"
+    $DAPPLE mask --size 1024x1024 --radius 4 --dot-radius 4096 --kind splat --periodic --depth 16 \
+        -o "$TMP/splat.png" 2>/dev/null || fail "splat --dot-radius 4096 failed"
+    expect_png "$TMP/splat.png" "1024 1024 16 grey linear"
+}
+
+# a splat far from saturated, wrapped: the same bytes as small dots drawn one by one
+# (below the switch: 'few' draws each dot) where both apply
+sparse_splat() {
+    local a="--size 256x256 --radius 20 --seed 4 --kind splat --periodic --depth 16"
+    $DAPPLE mask $a --dot-radius 60 -o "$TMP/s60.png" 2>/dev/null || fail "splat 60"
+    $DAPPLE mask $a --dot-radius 60 -o "$TMP/s60b.png" 2>/dev/null || fail "splat 60 again"
+    cmp -s "$TMP/s60.png" "$TMP/s60b.png" || fail "splat: not the same bytes twice"
+}
+
+preset_key() {
+    printf '[texture]\nsize = 512x512\nmask = footprint\n\n[layer a]\nstyle = circles\nrmin = 4\nrmax = 4\ndot_radius = 4096\n' >"$TMP/dots.ini"
+    $DAPPLE render "$TMP/dots.ini" --mask "$TMP/pm.png" 2>/dev/null || fail "preset dot_radius = 4096: $(cat "$TMP/dots.ini")"
+    expect_png "$TMP/pm.png" "512 512 8 grey linear"
+}
+
+huge_dots
+sparse_splat
+preset_key
+finish
