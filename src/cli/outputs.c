@@ -98,6 +98,29 @@ static void fill_stats(const dp_scene *s, dp_render_stats *stats)
     }
 }
 
+/* Pixels the shapes of layers with a fixed dot_radius may paint, summed: cairo paints each
+ * shape whole, so 166 k dots of 4096 px over a 2048 px texture painted 7e11 pixels
+ * (158 s of CPU). About 2^36 is 15 s. The mask needs no limit (render/raster_nearest.c). */
+#define PAINT_LIMIT 68719476736.0
+
+static dapple_status check_paint(const dp_texture_spec *t, const dp_scene *s, dapple_error *err)
+{
+    double image = (double)t->width * t->height, total = 0;
+    for (int i = 0; i < s->n_layers && i < t->n_layers; i++) {
+        double d = t->layers[i].dot_radius;
+        if (d <= 0)
+            continue;
+        total += (double)s->layers[i].count * DP_MIN(DP_PI * d * d, image);
+        if (total > PAINT_LIMIT)
+            return dp_fail(err, DAPPLE_E_LIMIT,
+                           "layer '%s': dot_radius %g over %zu points paints about %.3g pixels "
+                           "of the %dx%d image (the limit is %.3g): give a smaller dot_radius",
+                           t->layers[i].name, d, s->layers[i].count, total, t->width,
+                           t->height, PAINT_LIMIT);
+    }
+    return DAPPLE_OK;
+}
+
 dapple_status dp_render_outputs(const dp_texture_spec *t, const dp_output_paths *p,
                                 dp_render_stats *stats, dapple_error *err)
 {
@@ -109,7 +132,9 @@ dapple_status dp_render_outputs(const dp_texture_spec *t, const dp_output_paths 
         return err->status;
     fill_stats(&scene, stats);
     dapple_status st = DAPPLE_OK;
-    if (p->texture)
+    if (p->texture || p->height || p->normal)
+        st = check_paint(t, &scene, err);
+    if (st == DAPPLE_OK && p->texture)
         st = write_texture(t, &scene, p->texture, err);
     if (st == DAPPLE_OK && (p->height || p->normal))
         st = write_maps(t, &scene, p, err);

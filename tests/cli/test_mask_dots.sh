@@ -28,6 +28,12 @@ preset_key() {
     printf '[texture]\nsize = 512x512\nmask = footprint\n\n[layer a]\nstyle = circles\nrmin = 4\nrmax = 4\ndot_radius = 4096\n' >"$TMP/dots.ini"
     $DAPPLE render "$TMP/dots.ini" --mask "$TMP/pm.png" 2>/dev/null || fail "preset dot_radius = 4096: $(cat "$TMP/dots.ini")"
     expect_png "$TMP/pm.png" "512 512 8 grey linear"
+    # the colour texture paints every dot whole: over the documented limit it is refused
+    # before drawing (7e11 pixels took 158 s of CPU), naming the layer and the key
+    sed 's/512x512/2048x2048/' "$TMP/dots.ini" >"$TMP/dots2k.ini"
+    expect_error 1 "dapple: layer 'a': dot_radius 4096 over $($DAPPLE render "$TMP/dots2k.ini" --points - 2>/dev/null | tail -n +2 | wc -l) points paints about 7e+11 pixels of the 2048x2048 image (the limit is 6.87e+10): give a smaller dot_radius" \
+        "$TMP/t.png" -- $DAPPLE render "$TMP/dots2k.ini" -o "$TMP/t.png"
+    $DAPPLE render "$TMP/dots.ini" -o "$TMP/t.png" 2>/dev/null || fail "512 px with dot_radius 4096 (2.7e9 pixels) refused"
 }
 
 huge_dots
