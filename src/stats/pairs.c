@@ -27,6 +27,13 @@ static bool owns(const dapple_point *p, size_t i, size_t j)
     return p[i].r > p[j].r || (p[i].r == p[j].r && i < j);
 }
 
+/* The first close pair is the first in file order (lowest i, then j), whatever order
+ * the cells are walked in. */
+static bool earlier(size_t i, size_t j, const dp_stats_pairs *out)
+{
+    return i < out->first_i || (i == out->first_i && j < out->first_j);
+}
+
 /* Measures the pairs point i owns; false once the cap on pairs within reach is hit. */
 static bool pairs_of(const dp_bins *b, size_t i, size_t cap, dp_stats_pairs *out)
 {
@@ -45,6 +52,8 @@ static bool pairs_of(const dp_bins *b, size_t i, size_t cap, dp_stats_pairs *out
             return false;
         out->worst = DP_MIN(out->worst, sqrt(d2) / r);
         if (d2 < r * r && out->close_max++ == 0)
+            out->first_i = DP_MIN(i, j), out->first_j = DP_MAX(i, j);
+        else if (d2 < r * r && earlier(DP_MIN(i, j), DP_MAX(i, j), out))
             out->first_i = DP_MIN(i, j), out->first_j = DP_MAX(i, j);
         if (d2 < (double)p[j].r * (double)p[j].r)
             out->close_min++;
@@ -89,17 +98,19 @@ static void spacing(const dp_bins *b, size_t n, double area, dp_stats_pairs *out
 dapple_status dp_stats_pairs_run(const dp_stats_set *s, dp_stats_pairs *out, dapple_error *err)
 {
     const dapple_point *p = s->pts;
-    double rmax = 0;
+    double rsum = 0;
     *out = (dp_stats_pairs){ .worst = 2, .r_constant = true };
     for (size_t i = 0; i < s->n; i++) {
-        rmax = DP_MAX(rmax, (double)p[i].r);
+        rsum += (double)p[i].r;
         out->r_constant &= p[i].r == p[0].r;
         double x = p[i].x, y = p[i].y;
         out->outside += !(x >= 0 && x < s->width && y >= 0 && y < s->height);
     }
     dp_bins b, nb = { 0 };
     double area = s->width * s->height, spread = sqrt(area / (double)s->n);
-    double cell = DP_MAX(rmax, spread);
+    /* cells of the mean r: one point of r 4096 among 667 k of r 4 must not put every
+     * point in one cell (its own walk spans many; the others' stay small) */
+    double cell = DP_MAX(rsum / (double)s->n, spread);
     /* nearest neighbours lie about 'spread' apart whatever r says: cells sized by a huge r
      * would hold every point, and each search would measure them all */
     bool own = cell > 4 * spread;

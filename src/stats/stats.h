@@ -36,7 +36,7 @@ typedef struct dp_stats_pairs {
     bool capped;           /* the cap was hit: the counts below are lower bounds */
     size_t close_max;      /* pairs closer than max(r_p, r_q): the pair rule broken */
     size_t close_min;      /* pairs closer than min(r_p, r_q) */
-    size_t first_i;        /* the first pair (in point order of p) closer than max(r): */
+    size_t first_i;        /* the first pair in file order (lowest i, then j) below max(r): */
     size_t first_j;        /* valid when close_max > 0 */
     double worst;          /* min over pairs of d / max(r_p, r_q), or 2 when none is below 2 */
     double d_min;          /* the smallest distance between two points (0 for duplicates) */

@@ -136,6 +136,13 @@ for i in range(6000): print("%.3f,%.3f" % (random.uniform(0, 100), random.unifor
         fail "dense: no cap said: $(head -8 "$TMP/dense.txt")"
     $DAPPLE stats "$TMP/dense.csv" --radius 4096 --json -o "$TMP/dense.json" || fail "dense --json failed"
     grep -q '"pairs_capped_at":10384000,' "$TMP/dense.json" || fail "dense.json: no pairs_capped_at"
+    # one point of r 4096 among r 4: counted exactly (cells of the mean r, not the largest)
+    python3 -c '
+print("x,y,r")
+for i in range(20):
+    for j in range(20): print("%d,%d,%d" % (i * 8 + 4, j * 8 + 4, 4096 if (i, j) == (5, 5) else 4))' >"$TMP/onebig.csv"
+    $DAPPLE stats "$TMP/onebig.csv" --json -o "$TMP/onebig.json" || fail "onebig.csv failed"
+    grep -q '"close_max":399,"close_min":0,"first_close_lines":\[2,107\],"worst"' "$TMP/onebig.json" || fail "onebig.json: $(head -c 300 "$TMP/onebig.json")"
     # a valid set never meets the cap
     grep -q "counting stopped" "$TMP/same.txt" && fail "same.txt: capped"
     python3 -c '
