@@ -43,8 +43,8 @@ static dapple_status settle_domain(const dp_cli_opts *o, const dp_point_list *l,
         return dp_fail(err, DAPPLE_E_FORMAT,
                        "%s:%zu: point (%g, %g) lies beyond the largest domain, %d a side: give "
                        "--size (the domain is taken from the points' extent)",
-                       r->file, l->line[far], (double)l->points[far].x,
-                       (double)l->points[far].y, DAPPLE_LIMIT_SIDE);
+                       r->file, l->line[far], (double)l->points[far].x, (double)l->points[far].y,
+                       DAPPLE_LIMIT_SIDE);
     if (!o->have_size && DP_MAX(r->width, r->height) > DAPPLE_LIMIT_SIDE)
         return dp_fail(err, DAPPLE_E_FORMAT,
                        "%s: the size %gx%g in the file is beyond the largest domain, %d a side: "
@@ -105,7 +105,8 @@ static dapple_status settle_radii(const dp_cli_opts *o, dp_point_list *l, const 
     r->r_from = o->have_radius ? "--radius"
                 : all_r        ? "the file"
                 : f            ? "the field"
-                               : l->have_r ? "the file" : "nearest neighbours";
+                : l->have_r    ? "the file"
+                               : "nearest neighbours";
     double fixed = o->radius;
     bool use_fixed = o->have_radius || (!l->have_r && f == NULL);
     if (!o->have_radius && use_fixed && mean_nn(r, p, &fixed, err) != DAPPLE_OK)

@@ -115,8 +115,8 @@ static dapple_status check_paint(const dp_texture_spec *t, const dp_scene *s, da
             return dp_fail(err, DAPPLE_E_LIMIT,
                            "layer '%s': dot_radius %g over %zu points paints about %.3g pixels "
                            "of the %dx%d image (the limit is %.3g): give a smaller dot_radius",
-                           t->layers[i].name, d, s->layers[i].count, total, t->width,
-                           t->height, PAINT_LIMIT);
+                           t->layers[i].name, d, s->layers[i].count, total, t->width, t->height,
+                           PAINT_LIMIT);
     }
     return DAPPLE_OK;
 }

@@ -50,7 +50,7 @@ dapple_status dp_cli_check_outputs(int n, const char *const option[], const char
         for (int j = 0; j < i; j++)
             if (dp_cli_same_file(path[j], path[i]))
                 return dp_fail(err, DAPPLE_E_INVALID,
-                               "%s and %s both name '%s': give each output its own file",
-                               option[j], option[i], path[i]);
+                               "%s and %s both name '%s': give each output its own file", option[j],
+                               option[i], path[i]);
     return DAPPLE_OK;
 }

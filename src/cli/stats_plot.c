@@ -203,15 +203,19 @@ static void unstage(staged *st, int n)
 }
 
 /* Writes output i (0 .. 5) of the report to path. */
-static dapple_status write_one(int i, const char *path, const dp_stats_report *r,
-                               dapple_error *err)
+static dapple_status write_one(int i, const char *path, const dp_stats_report *r, dapple_error *err)
 {
     switch (i) {
-    case 0: return spectrum_image(path, r, err);
-    case 1: return radial_chart(path, r, err);
-    case 2: return rdf_chart(path, r, err);
-    case 3: return points_picture(path, r, err);
-    default: return write_table(path, r, i == 4, err);
+    case 0:
+        return spectrum_image(path, r, err);
+    case 1:
+        return radial_chart(path, r, err);
+    case 2:
+        return rdf_chart(path, r, err);
+    case 3:
+        return points_picture(path, r, err);
+    default:
+        return write_table(path, r, i == 4, err);
     }
 }
 

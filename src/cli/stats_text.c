@@ -40,8 +40,8 @@ static void tnum(FILE *out, int width, int prec, double v)
 
 static void text_head(FILE *out, const dp_stats_report *r)
 {
-    fprintf(out, "%s: %zu %s in %gx%g%s (size from %s), ", r->file, r->n, dp_cli_points_word(r->n), r->width, r->height,
-            r->periodic ? ", periodic" : "", r->size_from);
+    fprintf(out, "%s: %zu %s in %gx%g%s (size from %s), ", r->file, r->n, dp_cli_points_word(r->n),
+            r->width, r->height, r->periodic ? ", periodic" : "", r->size_from);
     if (r->r_lo == r->r_hi)
         fprintf(out, "r = %.4g (from %s)\n", r->r_lo, r->r_from);
     else

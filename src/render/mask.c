@@ -144,8 +144,8 @@ static void each_point(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind
         const dapple_field *clip = kind == DP_MASK_CLEARANCE ? NULL : clip_field(s, i);
         paint one = { mask, dot, clip, mask_w(t), t->view_x, t->view_y };
         if (dot > 0 && kind != DP_MASK_CLEARANCE &&
-            dots_by_nearest(t, &s->layers[i], wrap,
-                            dot + (kind == DP_MASK_FOOTPRINT ? 0.5 : 0), fn, &one))
+            dots_by_nearest(t, &s->layers[i], wrap, dot + (kind == DP_MASK_FOOTPRINT ? 0.5 : 0), fn,
+                            &one))
             continue;
         for (size_t j = 0; j < s->layers[i].count; j++) {
             const dapple_point *q = &s->layers[i].points[j];

@@ -13,13 +13,13 @@
 #include "core/dp.h"
 
 typedef struct grid {
-    double *x, *y;  /* point (copy) positions in pixel space */
+    double *x, *y; /* point (copy) positions in pixel space */
     size_t n;
-    double x0, y0;  /* the grid's corner */
+    double x0, y0; /* the grid's corner */
     double cell;
     int gw, gh;
-    size_t *start;  /* gw * gh + 1 offsets into order */
-    size_t *order;  /* point indices, cell by cell */
+    size_t *start; /* gw * gh + 1 offsets into order */
+    size_t *order; /* point indices, cell by cell */
 } grid;
 
 static int clampi(double v, int n)
@@ -40,8 +40,8 @@ static void grid_free(grid *g)
 }
 
 /* The points within reach of the image, with their copies when wrapping. */
-static bool gather(grid *g, const double *px, const double *py, size_t n, int w, int h,
-                   bool wrap, double reach)
+static bool gather(grid *g, const double *px, const double *py, size_t n, int w, int h, bool wrap,
+                   double reach)
 {
     int c = wrap ? 1 : 0;
     g->x = dp_calloc_n(n * (size_t)((2 * c + 1) * (2 * c + 1)), sizeof *g->x);

@@ -240,8 +240,8 @@ static size_t stride(const dp_stats_set *s, bool differential, double rq, size_t
     }
     *candidates = c;
     /* each centre meets about pi reach^2 n / area points (at most n) */
-    double per = c ? DP_MIN((double)s->n, DP_PI * reach2 / (double)c * (double)s->n /
-                                                  (s->width * s->height))
+    double per = c ? DP_MIN((double)s->n,
+                            DP_PI * reach2 / (double)c * (double)s->n / (s->width * s->height))
                    : 0;
     double k = ceil((double)c * per / DP_STATS_SPECTRUM_PAIRS);
     return k > 1 ? (size_t)k : 1;

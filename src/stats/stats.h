@@ -46,7 +46,8 @@ typedef struct dp_stats_pairs {
 } dp_stats_pairs;
 
 /** Counts the pair rule exactly through a grid (never all pairs; at most out->cap pairs
- * within reach, then out->capped) and measures nearest neighbours. n >= 2. DAPPLE_E_NOMEM (message says so) or DAPPLE_OK. */
+ * within reach, then out->capped) and measures nearest neighbours. n >= 2.
+ * DAPPLE_E_NOMEM (message says so) or DAPPLE_OK. */
 DAPPLE_USERESULT dapple_status dp_stats_pairs_run(const dp_stats_set *s, dp_stats_pairs *out,
                                                   dapple_error *err);
 
