@@ -14,6 +14,7 @@
 #include "core/point_attrs.h"
 #include "render/merge.h"
 #include "render/raster.h"
+#include "render/trails.h"
 
 #define BUBBLE_CONTACT_DEG  90.0
 
@@ -104,7 +105,7 @@ static void layer_shaped(const dp_texture_spec *t, const dp_layer_spec *l,
         double room = drop_at(l, size_seed, lp, i, &p);
         if (!(room > 0))
             continue;
-        dp_drop_init(&c.drop, &l->drop, room, dp_point_key(size_seed, p->x, p->y));
+        dp_layer_drop(l, room, dp_point_key(size_seed, p->x, p->y), i >= lp->count, &c.drop);
         dp_raster_disc_xy(t->width, t->height, t->periodic, p->x, p->y, c.drop.reach,
                           shaped_pixel, &c);
     }
@@ -123,6 +124,29 @@ static void bridge_pixel(void *ctx, size_t index, double dx, double dy)
     double h = dp_drop_pair_height(&c->a, dx + c->hx, dy + c->hy, &c->b, dx - c->hx, dy - c->hy,
                                    c->k);
     raise_to(c->height, index, h, c->to_u16);
+}
+
+typedef struct film {
+    uint16_t *height;
+    double radius, to_u16;
+} film;
+
+static void film_pixel(void *ctx, size_t index, double d2)
+{
+    const film *c = ctx;
+    double cover = DP_MIN(1.0, c->radius + 0.5 - sqrt(d2));
+    raise_to(c->height, index, DP_TRAIL_FILM * cover, c->to_u16);
+}
+
+/* The faint water film a trail leaves on its wiped track (render/trails.h). */
+static void layer_film(const dp_texture_spec *t, const dp_layer_points *lp, double unit,
+                       uint16_t *height)
+{
+    for (size_t i = 0; i < lp->n_track; i++) {
+        const dapple_point *p = &lp->track[i];
+        film c = { height, (double)p->r, 65535 / unit };
+        dp_raster_disc(t->width, t->height, t->periodic, p->x, p->y, c.radius + 0.5, film_pixel, &c);
+    }
 }
 
 /* Merged drops (render/merge.h): the smooth union between each pair. */
@@ -150,6 +174,7 @@ static void layer_caps(const dp_texture_spec *t, const dp_layer_spec *l, const d
     if (th <= 0)
         return;
     if (l->style == DP_STYLE_DROPLETS && !dp_drop_style_round(&l->drop)) {
+        layer_film(t, lp, unit, height);
         layer_shaped(t, l, lp, unit, height);
         layer_bridges(t, l, lp, unit, height);
         return;

@@ -10,11 +10,12 @@
 
 #include "core/dp.h"
 #include "core/point_attrs.h"
+#include "render/trails.h"
 
 void dp_merge_drop(const dp_layer_spec *l, uint64_t size_seed, const dapple_point *p, dp_drop *d)
 {
-    dp_drop_init(d, &l->drop, dp_layer_point_radius(l, size_seed, p),
-                 dp_point_key(size_seed, p->x, p->y));
+    dp_layer_drop(l, dp_layer_point_radius(l, size_seed, p), dp_point_key(size_seed, p->x, p->y),
+                  false, d);
 }
 
 typedef struct finder {
