@@ -519,8 +519,9 @@ static void seam_steps(const uint8_t *px, size_t stride, size_t step, int w, int
 Test(water, water_presets_tile_in_colour_and_normals)
 {
     static const char *presets[] = { "presets/rain-on-window.ini", "presets/condensation.ini",
-                                     "presets/soap-bubbles.ini", "presets/fizzy-bubbles.ini" };
-    for (int i = 0; i < 4; i++) {
+                                     "presets/soap-bubbles.ini", "presets/fizzy-bubbles.ini",
+                                     "presets/rain-on-glass.ini" };
+    for (int i = 0; i < 5; i++) {
         dapple_error err;
         cr_assert_eq(dp_preset_load(presets[i], &spec, &err), DAPPLE_OK, "%s", err.message);
         spec.width = spec.height = 320;
@@ -538,6 +539,14 @@ Test(water, water_presets_tile_in_colour_and_normals)
         seam_steps(n, 320 * 3, 3, 320, 320, &seam, &inner);
         cr_assert_leq(seam, 1.5 * inner + 1, "%s normals: seam %.2f, inside %.2f", presets[i],
                       seam, inner);
+        static uint16_t m[320 * 320];
+        static const dp_mask_kind kinds[] = { DP_MASK_FOOTPRINT, DP_MASK_WIPED, DP_MASK_FROST };
+        for (int k = 0; k < 3; k++) { /* the masks, by their high bytes */
+            dp_render_mask_into(&spec, &scene, kinds[k], m);
+            seam_steps((const uint8_t *)m + 1, 320 * 2, 2, 320, 320, &seam, &inner);
+            cr_assert_leq(seam, 1.5 * inner + 1, "%s mask %d: seam %.2f, inside %.2f",
+                          presets[i], k, seam, inner);
+        }
         cairo_surface_destroy(s);
         dp_scene_fini(&scene);
     }

@@ -10,7 +10,11 @@
 
 #include "core/dp.h"
 #include "preset/preset.h"
+#include "render/drop_shade.h"
+#include "render/raster.h"
 #include "render/render.h"
+#include "core/point_attrs.h"
+#include "render/merge.h"
 #include "render/trails.h"
 
 static dp_texture_spec spec;
@@ -197,5 +201,222 @@ Test(water_look, rain_on_window_trails_pearl_into_beads_on_a_faint_film)
     cr_assert_gt(film, 500, "a faint film on the tracks (%zu pixels)", film);
     cr_assert_geq(share, 0.15, "beads hold %.3f of the wiped track", share);
     free(h), free(label), free(all), free(drop), free(ps), free(ts), free(trail);
+    dp_scene_fini(&scene);
+}
+
+/* ---------------------------------------------------------------- bounds (issue #30) */
+
+static void tiny_drops(int side, double merge, double trail, double trail_length)
+{
+    dp_texture_spec_init(&spec);
+    spec.width = spec.height = side;
+    spec.seed = 30;
+    spec.periodic = true;
+    spec.n_layers = 1;
+    dp_layer_spec *l = &spec.layers[0];
+    dp_layer_spec_init(l);
+    strcpy(l->name, "drops");
+    l->style = DP_STYLE_DROPLETS;
+    l->field.kind = DAPPLE_FIELD_PERLIN;
+    l->field.rmin = 2;
+    l->field.rmax = 5;
+    l->drop.stretch = 2;
+    l->merge = merge;
+    l->trail = trail;
+    l->trail_length = trail_length;
+    dapple_error err;
+    cr_assert_eq(dp_scene_sample(&spec, &scene, &err), DAPPLE_OK, "%s", err.message);
+}
+
+/* merge = 64 between drops of 1 to 2.5 px (86 s at 128 x 128 once: every drop paired with
+ * every other, each bridge as wide as the pane): the gap is capped at the largest drop's
+ * drawn radius, so each drop has a handful of partners and its bridges stay near it. */
+Test(water_look, merging_tiny_stretched_drops_pairs_each_with_a_few_neighbours)
+{
+    tiny_drops(128, 64, 0, 4);
+    const dp_layer_spec *l = &spec.layers[0];
+    const dp_layer_points *lp = &scene.layers[0];
+    double largest = dp_layer_draw_radius(l, 5);
+    cr_assert_float_eq(dp_merge_gap(l), largest, 1e-9, "the gap is the largest drop's radius");
+    cr_assert_gt(lp->n_pairs, 0, "close drops still merge");
+    cr_assert_leq(lp->n_pairs, 8 * lp->count, "%zu pairs for %zu drops", lp->n_pairs, lp->count);
+    for (size_t i = 0; i < lp->n_pairs; i++) {
+        const dp_drop_pair *q = &lp->pairs[i];
+        cr_assert_leq(hypot(q->abx, q->aby), 2 * 2.5 * largest + largest + 1e-6,
+                      "pair %zu is %.1f px apart", i, hypot(q->abx, q->aby));
+    }
+    uint16_t *h = height_map(); /* and the maps are drawn (once 292 s at 256 x 256) */
+    free(h);
+    dp_scene_fini(&scene);
+}
+
+/* trail = 1, trail_length = 50 (past 60 s at 2048 x 2048 once): no trail laps the pane. */
+Test(water_look, long_trails_never_lap_the_pane)
+{
+    tiny_drops(96, 0, 1, 50);
+    spec.layers[0].field.rmin = 8, spec.layers[0].field.rmax = 12;
+    dp_scene_fini(&scene);
+    dapple_error err;
+    cr_assert_eq(dp_scene_sample(&spec, &scene, &err), DAPPLE_OK, "%s", err.message);
+    const dp_layer_points *lp = &scene.layers[0];
+    size_t trails = 0;
+    uint64_t seed = dp_layer_size_seed(spec.seed, spec.layers[0].name);
+    for (size_t i = 0; i < lp->count; i++) {
+        const dapple_point *p = &lp->points[i];
+        double a = dp_layer_point_radius(&spec.layers[0], seed, p);
+        trails += dp_trail_slid(&spec.layers[0], dp_point_key(seed, p->x, p->y), a);
+    }
+    cr_assert_gt(lp->n_track, 0);
+    /* a track's discs step at least a pixel and span less than the pane's height */
+    cr_assert_leq(lp->n_track, trails * (size_t)spec.height, "%zu track discs for %zu trails",
+                  lp->n_track, trails);
+    dp_scene_fini(&scene);
+}
+
+/* ---------------------------------------------------------------- footprint */
+
+typedef struct micro_paint {
+    uint8_t *wet;
+} micro_paint;
+
+static void micro_px(void *ctx, size_t index, double d2)
+{
+    (void)d2;
+    ((micro_paint *)ctx)->wet[index] = 1;
+}
+
+/* The footprint mask is where water stands: every pixel the height map raises, and not
+ * much more than those and the micro-drops (which stay out of the height map). */
+static void footprint_is_the_water(const char *preset)
+{
+    load(preset);
+    spec.mask = DP_MASK_FOOTPRINT;
+    size_t n = (size_t)spec.width * spec.height;
+    uint16_t *h = height_map(), *fp = calloc(n, sizeof *fp);
+    uint8_t *micro = calloc(n, 1);
+    dp_render_mask_into(&spec, &scene, DP_MASK_FOOTPRINT, fp);
+    for (int li = 0; li < spec.n_layers; li++) {
+        const dp_layer_spec *l = &spec.layers[li];
+        uint64_t seed = dp_layer_size_seed(spec.seed, l->name);
+        micro_paint m = { micro };
+        for (size_t i = 0; i < scene.layers[li].count; i++) {
+            const dapple_point *p = &scene.layers[li].points[i];
+            double a = dp_layer_point_radius(l, seed, p);
+            if (a < l->drop_micro)
+                dp_raster_disc(spec.width, spec.height, spec.periodic, p->x, p->y, a + 0.5,
+                               micro_px, &m);
+        }
+    }
+    size_t water = 0, wet = 0, missed = 0, white = 0;
+    for (size_t i = 0; i < n; i++) {
+        water += h[i] > 0 || micro[i];
+        wet += fp[i] > 0;
+        white += fp[i] > 32768;
+        missed += h[i] > 0 && (fp[i] >> 8) == 0; /* as an 8-bit mask stores it */
+    }
+    fprintf(stderr, "%s: footprint %.3f of the pane (%.3f white), water %.3f\n", preset,
+            (double)wet / n, (double)white / n, (double)water / n);
+    cr_assert_eq(missed, 0, "%s: %zu wet pixels outside the footprint", preset, missed);
+    cr_assert_leq(wet, 1.5 * water, "%s: footprint %zu pixels, water %zu", preset, wet, water);
+    free(h), free(fp), free(micro);
+    dp_scene_fini(&scene);
+}
+
+Test(water_look, the_footprint_mask_is_where_water_stands)
+{
+    footprint_is_the_water("presets/rain-on-window.ini");
+    footprint_is_the_water("presets/rain-on-glass.ini");
+}
+
+/* ---------------------------------------------------------------- rain-on-glass, sizes */
+
+Test(water_look, rain_on_glass_leaves_dry_glass_flat_and_no_two_glints_alike)
+{
+    load("presets/rain-on-glass.ini");
+    size_t n = (size_t)spec.width * spec.height, dry = 0, flat = 0;
+    uint16_t *h = height_map();
+    uint8_t *nm = malloc(n * 3);
+    dp_render_normal_into(&spec, h, false, nm);
+    for (size_t i = 0; i < n; i++)
+        if (h[i] == 0) {
+            dry++;
+            flat += nm[3 * i] == 128 && nm[3 * i + 1] == 128 && nm[3 * i + 2] == 255;
+        }
+    double share = (double)flat / dry;
+    fprintf(stderr, "rain-on-glass: %.3f of the pane dry, %.3f of it flat\n", (double)dry / n,
+            share);
+    cr_assert_geq(share, 0.5, "%.3f of dry glass flat in the normal map", share);
+    /* No two drops of a layer share their glint's offset and size within 1 %. */
+    for (int li = 0; li < spec.n_layers; li++) {
+        const dp_layer_spec *l = &spec.layers[li];
+        const dp_layer_points *lp = &scene.layers[li];
+        uint64_t seed = dp_layer_size_seed(spec.seed, l->name);
+        double a = l->light_angle_deg * DP_PI / 180, (*g)[3] = calloc(lp->count, sizeof *g);
+        for (size_t i = 0; i < lp->count; i++) {
+            const dapple_point *p = &lp->points[i];
+            uint64_t key = dp_point_key(seed, p->x, p->y);
+            dp_drop d;
+            dp_layer_drop(l, dp_layer_point_radius(l, seed, p), key, false, &d);
+            dp_drop_glint_spot(&d, &l->drop, &spec, p->x, p->y, cos(a), sin(a), key, &g[i][0], &g[i][1], &g[i][2]);
+        }
+        size_t same = 0;
+        uint8_t *twin = calloc(lp->count, 1);
+        /* sorted by the x offset: a pair that matches lies within 1 % of the longest offset */
+        double reach = 0;
+        for (size_t i = 0; i < lp->count; i++)
+            reach = DP_MAX(reach, 0.01 * hypot(g[i][0], g[i][1]));
+        qsort(g, lp->count, sizeof *g, by_value);
+        for (size_t i = 0; i < lp->count; i++)
+            for (size_t j = i + 1; j < lp->count && g[j][0] - g[i][0] <= reach; j++) {
+                double o = hypot(g[i][0] - g[j][0], g[i][1] - g[j][1]);
+                double len = DP_MAX(hypot(g[i][0], g[i][1]), hypot(g[j][0], g[j][1]));
+                double size = fabs(g[i][2] - g[j][2]) / DP_MAX(g[i][2], g[j][2]);
+                if (o <= 0.01 * len && size <= 0.01)
+                    same++, twin[i] = twin[j] = 1;
+            }
+        size_t twins = 0;
+        for (size_t i = 0; i < lp->count; i++)
+            twins += twin[i];
+        fprintf(stderr, "rain-on-glass layer %s: %zu drops, %zu pairs (%zu drops) share a glint\n",
+                l->name, lp->count, same, twins);
+        /* Independent glints cannot avoid the birthday bound: among thousands of drops a
+           few far-apart pairs match by chance. Sprites shared theirs among all drops of one
+           size. */
+        if (li == 0)
+            cr_assert_eq(same, 0, "layer %s: %zu pairs share a glint", l->name, same);
+        cr_assert_leq(twins, lp->count / 25, "layer %s: %zu of %zu drops share a glint", l->name,
+                      twins, lp->count);
+        free(g), free(twin);
+    }
+    free(h), free(nm);
+    dp_scene_fini(&scene);
+}
+
+/* Drop radii (of equal-area discs) in the height map leave no empty octave from the
+ * smallest shaded drop to the largest. */
+Test(water_look, rain_on_window_sizes_leave_no_empty_octave)
+{
+    load("presets/rain-on-window.ini");
+    int w = spec.width, hh = spec.height;
+    uint16_t *h = height_map();
+    int *label = malloc((size_t)w * hh * sizeof *label);
+    piece *ps;
+    size_t np = label_pieces(h, w, hh, film_level(), label, &ps);
+    double lo = 1e9, hi = 0;
+    for (size_t k = 0; k < np; k++) {
+        double r = sqrt((double)ps[k].n / DP_PI);
+        lo = DP_MIN(lo, r), hi = DP_MAX(hi, r);
+    }
+    int bands = (int)floor(log2(hi / lo)) + 1, counts[32] = { 0 };
+    for (size_t k = 0; k < np; k++)
+        counts[DP_MIN(bands - 1, (int)floor(log2(sqrt((double)ps[k].n / DP_PI) / lo)))]++;
+    fprintf(stderr, "rain-on-window: drop radii %.2f to %.1f px:", lo, hi);
+    for (int b = 0; b < bands; b++)
+        fprintf(stderr, " %d", counts[b]);
+    fprintf(stderr, "\n");
+    for (int b = 0; b < bands; b++)
+        cr_assert_gt(counts[b], 0, "no drop of radius %.2f to %.2f px", lo * pow(2, b),
+                     lo * pow(2, b + 1));
+    free(h), free(label), free(ps);
     dp_scene_fini(&scene);
 }
