@@ -199,6 +199,38 @@ Test(water_look, rain_on_window_trails_pearl_into_beads_on_a_faint_film)
     fprintf(stderr, "rain-on-window: %zu track pixels outside the drops, %.3f of them beads\n",
             track, share);
     cr_assert_gt(film, 500, "a faint film on the tracks (%zu pixels)", film);
+    /* Each whole trail (not cut by the pane's edge) narrows upward: its width (film and
+       beads per row) over the top tenth of its rows against the second tenth above its drop
+       (clear of the drop's tail). */
+    int *width = calloc((size_t)hh, sizeof *width), *dtop = malloc((nt + 1) * sizeof *dtop);
+    for (size_t k = 0; k <= nt; k++)
+        dtop[k] = hh;
+    for (size_t i = 0; i < n; i++) /* the top row of the drop at the foot of each trail */
+        if (drop[i] && trail[all[i]])
+            dtop[all[i]] = DP_MIN(dtop[all[i]], (int)(i / (size_t)w));
+    double ratios[64];
+    size_t nr = 0;
+    for (size_t k = 0; k < nt && nr < 64; k++) {
+        const piece *p = &ts[k];
+        int foot = dtop[k + 1], rows = foot - p->y0;
+        if (!trail[k + 1] || p->edge || foot >= hh || rows < 30)
+            continue;
+        memset(width, 0, (size_t)hh * sizeof *width);
+        for (int y = p->y0; y < foot; y++)
+            for (int x = p->x0; x <= p->x1; x++)
+                width[y] += all[(size_t)y * w + x] == (int)k + 1 && !drop[(size_t)y * w + x];
+        double top = 0, low = 0;
+        int tenth = rows / 10;
+        for (int y = 0; y < tenth; y++)
+            top += width[p->y0 + y], low += width[foot - 1 - tenth - y];
+        ratios[nr++] = top / low;
+    }
+    double narrow = nr > 0 ? median(ratios, nr) : 1;
+    fprintf(stderr, "rain-on-window: %zu whole trails, top / foot width %.2f (median)\n", nr,
+            narrow);
+    cr_assert_geq(nr, 3, "%zu whole trails", nr);
+    cr_assert_leq(narrow, 0.6, "a trail's top is %.2f of its width above the drop", narrow);
+    free(width), free(dtop);
     cr_assert_geq(share, 0.15, "beads hold %.3f of the wiped track", share);
     free(h), free(label), free(all), free(drop), free(ps), free(ts), free(trail);
     dp_scene_fini(&scene);
