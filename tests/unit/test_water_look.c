@@ -149,7 +149,8 @@ Test(water_look, rain_on_window_drops_are_heavy_at_the_bottom_and_tall)
             "widest row below the middle in %.0f %% of them (median)\n",
             s.n, s.below, s.aspect, 100 * s.widest_below);
     cr_assert_gt(s.n, 30, "%zu drops measured", s.n);
-    cr_assert_geq(s.below, 0.55, "median share of a drop's pixels in its lower half: %.3f", s.below);
+    cr_assert_geq(s.below, 0.55, "median share of a drop's pixels in its lower half: %.3f",
+                  s.below);
     cr_assert_geq(s.aspect, 1.2, "median aspect (height / width): %.3f", s.aspect);
     cr_assert_eq(s.widest_below, 1, "the median drop's widest row lies below its middle");
     free(h);
@@ -389,7 +390,8 @@ Test(water_look, rain_on_glass_leaves_dry_glass_flat_and_no_two_glints_alike)
             uint64_t key = dp_point_key(seed, p->x, p->y);
             dp_drop d;
             dp_layer_drop(l, dp_layer_point_radius(l, seed, p), key, false, &d);
-            dp_drop_glint_spot(&d, &l->drop, &spec, p->x, p->y, cos(a), sin(a), key, &g[i][0], &g[i][1], &g[i][2]);
+            dp_drop_glint_spot(&d, &l->drop, &spec, p->x, p->y, cos(a), sin(a), key, &g[i][0],
+                               &g[i][1], &g[i][2]);
         }
         size_t same = 0;
         uint8_t *twin = calloc(lp->count, 1);
