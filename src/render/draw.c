@@ -152,6 +152,7 @@ static void draw_beads(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx *
     for (size_t i = 0; i < lp->n_beads; i++) {
         dp_shape s = shape_of(ctx, &lp->beads[i], lp->count + i);
         s.radius = (double)lp->beads[i].r;
+        s.bead = true;
         draw_copies(cr, k, ctx, b, s, pass);
     }
 }

@@ -56,20 +56,44 @@ static px4 mix(px4 a, px4 b, double k)
                   a.a + (b.a - a.a) * k };
 }
 
-/* Per-drop glint: the light's azimuth, elevation, sharpness and strength vary with 'glint'. */
-static void glint_of(shader *sh, const dp_drop_style *st, uint64_t key)
+/* Per-drop glint: the light's azimuth, elevation, sharpness and strength vary with 'glint',
+ * by the drop's own hash and, smoothly, with its place (u, v: its position over the pane's
+ * size, 0..1), as under a near light whose direction drifts across the pane: neighbours
+ * differ by their hash, drops far apart by their place too, so no two share one glint. */
+static void glint_of(shader *sh, const dp_drop_style *st, uint64_t key, double u, double w)
 {
     double v = st->glint, lx = sh->ctx->light_x, ly = sh->ctx->light_y;
-    double turn = v * 0.6 * (2 * dp_point_unit(key, 30) - 1);
-    double az = atan2(ly, lx) + turn, el = (50 + v * 15 * (2 * dp_point_unit(key, 31) - 1));
+    double turn = v * (0.6 * (2 * dp_point_unit(key, 30) - 1) + 0.3 * sin(2 * DP_PI * u));
+    double az = atan2(ly, lx) + turn;
+    double el = 50 + v * (14 * (2 * dp_point_unit(key, 31) - 1) + 6 * sin(2 * DP_PI * w));
     double ce = cos(el * DP_PI / 180);
     double lz = sin(el * DP_PI / 180), hx = cos(az) * ce, hy = sin(az) * ce, hz = lz + 1;
     double len = sqrt(hx * hx + hy * hy + hz * hz);
     sh->hx = hx / len, sh->hy = hy / len, sh->hz = hz / len;
-    sh->shine = 90 * (1 + v * (1.5 * dp_point_unit(key, 32) - 0.5));
+    sh->shine = 90 * pow(2, v * (3 * dp_point_unit(key, 32) - 1.5));
     sh->spec = 0.95 * (1 - 0.4 * v * dp_point_unit(key, 33));
     sh->cx = 0.4 * cos(az) * sh->d->scale, sh->cy = 0.4 * sin(az) * sh->d->scale;
     sh->cr = 0.4 * sh->d->scale;
+}
+
+/* The drop's place over the pane: (u, v) in [0, 1). */
+static void place_of(const dp_texture_spec *t, double x, double y, double *u, double *v)
+{
+    *u = x / t->width - floor(x / t->width);
+    *v = y / t->height - floor(y / t->height);
+}
+
+void dp_drop_glint_spot(const dp_drop *d, const dp_drop_style *st, const dp_texture_spec *t,
+                        double x, double y, double lx, double ly, uint64_t key, double *ox,
+                        double *oy, double *size)
+{
+    dp_layer_ctx ctx = { .light_x = lx, .light_y = ly };
+    shader sh = { .ctx = &ctx, .d = d };
+    double u, v;
+    place_of(t, x, y, &u, &v);
+    glint_of(&sh, st, key, u, v);
+    double R = d->sphere * d->scale; /* the cap's sphere, in pixels */
+    *ox = R * sh.hx, *oy = R * sh.hy, *size = R / sqrt(sh.shine);
 }
 
 /* The colour of the surface of slope (gx, gy) at pixel (px, py), offset (dx, dy) from the
@@ -153,7 +177,9 @@ void dp_drop_shade(cairo_t *cr, const dp_layer_ctx *ctx, const dp_drop *d, const
         return;
     shader sh = { .ctx = ctx, .d = d, .tint = s->colour, .alpha = s->colour.a, .dark = dark };
     sh.sin_th = sin(ctx->spec->drop.contact_deg * DP_PI / 180);
-    glint_of(&sh, &ctx->spec->drop, s->key);
+    double u, v;
+    place_of(ctx->t, s->x, s->y, &u, &v);
+    glint_of(&sh, &ctx->spec->drop, s->key, u, v);
     cairo_surface_t *target = cairo_get_target(cr);
     cairo_surface_flush(target);
     uint8_t *data = cairo_image_surface_get_data(target);
@@ -192,15 +218,17 @@ static void shade_bridge(const shader *sh, const pair_view *v, uint8_t *data, in
                          double y)
 {
     const dp_layer_ctx *ctx = sh->ctx;
-    double reach = hypot(v->abx, v->aby) + DP_MAX(dp_drop_extent(v->a), dp_drop_extent(v->b));
+    double ox, oy, reach;
+    dp_merge_bridge_disc(v->a, v->b, v->abx, v->aby, v->k, &ox, &oy, &reach);
+    x += ox, y += oy;
     int y0 = (int)DP_MAX(ctx->clip_y0, floor(y - reach)), y1 = (int)DP_MIN(ctx->clip_y1, y + reach + 1);
     int x0 = (int)DP_MAX(0, floor(x - reach)), x1 = (int)DP_MIN(ctx->t->width, x + reach + 1);
     const double e = 0.25;
     for (int py = y0; py < y1; py++) {
         uint32_t *row = (uint32_t *)(void *)(data + (size_t)py * stride);
-        double dy = py + 0.5 - y;
+        double dy = py + 0.5 - y + oy;
         for (int px = x0; px < x1; px++) {
-            double dx = px + 0.5 - x, h = pair_h(v, dx, dy);
+            double dx = px + 0.5 - x + ox, h = pair_h(v, dx, dy);
             if (!(h > 0) || h <= union_h(v, dx, dy) - 1e-9)
                 continue; /* not on the bridge: the drops' own shading stands */
             double gx = (union_h(v, dx + e, dy) - union_h(v, dx - e, dy)) / (2 * e);
@@ -229,11 +257,13 @@ dapple_status dp_drop_shade_bridges(cairo_t *cr, const dp_layer_ctx *ctx, dapple
         dp_drop a, b;
         dp_merge_drop(l, ctx->size_seed, p, &a);
         dp_merge_drop(l, ctx->size_seed, &lp->points[q->b], &b);
-        pair_view v = { &a, &b, q->abx, q->aby, l->merge };
+        pair_view v = { &a, &b, q->abx, q->aby, dp_merge_gap(l) };
         shader sh = { .ctx = ctx, .d = &a, .tint = l->palette[0], .alpha = l->palette[0].a * l->alpha,
                       .dark = 1 };
         sh.sin_th = sin(l->drop.contact_deg * DP_PI / 180);
-        glint_of(&sh, &l->drop, dp_point_key(ctx->size_seed, p->x, p->y));
+        double pu, pv;
+        place_of(ctx->t, p->x, p->y, &pu, &pv);
+        glint_of(&sh, &l->drop, dp_point_key(ctx->size_seed, p->x, p->y), pu, pv);
         for (int j = -reps; j <= reps; j++)
             for (int k = -reps; k <= reps; k++)
                 shade_bridge(&sh, &v, data, stride, (double)p->x + k * w, (double)p->y + j * h);

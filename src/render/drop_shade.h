@@ -19,6 +19,14 @@
 void dp_drop_shade(cairo_t *cr, const dp_layer_ctx *ctx, const dp_drop *d, const dp_shape *s,
                    double dark, int pass);
 
+/** Where the glint of drop d at (x, y) on texture t (seeded by 'key', lit from the unit
+ * vector (lx, ly)) sits: its offset (*ox, *oy) from the centre and its size, in pixels: the
+ * point of the drop's cap whose normal is the half vector, and the cap's radius over
+ * sqrt(shininess). */
+void dp_drop_glint_spot(const dp_drop *d, const dp_drop_style *st, const dp_texture_spec *t,
+                        double x, double y, double lx, double ly, uint64_t key, double *ox,
+                        double *oy, double *size);
+
 /** Shades the bridges between merged drops (render/merge.h) in ctx's band, from the same
  * smooth union the height map stores. */
 dapple_status dp_drop_shade_bridges(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err);

@@ -11,6 +11,7 @@
 #include "core/point_attrs.h"
 
 #define SLOPE_STEP 0.25 /* pixels */
+#define TAIL       1.5  /* a slid drop's top reaches this much farther up */
 
 bool dp_drop_style_round(const dp_drop_style *st)
 {
@@ -33,12 +34,15 @@ static void outline(dp_drop *d, const dp_drop_style *st, double room, uint64_t k
 {
     double e = 1 + (st->stretch - 1) * (0.7 + 0.6 * dp_point_unit(key, 20));
     double w = 1 / sqrt(e), h = sqrt(e), wob = st->wobble;
+    /* Water gathers in the lower front: the widest row lies below the middle of the drop's
+     * height, the part above it is longer, narrower and thinner. */
     double longest = h * (1 + st->sag) * (1 + 1.7 * wob); /* the farthest the outline goes */
     double fit = room / DP_MAX(longest, DP_MAX(w * (1 + 1.7 * wob), 1.0));
     d->wide = w * fit;
-    d->up = h * (1 - st->sag) * fit;
-    d->down = h * (1 + st->sag) * fit;
-    d->taper = 0.5 * st->sag;
+    d->up = h * (1 + st->sag) * fit;
+    d->down = h * (1 - st->sag) * fit;
+    d->taper = DP_MIN(0.85, 1.5 * st->sag);
+    d->thin = 0.8 * st->sag;
     for (int k = 0; k < 3; k++) {
         double amp = wob / (k + 2), ph = 2 * DP_PI * dp_point_unit(key, 21 + (unsigned)k);
         double a = amp * (0.5 + dp_point_unit(key, 24 + (unsigned)k));
@@ -46,6 +50,14 @@ static void outline(dp_drop *d, const dp_drop_style *st, double room, uint64_t k
         d->harm[k][1] = a * sin(ph);
     }
     d->reach = room + 1;
+}
+
+void dp_drop_add_tail(dp_drop *d)
+{
+    d->up *= TAIL;
+    d->taper = DP_MIN(0.92, d->taper + 0.3);
+    d->thin = DP_MIN(0.7, d->thin + 0.2);
+    d->reach = DP_MAX(d->reach, dp_drop_extent(d) + 1);
 }
 
 void dp_drop_init(dp_drop *d, const dp_drop_style *st, double room, uint64_t key)
@@ -62,8 +74,9 @@ void dp_drop_init(dp_drop *d, const dp_drop_style *st, double room, uint64_t key
 double dp_drop_t(const dp_drop *d, double dx, double dy)
 {
     double ny = dy < 0 ? dy / d->up : dy / d->down;
-    /* The top narrows: a thinner, lighter top above a round lower front. */
-    double narrow = dy < 0 ? 1 - d->taper * DP_MIN(1.0, -ny) : 1;
+    /* The top narrows toward its tip (a teardrop): a round lower front below. */
+    double u = DP_MIN(1.0, -ny);
+    double narrow = dy < 0 ? 1 - d->taper * u * u : 1;
     double nx = dx / (d->wide * narrow);
     double t = sqrt(nx * nx + ny * ny);
     double len = sqrt(dx * dx + dy * dy);
@@ -84,10 +97,20 @@ static double profile(const dp_drop *d, double t)
     return d->scale * (sqrt(DP_MAX(0.0, d->sphere * d->sphere - t * t)) - d->base);
 }
 
+/* The profile, thinned toward the top (less water there), continued past the outline. */
+static double surface(const dp_drop *d, double dx, double dy)
+{
+    double h = profile(d, dp_drop_t(d, dx, dy));
+    if (dy < 0) {
+        double u = DP_MIN(1.0, -dy / d->up);
+        h *= 1 - d->thin * u * u;
+    }
+    return h;
+}
+
 double dp_drop_height(const dp_drop *d, double dx, double dy)
 {
-    double t = dp_drop_t(d, dx, dy);
-    return t >= 1 ? 0 : profile(d, t);
+    return dp_drop_t(d, dx, dy) >= 1 ? 0 : surface(d, dx, dy);
 }
 
 double dp_drop_extent(const dp_drop *d)
@@ -95,7 +118,7 @@ double dp_drop_extent(const dp_drop *d)
     double wob = 0;
     for (int k = 0; k < 3; k++)
         wob += hypot(d->harm[k][0], d->harm[k][1]);
-    return DP_MAX(d->wide, d->down) * (1 + wob);
+    return DP_MAX(d->wide, DP_MAX(d->up, d->down)) * (1 + wob);
 }
 
 /* Signed distance-like field: positive inside, about the pixels to the outline. */
@@ -125,6 +148,6 @@ double dp_drop_pair_height(const dp_drop *a, double ax, double ay, const dp_drop
 void dp_drop_slope(const dp_drop *d, double dx, double dy, double *gx, double *gy)
 {
     double e = SLOPE_STEP;
-    *gx = (profile(d, dp_drop_t(d, dx + e, dy)) - profile(d, dp_drop_t(d, dx - e, dy))) / (2 * e);
-    *gy = (profile(d, dp_drop_t(d, dx, dy + e)) - profile(d, dp_drop_t(d, dx, dy - e))) / (2 * e);
+    *gx = (surface(d, dx + e, dy) - surface(d, dx - e, dy)) / (2 * e);
+    *gy = (surface(d, dx, dy + e) - surface(d, dx, dy - e)) / (2 * e);
 }

@@ -2,10 +2,12 @@
  * The one analytic description of a drop on glass, shared by the colour, height and normal
  * renderers so the three maps cannot disagree. A drop is a spherical-cap profile
  * h(t) over a deformed disc: t = 0 at the centre, 1 on the outline. The outline is an
- * ellipse stretched downward by gravity (taller than wide), longer below the centre than
- * above (bottom-heavy: a rounder lower front, a thinner top) and narrowed toward its top,
- * with a seeded low-frequency wobble (harmonics 2 to 4). Each drop is scaled so that its
- * whole outline stays inside its room (the drawn radius): the pair rule still holds. */
+ * ellipse stretched by gravity (taller than wide) whose widest row lies below the middle of
+ * its height: a full, round lower front where the water gathers, and above it a longer top
+ * narrowed toward its tip and thinner (less water), with a seeded low-frequency wobble
+ * (harmonics 2 to 4). A drop that slid down the pane also has a short tail above. Each
+ * drop is scaled so that its outline, its tail aside, stays inside its room (the drawn
+ * radius): the pair rule still holds; a tail lies on the drop's own wiped track. */
 #ifndef DP_DROP_SHAPE_H
 #define DP_DROP_SHAPE_H
 
@@ -17,7 +19,8 @@
 /** A layer's drop style (preset keys drop_*). */
 typedef struct dp_drop_style {
     double stretch;     /* height / width of the outline; 1 = round */
-    double sag;         /* 0..0.6: how much longer the drop is below its centre than above */
+    double sag;         /* 0..0.6: how much longer (and narrower) the drop is above its widest
+                           row than below it */
     double contact_deg; /* contact angle: lower is flatter */
     double wobble;      /* 0..0.3: outline irregularity, as a fraction of the radius */
     double glint;       /* 0..1: per-drop variation of the highlight */
@@ -27,6 +30,7 @@ typedef struct dp_drop_style {
 typedef struct dp_drop {
     double wide, up, down; /* half-width, and extents above and below the centre, at t = 1 */
     double taper;          /* the top narrows by this fraction at its tip */
+    double thin;           /* the top is thinner (lower) by this fraction at its tip */
     double harm[3][2];     /* wobble: cos and sin amplitudes of harmonics 2, 3, 4 */
     double sphere, base;   /* profile: h(t) = scale * (sqrt(sphere^2 - t^2) - base) */
     double scale;          /* pixels per profile unit */
@@ -39,6 +43,9 @@ bool dp_drop_style_round(const dp_drop_style *st);
 /** The drop at a point whose room (drawn radius) is 'room'; 'key' seeds its own
  * variations (stretch, wobble). */
 void dp_drop_init(dp_drop *d, const dp_drop_style *st, double room, uint64_t key);
+
+/** Gives a drop that slid down the pane a short tail above (longer, narrower top). */
+void dp_drop_add_tail(dp_drop *d);
 
 /** The outline coordinate at offset (dx, dy): < 1 inside, 1 on the outline. */
 double dp_drop_t(const dp_drop *d, double dx, double dy);

@@ -39,7 +39,7 @@ static double drop_extent(const dp_layer_spec *l, uint64_t seed, const dapple_po
         return drawn;
     dp_drop d;
     dp_drop_init(&d, &l->drop, drawn, dp_point_key(seed, p->x, p->y));
-    return DP_MAX(d.wide, d.down);
+    return dp_drop_extent(&d);
 }
 
 double dp_layer_halo(const dp_layer_spec *l, uint64_t size_seed, const dapple_point *p)

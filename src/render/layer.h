@@ -44,6 +44,7 @@ typedef struct dp_shape {
     double tilt_axis_rad, squash; /* stamps: foreshortened by 'squash' across this axis */
     double aspect;                /* ellipses: minor / major axis */
     uint64_t key;     /* dp_point_key(size_seed, stored x, y): what the maps see too */
+    bool bead;        /* a trail bead (render/trails.h), not one of the layer's points */
 } dp_shape;
 
 /* The pass a style is asked to draw only its silhouette in (alpha matters, colour not), for

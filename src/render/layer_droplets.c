@@ -17,6 +17,7 @@
 #include "render/frost.h"
 #include "render/lens.h"
 #include "render/sprite.h"
+#include "render/trails.h"
 
 #define SHADOW_SHIFT  0.22 /* contact shadow offset, in radii */
 #define SHADOW_REACH  1.15
@@ -105,7 +106,7 @@ static double q8(double v, uint64_t *key, int shift)
 static void draw_shaped(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s, int pass)
 {
     dp_drop d;
-    dp_drop_init(&d, &c->spec->drop, s->radius, s->key);
+    dp_layer_drop(c->spec, s->radius, s->key, s->bead, &d);
     dp_drop_shade(cr, c, &d, s, darkness(s->radius), pass);
 }
 

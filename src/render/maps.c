@@ -14,6 +14,7 @@
 #include "core/point_attrs.h"
 #include "render/merge.h"
 #include "render/raster.h"
+#include "render/trails.h"
 
 #define BUBBLE_CONTACT_DEG  90.0
 
@@ -104,24 +105,48 @@ static void layer_shaped(const dp_texture_spec *t, const dp_layer_spec *l,
         double room = drop_at(l, size_seed, lp, i, &p);
         if (!(room > 0))
             continue;
-        dp_drop_init(&c.drop, &l->drop, room, dp_point_key(size_seed, p->x, p->y));
+        dp_layer_drop(l, room, dp_point_key(size_seed, p->x, p->y), i >= lp->count, &c.drop);
         dp_raster_disc_xy(t->width, t->height, t->periodic, p->x, p->y, c.drop.reach,
                           shaped_pixel, &c);
+    }
+}
+
+typedef struct film {
+    uint16_t *height;
+    double radius, to_u16;
+} film;
+
+static void film_pixel(void *ctx, size_t index, double d2)
+{
+    const film *c = ctx;
+    double cover = DP_MIN(1.0, c->radius + 0.5 - sqrt(d2));
+    raise_to(c->height, index, DP_TRAIL_FILM * cover, c->to_u16);
+}
+
+/* The faint water film a trail leaves on its wiped track (render/trails.h). */
+static void layer_film(const dp_texture_spec *t, const dp_layer_points *lp, double unit,
+                       uint16_t *height)
+{
+    for (size_t i = 0; i < lp->n_track; i++) {
+        const dapple_point *p = &lp->track[i];
+        film c = { height, (double)p->r, 65535 / unit };
+        dp_raster_disc(t->width, t->height, t->periodic, p->x, p->y, c.radius + 0.5, film_pixel, &c);
     }
 }
 
 typedef struct bridge {
     uint16_t *height;
     dp_drop a, b;
-    double hx, hy; /* half the vector from a to b: the raster is centred between them */
+    double ox, oy;   /* the raster's centre, from a's centre */
+    double abx, aby; /* b's centre from a's */
     double k, to_u16;
 } bridge;
 
 static void bridge_pixel(void *ctx, size_t index, double dx, double dy)
 {
     const bridge *c = ctx;
-    double h = dp_drop_pair_height(&c->a, dx + c->hx, dy + c->hy, &c->b, dx - c->hx, dy - c->hy,
-                                   c->k);
+    double ax = dx + c->ox, ay = dy + c->oy;
+    double h = dp_drop_pair_height(&c->a, ax, ay, &c->b, ax - c->abx, ay - c->aby, c->k);
     raise_to(c->height, index, h, c->to_u16);
 }
 
@@ -133,13 +158,14 @@ static void layer_bridges(const dp_texture_spec *t, const dp_layer_spec *l,
     for (size_t i = 0; i < lp->n_pairs; i++) {
         const dp_drop_pair *q = &lp->pairs[i];
         const dapple_point *p = &lp->points[q->a];
-        bridge c = { .height = height, .hx = q->abx / 2, .hy = q->aby / 2, .k = l->merge,
+        bridge c = { .height = height, .abx = q->abx, .aby = q->aby, .k = dp_merge_gap(l),
                      .to_u16 = 65535 / unit };
         dp_merge_drop(l, size_seed, p, &c.a);
         dp_merge_drop(l, size_seed, &lp->points[q->b], &c.b);
-        double reach = hypot(c.hx, c.hy) + DP_MAX(dp_drop_extent(&c.a), dp_drop_extent(&c.b));
-        dp_raster_disc_xy(t->width, t->height, t->periodic, (double)p->x + c.hx,
-                          (double)p->y + c.hy, reach, bridge_pixel, &c);
+        double reach;
+        dp_merge_bridge_disc(&c.a, &c.b, q->abx, q->aby, c.k, &c.ox, &c.oy, &reach);
+        dp_raster_disc_xy(t->width, t->height, t->periodic, (double)p->x + c.ox,
+                          (double)p->y + c.oy, reach, bridge_pixel, &c);
     }
 }
 
@@ -150,6 +176,7 @@ static void layer_caps(const dp_texture_spec *t, const dp_layer_spec *l, const d
     if (th <= 0)
         return;
     if (l->style == DP_STYLE_DROPLETS && !dp_drop_style_round(&l->drop)) {
+        layer_film(t, lp, unit, height);
         layer_shaped(t, l, lp, unit, height);
         layer_bridges(t, l, lp, unit, height);
         return;
@@ -165,7 +192,8 @@ static void layer_caps(const dp_texture_spec *t, const dp_layer_spec *l, const d
     }
 }
 
-void dp_render_height_into(const dp_texture_spec *t, const dp_scene *s, uint16_t *height)
+static void heights_into(const dp_texture_spec *t, const dp_scene *s, bool water_only,
+                         uint16_t *height)
 {
     memset(height, 0, (size_t)t->width * (size_t)t->height * sizeof *height);
     double unit = dp_height_unit(t);
@@ -173,7 +201,18 @@ void dp_render_height_into(const dp_texture_spec *t, const dp_scene *s, uint16_t
         return;
     int n = DP_MIN(t->n_layers, s->n_layers);
     for (int i = 0; i < n; i++)
-        layer_caps(t, &t->layers[i], &s->layers[i], unit, height);
+        if (!water_only || t->layers[i].style == DP_STYLE_DROPLETS)
+            layer_caps(t, &t->layers[i], &s->layers[i], unit, height);
+}
+
+void dp_render_height_into(const dp_texture_spec *t, const dp_scene *s, uint16_t *height)
+{
+    heights_into(t, s, false, height);
+}
+
+void dp_render_water_into(const dp_texture_spec *t, const dp_scene *s, uint16_t *height)
+{
+    heights_into(t, s, true, height);
 }
 
 /* ---------------------------------------------------------------- normals */

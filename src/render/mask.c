@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * Linear grey masks (white = "here") computed per pixel, not through cairo, so a 16-bit
- * mask gets real 16-bit values. footprint: discs of mask_scale * r (or the layer's
- * dot_radius, whatever the spacing) with coverage
+ * mask gets real 16-bit values. footprint: for a droplets layer (of a whole texture, not a
+ * view) where its water stands (water_footprint); for other layers discs of mask_scale * r
+ * (or the layer's dot_radius, whatever the spacing) with coverage
  * antialiasing (the signed distance to the edge, clamped to one pixel), max-combined.
  * splat: one soft dot per point, 1 - smoothstep(d / (mask_scale * r)), max-combined.
  * clearance: distance to the nearest point over the largest rmax of the layers, clamped
@@ -23,6 +24,7 @@
 #include "core/field.h"
 #include "render/frost.h"
 #include "render/raster.h"
+#include "render/trails.h"
 
 typedef struct paint {
     uint16_t *mask;
@@ -130,6 +132,12 @@ static bool dots_by_nearest(const dp_texture_spec *t, const dp_layer_points *l, 
     return ok;
 }
 
+/* True when the footprint of layer i is its water (see water_footprint). */
+static bool water_layer(const dp_texture_spec *t, int i)
+{
+    return i < t->n_layers && t->layers[i].style == DP_STYLE_DROPLETS && t->view_w == 0;
+}
+
 static void each_point(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind kind,
                        uint16_t *mask)
 {
@@ -142,6 +150,8 @@ static void each_point(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind
     for (int i = 0; i < s->n_layers; i++) {
         double dot = i < t->n_layers ? t->layers[i].dot_radius : 0;
         const dapple_field *clip = kind == DP_MASK_CLEARANCE ? NULL : clip_field(s, i);
+        if (kind == DP_MASK_FOOTPRINT && water_layer(t, i))
+            continue; /* water_footprint draws it */
         paint one = { mask, dot, clip, mask_w(t), t->view_x, t->view_y };
         if (dot > 0 && kind != DP_MASK_CLEARANCE &&
             dots_by_nearest(t, &s->layers[i], wrap, dot + (kind == DP_MASK_FOOTPRINT ? 0.5 : 0), fn,
@@ -159,6 +169,52 @@ static void each_point(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind
                 reach = DP_MIN(rmax, 4 * (double)q->r);
             dp_raster_disc(mask_w(t), mask_h(t), wrap, (double)q->x - t->view_x,
                            (double)q->y - t->view_y, reach, fn, &p);
+        }
+    }
+}
+
+typedef struct micro {
+    uint16_t *mask;
+    double radius;
+} micro;
+
+static void micro_pixel(void *ctx, size_t index, double d2)
+{
+    const micro *m = ctx;
+    uint16_t q = quantise(m->radius + 0.5 - sqrt(d2));
+    if (q > m->mask[index])
+        m->mask[index] = q;
+}
+
+/* The footprint of the droplets layers is where water stands: every pixel the height map
+ * raises (drops, beads, merged bridges, a trail's film), white from the film's height up,
+ * never below 1/255 so that an 8-bit mask keeps it; and the micro-drops, which stay out of
+ * the height map, as antialiased discs of their own radius. */
+static void water_footprint(const dp_texture_spec *t, const dp_scene *s, uint16_t *mask)
+{
+    size_t n = (size_t)t->width * (size_t)t->height;
+    uint16_t *h = malloc(n * sizeof *h);
+    if (h == NULL)
+        return; /* the caller's mask stays without water rather than half-drawn */
+    dp_render_water_into(t, s, h);
+    double unit = dp_height_unit(t), full = DP_TRAIL_FILM * 65535 / (unit > 0 ? unit : 1);
+    for (size_t i = 0; i < n; i++)
+        if (h[i] > 0) {
+            uint16_t q = quantise(DP_MAX(1.0 / 255, DP_MIN(1.0, h[i] / full)));
+            mask[i] = DP_MAX(mask[i], q);
+        }
+    free(h);
+    for (int li = 0; li < t->n_layers && li < s->n_layers; li++) {
+        const dp_layer_spec *l = &t->layers[li];
+        if (!water_layer(t, li) || !(l->drop_micro > 0))
+            continue;
+        uint64_t seed = dp_layer_size_seed(t->seed, l->name);
+        for (size_t j = 0; j < s->layers[li].count; j++) {
+            const dapple_point *p = &s->layers[li].points[j];
+            micro m = { mask, dp_layer_point_radius(l, seed, p) };
+            if (m.radius < l->drop_micro)
+                dp_raster_disc(t->width, t->height, t->periodic, p->x, p->y, m.radius + 0.5,
+                               micro_pixel, &m);
         }
     }
 }
@@ -186,6 +242,8 @@ void dp_render_mask_into(const dp_texture_spec *t, const dp_scene *s, dp_mask_ki
     }
     if (kind == DP_MASK_FOOTPRINT || kind == DP_MASK_SPLAT || kind == DP_MASK_CLEARANCE)
         each_point(t, s, kind, mask);
+    if (kind == DP_MASK_FOOTPRINT)
+        water_footprint(t, s, mask);
     if ((kind == DP_MASK_WIPED || kind == DP_MASK_FROST) && t->view_w == 0)
         dp_frost_mask_into(t, s, kind == DP_MASK_FROST, mask);
 }

@@ -10,11 +10,43 @@
 
 #include "core/dp.h"
 #include "core/point_attrs.h"
+#include "render/trails.h"
+
+#define MERGE_SPAN 1.0 /* drawn radii of the layer's largest drop */
+
+double dp_merge_gap(const dp_layer_spec *l)
+{
+    double largest = dp_layer_draw_radius(l, dapple_field_opts_rmax(&l->field));
+    return DP_MIN(l->merge, MERGE_SPAN * largest);
+}
+
+void dp_merge_bridge_disc(const dp_drop *a, const dp_drop *b, double abx, double aby, double k,
+                          double *ox, double *oy, double *reach)
+{
+    double ra = dp_drop_extent(a) + 1.25 * k + 1, rb = dp_drop_extent(b) + 1.25 * k + 1;
+    double d = hypot(abx, aby);
+    /* the smaller disc holds the lens; so does the disc on the lens's chord when it is smaller */
+    double along = 0;
+    *reach = ra;
+    if (rb < ra)
+        along = d, *reach = rb;
+    if (d > 1e-9 && d < ra + rb) {
+        double xa = (d * d + ra * ra - rb * rb) / (2 * d);
+        if (xa > 0 && xa < d && xa < ra) {
+            double half = sqrt(ra * ra - xa * xa);
+            double r = DP_MAX(half, DP_MAX(ra - xa, xa - (d - rb)));
+            if (r < *reach)
+                along = xa, *reach = r;
+        }
+    }
+    *ox = d > 1e-9 ? abx * along / d : 0;
+    *oy = d > 1e-9 ? aby * along / d : 0;
+}
 
 void dp_merge_drop(const dp_layer_spec *l, uint64_t size_seed, const dapple_point *p, dp_drop *d)
 {
-    dp_drop_init(d, &l->drop, dp_layer_point_radius(l, size_seed, p),
-                 dp_point_key(size_seed, p->x, p->y));
+    dp_layer_drop(l, dp_layer_point_radius(l, size_seed, p), dp_point_key(size_seed, p->x, p->y),
+                  false, d);
 }
 
 typedef struct finder {
@@ -101,7 +133,7 @@ dapple_status dp_merge_pairs(const dp_texture_spec *t, dp_scene *s, int li, dapp
     if (!(l->merge > 0) || l->style != DP_STYLE_DROPLETS || dp_drop_style_round(&l->drop) ||
         lp->count < 2)
         return DAPPLE_OK;
-    finder f = { .t = t, .pts = lp->points, .k = l->merge };
+    finder f = { .t = t, .pts = lp->points, .k = dp_merge_gap(l) };
     f.ext = dp_calloc_n(lp->count, sizeof *f.ext);
     f.next = dp_calloc_n(lp->count, sizeof *f.next);
     uint64_t seed = dp_layer_size_seed(t->seed, l->name);

@@ -16,6 +16,17 @@ typedef struct dp_drop_pair {
     double abx, aby;
 } dp_drop_pair;
 
+/** The gap (pixels) across which drops of layer l merge: its 'merge', but never more than
+ * the drawn radius of the layer's largest drop (at rmax): a longer bridge is no drop, and
+ * the pairs it would join, each costing its area, grow as merge^2 per drop. */
+double dp_merge_gap(const dp_layer_spec *l);
+
+/** Where a bridge can rise between drops a and b (b at (abx, aby) from a) merging across k:
+ * a disc at (*ox, *oy) from a's centre, of radius *reach. A bridge pixel lies within
+ * extent + 1.25 k of both centres, so the disc holds the lens of those two discs. */
+void dp_merge_bridge_disc(const struct dp_drop *a, const struct dp_drop *b, double abx, double aby,
+                          double k, double *ox, double *oy, double *reach);
+
 /** Fills s->layers[li].pairs for a droplets layer with merge > 0 and a drop shape. */
 dapple_status dp_merge_pairs(const dp_texture_spec *t, dp_scene *s, int li, dapple_error *err);
 

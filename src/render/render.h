@@ -51,6 +51,10 @@ double dp_height_unit(const dp_texture_spec *t);
 
 void dp_render_height_into(const dp_texture_spec *t, const dp_scene *s, uint16_t *height);
 
+/** dp_render_height_into for the droplets layers alone (their drops, beads, merged bridges
+ * and trail film, in the same unit): where water stands. */
+void dp_render_water_into(const dp_texture_spec *t, const dp_scene *s, uint16_t *height);
+
 /** Normal map from a height map (tangent space, RGB8, 128 = 0; Y+ unless dx). Wraps at the
  * edges when t->periodic. rgb has width*height*3 bytes. */
 void dp_render_normal_into(const dp_texture_spec *t, const uint16_t *height, bool dx,

@@ -3,7 +3,8 @@
  * size are streams of the drop's place hash (core/point_attrs), so they do not depend on
  * threads or point order; drops are visited in the layer's order and each accepted bead
  * joins the set later beads are tested against. The track is a chain of discs from the
- * drop's top to its last bead, a third of a drop wide. */
+ * drop up, as wide as the drop where it leaves it and narrowing upward, ragged; the beads
+ * are what the receding film pearls into, many and small, shrinking away from the drop. */
 #include "render/trails.h"
 
 #include <math.h>
@@ -13,9 +14,10 @@
 #include "core/point_attrs.h"
 
 #define MIN_ROOM   3.0  /* drops smaller than this leave no trail */
-#define BEAD_SIZE  0.12 /* bead radius: 0.12 to 0.24 of the drop's */
+#define BEAD_SIZE  0.95 /* bead radius at the drop, in track half-widths (then shrinking) */
 #define MEANDER    0.3  /* sideways swing, in drop widths */
-#define TRACK      0.35 /* half-width of the wiped track, in drop radii */
+#define TRACK      0.8  /* half-width of the wiped track at the drop, in drop half-widths */
+#define TRACK_TOP  0.4  /* ...narrowing to this share of it at the top */
 
 typedef struct list {
     dapple_point *p;
@@ -61,31 +63,99 @@ static bool bead_fits(const trail_ctx *c, double x, double y, double b)
            !dapple_circles_overlap(c->beads, x, y, b);
 }
 
+/* Half-width of the track at h pixels above the drop's centre, of a track 'top' pixels long
+ * starting w0 wide: the receding film narrows upward to TRACK_TOP of its width. */
+static double track_half(double w0, double h, double top)
+{
+    return w0 * (1 - (1 - TRACK_TOP) * DP_MIN(1.0, h / top));
+}
+
+/* The track's centre line: a slow meander, 0 at the drop. */
+static double meander(double swing, double phase, double a, double h)
+{
+    return swing * (sin(phase + h / (2.5 * a)) - sin(phase));
+}
+
+/* The wiped track: a chain of discs, narrowing upward, each a little off the line and of
+ * its own size (a ragged edge, as the film tore unevenly). */
+static bool track_of(trail_ctx *c, const dapple_point *p, double a, double w0, double top,
+                     double swing, double phase, uint64_t key)
+{
+    const dp_texture_spec *t = c->t;
+    unsigned k = 0;
+    for (double h = 0; h < top; k++) {
+        double w = track_half(w0, h, top);
+        double r = w * (0.8 + 0.35 * dp_point_unit(key, 1000 + 2 * k));
+        double x = (double)p->x + meander(swing, phase, a, h) + 0.25 * w * (2 * dp_point_unit(key, 1001 + 2 * k) - 1);
+        if (!push(c->track, wrap(x, t->width, t->periodic), wrap((double)p->y - h, t->height, t->periodic), r))
+            return false;
+        h += DP_MAX(1.0, 0.45 * w);
+    }
+    return true;
+}
+
+/* The beads the receding film pearls into: from just above the drop to the track's top,
+ * shrinking away from the drop, spaced by their size, scattered across the track. */
+static dapple_status beads_of(trail_ctx *c, const dapple_point *p, double a, double w0, double from,
+                              double top, double swing, double phase, uint64_t key, dapple_error *err)
+{
+    const dp_texture_spec *t = c->t;
+    unsigned k = 0;
+    for (double h = from; h < top; k++) {
+        double w = track_half(w0, h, top), away = (h - from) / DP_MAX(1.0, top - from);
+        double b = DP_MAX(0.6, w * BEAD_SIZE * (1 - 0.45 * away) * (0.6 + 0.8 * dp_point_unit(key, 3000 + 3 * k)));
+        double at = h;
+        h += b * (1.2 + 1.3 * dp_point_unit(key, 3002 + 3 * k));
+        for (unsigned try = 0; try < 3; try++) { /* across the track until one fits */
+            double side = (w - b) * (2 * dp_point_unit(key, 3001 + 3 * k + 7919 * try) - 1);
+            double x = (double)p->x + meander(swing, phase, a, at) + side;
+            double bx = wrap(x, t->width, t->periodic), by = wrap((double)p->y - at, t->height, t->periodic);
+            if (!bead_fits(c, bx, by, b))
+                continue;
+            dapple_point q = { (float)bx, (float)by, (float)b };
+            if (!push(c->bead_list, bx, by, b) || dapple_circles_add(c->beads, &q, 1, 1, err) != DAPPLE_OK)
+                return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for trails");
+            break;
+        }
+    }
+    return DAPPLE_OK;
+}
+
+/* One drop's trail: its track as wide as the drop where it leaves it, as long as
+ * trail_length rooms (never more than the pane's height less the drop), and its beads. */
 static dapple_status one_trail(trail_ctx *c, const dapple_point *p, double a, double room,
                                uint64_t key, dapple_error *err)
 {
-    const dp_texture_spec *t = c->t;
+    dp_drop d;
+    dp_layer_drop(c->l, a, key, false, &d);
     double len = c->l->trail_length * room * (0.5 + dp_point_unit(key, 41));
-    double phase = 2 * DP_PI * dp_point_unit(key, 42), swing = MEANDER * a;
-    double start = room + BEAD_SIZE * 2 * a, step = 0.35 * a;
-    bool ok = true;
-    for (double d = 0.5 * a; d < start + len && ok; d += step) {
-        double x = (double)p->x + swing * sin(phase + d / (2.5 * a)) - swing * sin(phase);
-        ok = push(c->track, wrap(x, t->width, t->periodic), wrap((double)p->y - d, t->height, t->periodic),
-                  TRACK * a);
+    double top = DP_MIN(d.up + len, c->t->height - 2 * room); /* a trail never laps the pane */
+    double phase = 2 * DP_PI * dp_point_unit(key, 42), swing = MEANDER * a, w0 = TRACK * d.wide;
+    if (!(top > d.up))
+        return DAPPLE_OK;
+    if (!track_of(c, p, a, w0, top, swing, phase, key))
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for trails");
+    return beads_of(c, p, a, w0, DP_MAX(room, d.up) + 1, top, swing, phase, key, err);
+}
+
+bool dp_trail_slid(const dp_layer_spec *l, uint64_t key, double a)
+{
+    return l->trail > 0 && dp_point_unit(key, 40) < l->trail && a >= MIN_ROOM;
+}
+
+void dp_layer_drop(const dp_layer_spec *l, double a, uint64_t key, bool is_bead, dp_drop *d)
+{
+    if (is_bead) { /* too small for gravity to pull long: round, barely sagging */
+        dp_drop_style st = l->drop;
+        st.stretch = 1 + 0.2 * (st.stretch - 1);
+        st.sag *= 0.3;
+        st.wobble *= 0.5;
+        dp_drop_init(d, &st, a, key);
+        return;
     }
-    for (unsigned k = 0; ok && start + k * 3 * BEAD_SIZE * 2 * a < start + len; k++) {
-        double d = start + k * 3 * BEAD_SIZE * 2 * a;
-        double b = a * BEAD_SIZE * (1 + dp_point_unit(key, 50 + k % 200));
-        double x = (double)p->x + swing * sin(phase + d / (2.5 * a)) - swing * sin(phase);
-        double bx = wrap(x, t->width, t->periodic), by = wrap((double)p->y - d, t->height, t->periodic);
-        if (!bead_fits(c, bx, by, b))
-            continue;
-        dapple_point q = { (float)bx, (float)by, (float)b };
-        ok = push(c->bead_list, bx, by, b) &&
-             dapple_circles_add(c->beads, &q, 1, 1, err) == DAPPLE_OK;
-    }
-    return ok ? DAPPLE_OK : dp_fail(err, DAPPLE_E_NOMEM, "out of memory for trails");
+    dp_drop_init(d, &l->drop, a, key);
+    if (dp_trail_slid(l, key, a))
+        dp_drop_add_tail(d);
 }
 
 static dapple_status trails_of(trail_ctx *c, const dp_layer_points *lp, dapple_error *err)
@@ -97,7 +167,7 @@ static dapple_status trails_of(trail_ctx *c, const dp_layer_points *lp, dapple_e
         const dapple_point *p = &lp->points[i];
         uint64_t key = dp_point_key(seed, p->x, p->y);
         double a = dp_layer_point_radius(l, seed, p);
-        if (dp_point_unit(key, 40) < l->trail && a >= MIN_ROOM)
+        if (dp_trail_slid(l, key, a))
             st = one_trail(c, p, a, dp_layer_draw_radius(l, p->r), key, err);
     }
     return st;
@@ -138,6 +208,24 @@ static dapple_status trains_of(trail_ctx *c, dapple_error *err)
     return st;
 }
 
+/* The layer's drops as drawn (their size spread applied): beads may sit in a drop's room,
+ * never on the drop. */
+static dapple_status add_drops(dapple_circles *rooms, const dp_texture_spec *t,
+                               const dp_layer_spec *l, const dp_layer_points *lp, dapple_error *err)
+{
+    uint64_t seed = dp_layer_size_seed(t->seed, l->name);
+    dapple_status st = DAPPLE_OK;
+    for (size_t i = 0; i < lp->count && st == DAPPLE_OK; i++) {
+        dapple_point q = lp->points[i];
+        dp_drop d;
+        q.r = (float)dp_layer_point_radius(l, seed, &lp->points[i]);
+        dp_layer_drop(l, q.r, dp_point_key(seed, q.x, q.y), false, &d);
+        q.r = (float)DP_MAX((double)q.r, dp_drop_extent(&d)); /* its tail too */
+        st = dapple_circles_add(rooms, &q, 1, 1, err);
+    }
+    return st;
+}
+
 dapple_status dp_trails_make(const dp_texture_spec *t, dp_scene *s, int li,
                              const dapple_circles *avoid, dapple_error *err)
 {
@@ -153,7 +241,8 @@ dapple_status dp_trails_make(const dp_texture_spec *t, dp_scene *s, int li,
     if (st == DAPPLE_OK)
         st = dapple_circles_new(&beads, t->width, t->height, t->periodic, err);
     if (st == DAPPLE_OK)
-        st = dapple_circles_add(rooms, lp->points, lp->count, l->scale, err);
+        st = trails ? add_drops(rooms, t, l, lp, err)
+                    : dapple_circles_add(rooms, lp->points, lp->count, l->scale, err);
     trail_ctx c = { t, l, rooms, avoid, beads, &bead_list, &track };
     if (st == DAPPLE_OK)
         st = trails ? trails_of(&c, lp, err) : trains_of(&c, err);
