@@ -14,6 +14,7 @@
 
 #include "core/dp.h"
 #include "io/image_load.h"
+#include "render/bokeh.h"
 #include "render/render.h"
 
 #define GROUND_OCTAVES 5
@@ -220,6 +221,10 @@ dapple_status dp_canvas_background(cairo_t *cr, const dp_texture_spec *t, dapple
         return paint_image(cr, t, err);
     case DP_BG_PERLIN:
         return paint_perlin(cairo_get_target(cr), t, err);
+    case DP_BG_BOKEH: {
+        dapple_status st = paint_perlin(cairo_get_target(cr), t, err);
+        return st == DAPPLE_OK ? dp_bokeh_paint(cr, t, err) : st;
+    }
     case DP_BG_COLOUR:
         break;
     }
