@@ -100,7 +100,9 @@ static dapple_status paint_image(cairo_t *cr, const dp_texture_spec *t, dapple_e
     cairo_translate(cr, (t->width - iw * k) / 2, (t->height - ih * k) / 2);
     cairo_scale(cr, k, k);
     cairo_set_source_surface(cr, img, 0, 0);
-    cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
+    /* a periodic texture wraps its ground too: the filter reads across the edges */
+    cairo_pattern_set_extend(cairo_get_source(cr),
+                             t->periodic ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD);
     cairo_paint(cr);
     cairo_restore(cr);
     cairo_surface_destroy(img);
