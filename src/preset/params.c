@@ -20,6 +20,7 @@ static const dp_choice background_choices[] = { { "colour", DP_BG_COLOUR },
                                                 { "image", DP_BG_IMAGE },
                                                 { "transparent", DP_BG_TRANSPARENT },
                                                 { "perlin", DP_BG_PERLIN },
+                                                { "bokeh", DP_BG_BOKEH },
                                                 { NULL, 0 } };
 static const dp_choice convention_choices[] = { { "gl", 0 }, { "dx", 1 }, { NULL, 0 } };
 static const dp_choice points_choices[] = {
@@ -56,7 +57,8 @@ static const dp_param params[] = {
     { DP_SEC_TEXTURE, "periodic", DP_P_BOOL, 0, 0, NULL, TX(periodic), "false",
       "tileable: sampling wraps, shapes crossing an edge are drawn again opposite" },
     { DP_SEC_TEXTURE, "background", DP_P_ENUM, 0, 0, background_choices, TX(background), "colour",
-      "what lies under the layers (perlin: a tinted ground of two colours)" },
+      "what lies under the layers (perlin: a tinted ground of two colours; bokeh: that ground "
+      "with out-of-focus lights, for drops to refract)" },
     { DP_SEC_TEXTURE, "background_colour", DP_P_COLOUR, 0, 0, NULL, TX(bg_colour), "#808080",
       "background colour; the first colour of the Perlin ground" },
     { DP_SEC_TEXTURE, "background_colour2", DP_P_COLOUR, 0, 0, NULL, TX(bg_colour2), "#404040",
@@ -224,6 +226,12 @@ static const dp_param params[] = {
       "avoids wiped it" },
     { DP_SEC_LAYER, "frost_blur", DP_P_NUMBER, 1, 64, NULL, LY(frost_blur), "6",
       "droplets: blur radius of the frost, pixels" },
+    { DP_SEC_LAYER, "breath", DP_P_BOOL, 0, 0, NULL, LY(breath), "false",
+      "droplets: grow the drops as condensation does (a breath figure): nuclei of radius rmin "
+      "grow and merge until the largest reaches rmax; replaces the sampler" },
+    { DP_SEC_LAYER, "breath_cover", DP_P_NUMBER, 0, 0.9, NULL, LY(breath_cover), "0",
+      "droplets with breath: stop growing once drops cover this fraction of the pane "
+      "(0 = grow until the largest drop reaches rmax)" },
     { DP_SEC_LAYER, "avoid", DP_P_LAYERS, 0, 0, NULL, NO_MEMBER, NULL,
       "comma list of earlier layers whose shapes this layer's shapes must not overlap" },
 };

@@ -55,6 +55,8 @@ static const struct {
     { "trail", S(DP_STYLE_DROPLETS) },
     { "trail_length", S(DP_STYLE_DROPLETS) },
     { "merge", S(DP_STYLE_DROPLETS) },
+    { "breath", S(DP_STYLE_DROPLETS) },
+    { "breath_cover", S(DP_STYLE_DROPLETS) },
     { "bubble_gas", S(DP_STYLE_BUBBLES) },
     { "trains", S(DP_STYLE_BUBBLES) },
     { "train_growth", S(DP_STYLE_BUBBLES) },

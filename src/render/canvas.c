@@ -14,6 +14,7 @@
 
 #include "core/dp.h"
 #include "io/image_load.h"
+#include "render/bokeh.h"
 #include "render/render.h"
 
 #define GROUND_OCTAVES 5
@@ -99,7 +100,9 @@ static dapple_status paint_image(cairo_t *cr, const dp_texture_spec *t, dapple_e
     cairo_translate(cr, (t->width - iw * k) / 2, (t->height - ih * k) / 2);
     cairo_scale(cr, k, k);
     cairo_set_source_surface(cr, img, 0, 0);
-    cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
+    /* a periodic texture wraps its ground too: the filter reads across the edges */
+    cairo_pattern_set_extend(cairo_get_source(cr),
+                             t->periodic ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD);
     cairo_paint(cr);
     cairo_restore(cr);
     cairo_surface_destroy(img);
@@ -220,6 +223,10 @@ dapple_status dp_canvas_background(cairo_t *cr, const dp_texture_spec *t, dapple
         return paint_image(cr, t, err);
     case DP_BG_PERLIN:
         return paint_perlin(cairo_get_target(cr), t, err);
+    case DP_BG_BOKEH: {
+        dapple_status st = paint_perlin(cairo_get_target(cr), t, err);
+        return st == DAPPLE_OK ? dp_bokeh_paint(cr, t, err) : st;
+    }
     case DP_BG_COLOUR:
         break;
     }

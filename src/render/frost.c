@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT
- * Frost (see frost.h). The blur is two box passes each way (close to a Gaussian) over the
+ * Frost (see frost.h). The blur is two box passes each way (close to a Gaussian; running
+ * sums, so any radius costs the same per pixel), a strip of rows at a time, over the
  * ground copy, which no band writes, so threads may read any row of it; each band blurs
  * only its own rows and the margin they need. Wiped coverage has a 2-pixel soft edge. */
 #include "render/frost.h"
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/dp.h"
 #include "core/point_attrs.h"
@@ -151,35 +153,47 @@ static int wrap_or_clamp(int i, int n, bool wrap)
     return i < 0 ? 0 : (i >= n ? n - 1 : i);
 }
 
-/* One box pass along x of every row of buf (rows x w x 4 floats) into tmp, then back. */
+/* One box pass along x of every row of buf (rows x w x 4 floats) into tmp, then back: a
+ * running sum, so the cost per pixel does not grow with the radius. */
 static void box_rows(float *buf, float *tmp, int rows, int w, int rad, bool wrap)
 {
+    float inv = 1.0f / (float)(2 * rad + 1);
     for (int y = 0; y < rows; y++) {
         const float *in = buf + (size_t)y * w * 4;
         float *o = tmp + (size_t)y * w * 4;
-        for (int x = 0; x < w; x++)
-            for (int c = 0; c < 4; c++) {
-                float sum = 0;
-                for (int k = -rad; k <= rad; k++)
-                    sum += in[wrap_or_clamp(x + k, w, wrap) * 4 + c];
-                o[x * 4 + c] = sum / (float)(2 * rad + 1);
+        for (int c = 0; c < 4; c++) {
+            double sum = 0;
+            for (int k = -rad; k <= rad; k++)
+                sum += (double)in[wrap_or_clamp(k, w, wrap) * 4 + c];
+            for (int x = 0; x < w; x++) {
+                o[x * 4 + c] = (float)sum * inv;
+                sum += (double)in[wrap_or_clamp(x + rad + 1, w, wrap) * 4 + c] -
+                       (double)in[wrap_or_clamp(x - rad, w, wrap) * 4 + c];
             }
+        }
     }
-    for (size_t i = 0; i < (size_t)rows * w * 4; i++)
-        buf[i] = tmp[i];
+    memcpy(buf, tmp, (size_t)rows * w * 4 * sizeof *buf);
 }
 
-/* One box pass along y: row r of out is the mean of rows r .. r + 2 rad of in. */
-static void box_cols(const float *in, float *out, int rows_out, int w, int rad)
+/* One box pass along y: row r of out is the mean of rows r .. r + 2 rad of in (a running
+ * sum per column, kept in 'sum', w * 4 doubles). */
+static void box_cols(const float *in, float *out, int rows_out, int w, int rad, double *sum)
 {
     size_t row = (size_t)w * 4;
-    for (int y = 0; y < rows_out; y++)
+    float inv = 1.0f / (float)(2 * rad + 1);
+    for (size_t i = 0; i < row; i++)
+        sum[i] = 0;
+    for (int k = 0; k <= 2 * rad; k++)
+        for (size_t i = 0; i < row; i++)
+            sum[i] += (double)in[(size_t)k * row + i];
+    for (int y = 0; y < rows_out; y++) {
+        const float *enter = in + (size_t)(y + 2 * rad + 1) * row, *leave = in + (size_t)y * row;
         for (size_t i = 0; i < row; i++) {
-            float sum = 0;
-            for (int k = 0; k <= 2 * rad; k++)
-                sum += in[(size_t)(y + k) * row + i];
-            out[(size_t)y * row + i] = sum / (float)(2 * rad + 1);
+            out[(size_t)y * row + i] = (float)sum[i] * inv;
+            if (y + 1 < rows_out)
+                sum[i] += (double)enter[i] - (double)leave[i];
         }
+    }
 }
 
 /* The ground's rows y0 .. y0 + rows - 1, blurred, premultiplied floats 0..1. */
@@ -188,9 +202,11 @@ static float *blurred_rows(const dp_layer_ctx *ctx, int y0, int rows, int rad)
     const dp_texture_spec *t = ctx->t;
     int w = t->width, ext = rows + 4 * rad;
     float *a = malloc((size_t)ext * w * 4 * sizeof *a), *b = malloc((size_t)ext * w * 4 * sizeof *b);
-    if (a == NULL || b == NULL) {
+    double *sum = malloc((size_t)w * 4 * sizeof *sum);
+    if (a == NULL || b == NULL || sum == NULL) {
         free(a);
         free(b);
+        free(sum);
         return NULL;
     }
     for (int y = 0; y < ext; y++) {
@@ -202,9 +218,10 @@ static float *blurred_rows(const dp_layer_ctx *ctx, int y0, int rows, int rad)
     }
     box_rows(a, b, ext, w, rad, t->periodic);
     box_rows(a, b, ext, w, rad, t->periodic);
-    box_cols(a, b, ext - 2 * rad, w, rad);
-    box_cols(b, a, rows, w, rad);
+    box_cols(a, b, ext - 2 * rad, w, rad, sum);
+    box_cols(b, a, rows, w, rad, sum);
     free(b);
+    free(sum);
     return a; /* channel order A, R, G, B */
 }
 
@@ -271,25 +288,19 @@ dapple_status dp_frost_underlay(cairo_t *cr, const dp_layer_ctx *ctx, dapple_err
     return st;
 }
 
-/* The frost of a layer with frost > 0: the blurred, lightened ground outside the wiped glass. */
-static dapple_status frost(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err)
+/* Rows of a band blurred at once: the blur reads 4 * frost_blur rows more than it writes, so
+ * strips bound the memory (two float copies of STRIP + 4 * 64 rows) whatever the band. */
+#define STRIP 256
+
+/* Frosts rows y0 .. y0 + rows - 1 of the target. */
+static bool frost_strip(uint8_t *data, int stride, const dp_layer_ctx *ctx, const uint16_t *wiped,
+                        int y0, int rows)
 {
     const dp_layer_spec *l = ctx->spec;
-    const dp_texture_spec *t = ctx->t;
-    if (!(l->frost > 0) || ctx->ground == NULL)
-        return DAPPLE_OK;
-    int y0 = ctx->clip_y0, rows = ctx->clip_y1 - ctx->clip_y0, w = t->width;
-    uint16_t *wiped = calloc((size_t)w * t->height, sizeof *wiped);
-    float *blur = wiped != NULL ? blurred_rows(ctx, y0, rows, (int)lround(l->frost_blur)) : NULL;
-    if (blur == NULL) {
-        free(wiped);
-        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for the frost of %dx%d", w, t->height);
-    }
-    dp_frost_wiped_into(t, ctx->scene, ctx->layer_index, wiped);
-    cairo_surface_t *target = cairo_get_target(cr);
-    cairo_surface_flush(target);
-    uint8_t *data = cairo_image_surface_get_data(target);
-    int stride = cairo_image_surface_get_stride(target);
+    int w = ctx->t->width;
+    float *blur = blurred_rows(ctx, y0, rows, (int)lround(l->frost_blur));
+    if (blur == NULL)
+        return false;
     for (int y = 0; y < rows; y++) {
         uint32_t *row = (uint32_t *)(void *)(data + (size_t)(y0 + y) * stride);
         for (int x = 0; x < w; x++) {
@@ -298,8 +309,32 @@ static dapple_status frost(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *e
                 row[x] = frosted(row[x], blur + ((size_t)y * w + x) * 4, f);
         }
     }
-    cairo_surface_mark_dirty(target);
     free(blur);
+    return true;
+}
+
+/* The frost of a layer with frost > 0: the blurred, lightened ground outside the wiped glass. */
+static dapple_status frost(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err)
+{
+    const dp_layer_spec *l = ctx->spec;
+    const dp_texture_spec *t = ctx->t;
+    if (!(l->frost > 0) || ctx->ground == NULL)
+        return DAPPLE_OK;
+    int w = t->width;
+    uint16_t *wiped = calloc((size_t)w * t->height, sizeof *wiped);
+    if (wiped == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for the frost of %dx%d", w, t->height);
+    dp_frost_wiped_into(t, ctx->scene, ctx->layer_index, wiped);
+    cairo_surface_t *target = cairo_get_target(cr);
+    cairo_surface_flush(target);
+    uint8_t *data = cairo_image_surface_get_data(target);
+    int stride = cairo_image_surface_get_stride(target);
+    bool ok = true;
+    for (int y = ctx->clip_y0; y < ctx->clip_y1 && ok; y += STRIP)
+        ok = frost_strip(data, stride, ctx, wiped, y, DP_MIN(STRIP, ctx->clip_y1 - y));
+    cairo_surface_mark_dirty(target);
     free(wiped);
+    if (!ok)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for the frost of %dx%d", w, t->height);
     return DAPPLE_OK;
 }

@@ -26,12 +26,22 @@ typedef struct look {
     bool gas;
 } look;
 
+/* The silvery rim is at least RIM_PX wide whatever the radius: thinner, it falls between
+ * pixel centres and breaks into dashes. The body is lighter than the liquid (gas scatters
+ * the light the liquid absorbs). */
+#define RIM_PX 1.4
+
 static void paint_gas(cairo_t *cr, double x, double y, double a, const look *l)
 {
     dp_rgba dark = { l->tint.r * 0.1, l->tint.g * 0.1, l->tint.b * 0.1, 1 }, white = { 1, 1, 1, 1 };
-    dp_lens_stop body[] = { { 0, l->tint, 0.16 }, { 0.55, l->tint, 0.06 }, { 0.74, dark, 0.05 },
-                            { 0.86, dark, 0.6 },  { 0.93, dark, 0.35 },    { 0.965, white, 0.9 },
-                            { 1, white, 0.55 } };
+    double rim = DP_MIN(0.35, DP_MAX(0.07, RIM_PX / a)), e = 1 - rim;
+    dp_lens_stop body[] = { { 0, l->tint, 0.32 },
+                            { 0.5, l->tint, 0.22 },
+                            { DP_MAX(0.5, e - 0.14), dark, 0.04 },
+                            { DP_MAX(0.55, e - 0.05), dark, 0.45 },
+                            { e, white, 0.75 },
+                            { 1 - 0.3 * rim, white, 0.65 },
+                            { 1, white, 0.3 } };
     dp_lens_disc(cr, x, y, a, x, y, 0, x, y, a, body, 7);
     dp_lens_highlight(cr, x, y, a, l->lx, l->ly, 0.45, 0.2, 1, 0.75);
     dp_lens_highlight(cr, x, y, a, -l->lx, -l->ly, 0.6, 0.1, 0.45, 0.4);
@@ -60,12 +70,12 @@ static void paint_bubble(cairo_t *cr, double x, double y, double a, const void *
         { 0, l->tint, 0.02 }, { 0.8, l->tint, 0.05 }, { 0.97, edge, 0.18 }, { 1, edge, 0.3 }
     };
     dp_lens_disc(cr, x, y, a, x, y, 0, x, y, a, body, 4);
-    dp_soap_film_paint(cr, x, y, a, l->turn, 0.24);
+    dp_soap_film_paint(cr, x, y, a, l->turn, 0.6);
     for (int i = 0; i < 3; i++)
-        film(cr, x, y, a, 2 * DP_PI * (l->turn + i / 3.0), films[i], 0.45);
+        film(cr, x, y, a, 2 * DP_PI * (l->turn + i / 3.0), films[i], 0.2);
     double vary = l->turn * TURNS / (TURNS - 1); /* 0..1: where and how big the window is */
-    dp_lens_highlight(cr, x, y, a, l->lx, l->ly, 0.4 + 0.2 * vary, 0.28 + 0.14 * (1 - vary),
-                      0.45, 0.1);
+    dp_lens_highlight(cr, x, y, a, l->lx, l->ly, 0.4 + 0.2 * vary, 0.2 + 0.16 * (1 - vary),
+                      0.55 + 0.3 * vary, 0.35);
     dp_lens_highlight(cr, x, y, a, -l->lx, -l->ly, 0.7, 0.09, 0.95, 0.6);
 }
 

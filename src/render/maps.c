@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/breath.h"
 #include "core/dp.h"
 #include "core/point_attrs.h"
 #include "render/merge.h"
@@ -41,9 +42,10 @@ double dp_height_unit(const dp_texture_spec *t)
     for (int i = 0; i < t->n_layers; i++) {
         const dp_layer_spec *l = &t->layers[i];
         double th = contact_rad(l);
-        if (th > 0)
-            unit = DP_MAX(unit,
-                          cap_top(dp_layer_draw_radius(l, dapple_field_opts_rmax(&l->field)), th));
+        double rmax = dapple_field_opts_rmax(&l->field);
+        if (th > 0) /* a breath figure's drops grow to rmax, and one merge past it */
+            unit = DP_MAX(unit, cap_top(l->breath ? DP_BREATH_OVERSHOOT * rmax
+                                                  : dp_layer_draw_radius(l, rmax), th));
     }
     return unit;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/breath.h"
 #include "core/dp.h"
 #include "core/world.h"
 #include "io/image_load.h"
@@ -34,6 +35,8 @@ static dapple_status make_field(const dp_texture_spec *t, const dp_layer_spec *l
     fo.height = t->height;
     fo.periodic = t->periodic;
     fo.seed = t->seed; /* layers with the same field spec share one noise: they line up */
+    if (l->breath && fo.kind == DAPPLE_FIELD_CONSTANT) /* the figure reads only rmin, rmax */
+        fo.rmin = fo.rmax;
     const char *excl[DP_MAX_EXCLUDE];
     for (int i = 0; i < l->n_exclude; i++)
         excl[i] = l->exclude[i];
@@ -176,6 +179,26 @@ static dapple_status sample_view(const dp_texture_spec *t, const dp_world_opts *
     return st;
 }
 
+/* A breath figure (core/breath.h) instead of the sampler: the drops, stored with r = drawn
+ * radius / scale so that the layer draws each at the radius it grew to. */
+static dapple_status run_breath(const dp_texture_spec *t, int i, dp_scene *s, dapple_error *err)
+{
+    const dp_layer_spec *l = &t->layers[i];
+    dp_layer_points *lp = &s->layers[i];
+    double t0 = seconds_now();
+    dp_breath_opts o = { .width = t->width, .height = t->height, .periodic = t->periodic,
+                         .seed = l->seed_raw ? t->seed : dp_layer_seed(t->seed, l->name),
+                         .r0 = l->field.rmin, .r_end = l->field.rmax, .cover = l->breath_cover,
+                         .max_drops = l->max_points, .rate = s->fields[i] };
+    dapple_status st = dp_breath_run(&o, &lp->points, &lp->count, err);
+    for (size_t k = 0; k < lp->count; k++)
+        lp->points[k].r = (float)((double)lp->points[k].r / l->scale);
+    lp->scale = 1;
+    lp->stop = DAPPLE_STOP_COMPLETE;
+    lp->seconds = seconds_now() - t0;
+    return st;
+}
+
 /* Samples the layer as a world (core/world: the same points for any number of threads)
  * into the scene, which owns them from here. */
 static dapple_status run_sampler(const dp_texture_spec *t, int i, const dapple_circles *avoid,
@@ -214,7 +237,9 @@ static dapple_status sample_layer(const dp_texture_spec *t, int i, dp_scene *s, 
         st = make_avoid(t, s, i, &avoid, err);
     /* A layer of bubble trains has only its trains: nothing is sampled loose. */
     bool trains_only = t->layers[i].style == DP_STYLE_BUBBLES && t->layers[i].trains > 0;
-    if (st == DAPPLE_OK && !trains_only)
+    if (st == DAPPLE_OK && t->layers[i].breath)
+        st = run_breath(t, i, s, err);
+    else if (st == DAPPLE_OK && !trains_only)
         st = run_sampler(t, i, avoid, s, err);
     if (st == DAPPLE_OK && t->view_w == 0)
         st = dp_trails_make(t, s, i, avoid, err);

@@ -12,6 +12,8 @@
 
 #include "core/dp.h"
 
+#define SATURATE 2.0
+
 /* Film thickness in nm at (u, v), the unit disc with v down. */
 static double thickness(double u, double v, double turn)
 {
@@ -25,6 +27,16 @@ static double reflect(double d, double wavelength)
 {
     double s = sin(2 * DP_PI * 1.33 * d / wavelength);
     return s * s;
+}
+
+/* The reflected colour of thickness d, its spread from grey doubled: the interference bands
+ * of a real film are vivid, while three sin^2 curves overlap into pastels. */
+static void saturated(double d, double c[3])
+{
+    double r[3] = { reflect(d, 650), reflect(d, 532), reflect(d, 450) };
+    double m = (r[0] + r[1] + r[2]) / 3;
+    for (int ch = 0; ch < 3; ch++)
+        c[ch] = DP_MIN(1.0, DP_MAX(0.0, m + SATURATE * (r[ch] - m)));
 }
 
 void dp_soap_film_paint(cairo_t *cr, double x, double y, double a, double turn, double alpha)
@@ -46,9 +58,11 @@ void dp_soap_film_paint(cairo_t *cr, double x, double y, double a, double turn, 
             if (r2 >= 1)
                 continue;
             double d = thickness(u, v, turn);
-            /* the film shows most where the view grazes it, toward the rim */
-            double k = alpha * (0.4 + 0.6 * r2);
-            double c[3] = { reflect(d, 650), reflect(d, 532), reflect(d, 450) };
+            /* Facing the viewer, a film reflects ~4 %: the middle stays clear. Where the view
+               grazes it, toward the rim, the reflection and so the bands grow strong. */
+            double k = alpha * (0.06 + 0.94 * r2 * r2 * r2);
+            double c[3];
+            saturated(d, c);
             uint32_t *p = (uint32_t *)(void *)(px + (size_t)j * stride) + i;
             uint32_t out = (uint32_t)lround(255 * k) << 24;
             for (int ch = 0; ch < 3; ch++) /* premultiplied, as cairo keeps ARGB32 */

@@ -50,6 +50,7 @@ typedef enum dp_background_kind {
     DP_BG_IMAGE, /* scaled to fill */
     DP_BG_TRANSPARENT,
     DP_BG_PERLIN, /* Perlin-tinted ground between colour and colour2 */
+    DP_BG_BOKEH,  /* the Perlin ground with out-of-focus lights (render/bokeh.h) */
 } dp_background_kind;
 
 typedef enum dp_mask_kind {
@@ -116,6 +117,9 @@ typedef struct dp_layer_spec {
     double merge;               /* droplets: drops whose outlines come this close merge, px */
     double drop_micro;         /* droplets: drawn radius below which a drop stays out of the
                                   height and normal maps (it goes to the frost mask) */
+    bool breath;               /* droplets: grown as a breath figure (core/breath.h) from
+                                  nuclei of radius rmin until the largest drop reaches rmax */
+    double breath_cover;       /* droplets, breath: or until drops cover this fraction */
 } dp_layer_spec;
 
 typedef struct dp_texture_spec {

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT
- * Soap films (issue #18): interference colours over the whole cap, not a ring at the rim;
- * every hue of a real film in the inner half; another turn, other swirls; nothing outside
- * the bubble. */
+ * Soap films (issues #18, #24): interference bands over the whole cap, every hue of a real
+ * film in the inner half, but faint there (a film facing the viewer reflects little: the
+ * middle is mostly clear) and strong and saturated toward the rim; another turn, other
+ * swirls; nothing outside the bubble. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -43,7 +45,9 @@ Test(soap_film, colours_cover_the_inner_half_of_the_cap)
             if (dx * dx + dy * dy > 25 * 25)
                 continue;
             inner++;
-            int c[3] = { (int)(p >> 16 & 255), (int)(p >> 8 & 255), (int)(p & 255) };
+            int al = (int)(p >> 24); /* unpremultiplied: the hue, however faint */
+            int c[3] = { (int)(p >> 16 & 255) * 255 / al, (int)(p >> 8 & 255) * 255 / al,
+                         (int)(p & 255) * 255 / al };
             int best = c[0] >= c[1] && c[0] >= c[2] ? 0 : c[1] >= c[2] ? 1 : 2;
             int lo = c[0] < c[1] ? (c[0] < c[2] ? c[0] : c[2]) : (c[1] < c[2] ? c[1] : c[2]);
             if (c[best] - lo > 25) /* a clear colour, not grey */
@@ -53,6 +57,41 @@ Test(soap_film, colours_cover_the_inner_half_of_the_cap)
         cr_assert_gt(dominant[k], inner / 50, "channel %d dominates %d of %d inner pixels", k,
                      dominant[k], inner);
     cairo_surface_destroy(s);
+}
+
+/* Mean opacity and mean saturation (max - min of the unpremultiplied colour, 0..1) over
+ * the ring r0 < r < r1, in radii of the bubble (50 px at 64, 64). */
+static void ring(cairo_surface_t *s, double r0, double r1, double *alpha, double *sat)
+{
+    double a = 0, sa = 0;
+    int n = 0;
+    for (int y = 0; y < SIDE; y++)
+        for (int x = 0; x < SIDE; x++) {
+            double r = hypot(x + 0.5 - 64, y + 0.5 - 64) / 50;
+            uint32_t p = pixel(s, x, y);
+            double al = (p >> 24) / 255.0;
+            if (r < r0 || r >= r1 || al <= 0)
+                continue;
+            double c[3] = { (p >> 16 & 255) / 255.0 / al, (p >> 8 & 255) / 255.0 / al,
+                            (p & 255) / 255.0 / al };
+            a += al, n++;
+            sa += fmax(c[0], fmax(c[1], c[2])) - fmin(c[0], fmin(c[1], c[2]));
+        }
+    *alpha = a / n, *sat = sa / n;
+}
+
+Test(soap_film, clear_in_the_middle_vivid_toward_the_rim)
+{
+    double a_in, s_in, a_rim, s_rim;
+    for (int k = 0; k < 4; k++) {
+        cairo_surface_t *s = film(0.2 * k + 0.05);
+        ring(s, 0, 0.5, &a_in, &s_in);
+        ring(s, 0.85, 0.98, &a_rim, &s_rim);
+        cr_assert_leq(a_in, 0.12, "the middle is %.2f opaque", a_in);
+        cr_assert_geq(a_rim, 0.5, "the rim is only %.2f opaque", a_rim);
+        cr_assert_geq(s_rim, 0.5, "the rim's bands: saturation %.2f", s_rim);
+        cairo_surface_destroy(s);
+    }
 }
 
 Test(soap_film, another_turn_swirls_otherwise)

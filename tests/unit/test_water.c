@@ -321,65 +321,7 @@ Test(water, shaped_normals_flip_only_green_between_gl_and_dx)
 
 /* ---------------------------------------------------------------- fog */
 
-typedef struct wet_paint {
-    uint8_t *wet;
-} wet_paint;
-
-static void wet_pixel(void *ctx, size_t index, double d2)
-{
-    (void)d2;
-    ((wet_paint *)ctx)->wet[index] = 1;
-}
-
-/* 1 where any drop of layers [from, to) covers a pixel centre. */
-static void drops_mask(uint8_t *wet, int from, int to)
-{
-    memset(wet, 0, (size_t)spec.width * spec.height);
-    wet_paint w = { wet };
-    for (int li = from; li < to; li++) {
-        const dp_layer_spec *l = &spec.layers[li];
-        uint64_t seed = dp_layer_size_seed(spec.seed, l->name);
-        for (size_t i = 0; i < scene.layers[li].count; i++) {
-            const dapple_point *p = &scene.layers[li].points[i];
-            dp_raster_disc(spec.width, spec.height, spec.periodic, p->x, p->y,
-                           dp_layer_point_radius(l, seed, p), wet_pixel, &w);
-        }
-    }
-}
-
-Test(water, condensation_keeps_dry_glass_flat_and_frosts_it_with_micro_drops)
-{
-    dapple_error err;
-    cr_assert_eq(dp_preset_load("presets/condensation.ini", &spec, &err), DAPPLE_OK, "%s",
-                 err.message);
-    spec.width = spec.height = 384;
-    sample();
-    size_t n = (size_t)spec.width * spec.height;
-    uint16_t *h = calloc(n, sizeof *h), *frost = calloc(n, sizeof *frost);
-    uint8_t *nm = calloc(n * 3, 1), *wet = calloc(n, 1), *micro = calloc(n, 1);
-    dp_render_height_into(&spec, &scene, h);
-    dp_render_normal_into(&spec, h, false, nm);
-    dp_render_mask_into(&spec, &scene, DP_MASK_FROST, frost);
-    drops_mask(wet, 0, spec.n_layers);
-    drops_mask(micro, spec.n_layers - 1, spec.n_layers);
-    size_t dry = 0, flat = 0, frosted = 0, misted = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (!wet[i]) {
-            dry++;
-            flat += nm[3 * i] == 128 && nm[3 * i + 1] == 128 && nm[3 * i + 2] == 255;
-        }
-        if (frost[i] > 32768)
-            frosted++, misted += micro[i];
-    }
-    double flat_share = (double)flat / dry, cover = (double)misted / frosted;
-    cr_assert_geq(flat_share, 0.6, "%.3f of dry glass flat in the normal map", flat_share);
-    cr_assert(cover >= 0.4 && cover <= 0.6, "micro-drops cover %.3f of the frost", cover);
-    cr_assert_gt(frosted, n / 2, "frost over %zu of %zu pixels", frosted, n);
-    fprintf(stderr, "condensation: %.3f of dry glass flat, micro-drops cover %.3f of the frost\n",
-            flat_share, cover);
-    free(h), free(frost), free(nm), free(wet), free(micro);
-    dp_scene_fini(&scene);
-}
+/* condensation: tests/unit/test_breath.c */
 
 /* ---------------------------------------------------------------- trails */
 
