@@ -16,10 +16,10 @@
 #include "render/render.h"
 
 static const char USAGE[] =
-        "dapple render PRESET.ini -o OUT.png [--seed N] [--size WxH | --scale F | --scale-to WxH]\n"
-        "       [--set SECTION.KEY=VALUE]..."
-        "       [--height H.png] [--normal N.png [--normal-convention gl|dx]] [--points P.csv]\n"
-        "       [--mask M.png] [-j N] [--quiet]";
+        "dapple render PRESET.ini -o OUT.png [--seed N]\n"
+        "       [--size WxH | --scale F | --scale-to WxH] [--set SECTION.KEY=VALUE]...\n"
+        "       [--height H.png] [--normal N.png [--normal-convention gl|dx]]\n"
+        "       [--points P.csv] [--mask M.png] [-j N] [--quiet]";
 
 /* The command line over the loaded preset: --seed, --size, --set, then --scale (which
  * scales the preset as overridden). A failure here is a usage error, exit 2. */

@@ -700,7 +700,8 @@ static dapple_status check_required(const dp_cli_opts *o, dapple_error *err)
     if (o->scale > 0 && o->have_size)
         return dp_fail(err, DAPPLE_E_INVALID, "--scale: not with --size (the scale sets the size)");
     if (o->scale_to_w > 0 && (o->have_size || o->scale > 0))
-        return dp_fail(err, DAPPLE_E_INVALID, "--scale-to: not with %s (it sets the size and scale)",
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "--scale-to: not with %s (it sets the size and scale)",
                        o->have_size ? "--size" : "--scale");
     return DAPPLE_OK;
 }
@@ -779,6 +780,36 @@ static void describe_range(const cli_option *opt, char *buf, size_t cap)
         snprintf(buf + n, cap - (size_t)n, "]");
 }
 
+/* The help column starts at HELP_COL; lines end by column 80. */
+enum { HELP_COL = 33, HELP_WIDTH = 80 - HELP_COL };
+
+/* Prints text from the help column on, wrapped at spaces into lines of HELP_WIDTH, then the
+ * range bracket whole: at the end of the last line if it fits, else on a line of its own.
+ * test_docs.sh joins the lines again. */
+static void print_wrapped(FILE *out, const char *text, const char *range)
+{
+    int col = 0;
+    const char *p = text;
+    while (*p != '\0') {
+        while (*p == ' ')
+            p++;
+        int len = (int)strcspn(p, " ");
+        if (col > 0 && col + 1 + len > HELP_WIDTH) {
+            fprintf(out, "\n%*s", HELP_COL, "");
+            col = 0;
+        }
+        fprintf(out, "%s%.*s", col > 0 ? " " : "", len, p);
+        col += (col > 0) + len;
+        p += len;
+    }
+    int rlen = (int)strlen(range); /* " [...]", with its leading space */
+    if (rlen > 0 && col + rlen > HELP_WIDTH)
+        fprintf(out, "\n%*s%s", HELP_COL, "", range + 1);
+    else
+        fputs(range, out);
+    fputc('\n', out);
+}
+
 void dp_cli_print_help(FILE *out, unsigned command, const char *usage)
 {
     fprintf(out, "usage: %s\n\noptions:\n", usage);
@@ -794,6 +825,7 @@ void dp_cli_print_help(FILE *out, unsigned command, const char *usage)
             snprintf(left, sizeof left, "    --%s%s%s", opt->name, opt->arg ? " " : "",
                      opt->arg ? opt->arg : "");
         describe_range(opt, range, sizeof range);
-        fprintf(out, "  %-30s %s%s\n", left, opt->help, range);
+        fprintf(out, "  %-30s ", left);
+        print_wrapped(out, opt->help, range);
     }
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
- * A preset scaled as a whole (render --scale and --scale-to, pack --size-cap). Lengths keep a floor (a
- * radius of 0.25, a feature of 1 pixel) so a large shrink stays a valid preset. */
+ * A preset scaled as a whole (render --scale and --scale-to, pack --size-cap). Lengths keep a floor
+ * (a radius of 0.25, a feature of 1 pixel) so a large shrink stays a valid preset. */
 #include "cli/scale_look.h"
 
 #include <math.h>

@@ -20,8 +20,8 @@ DAPPLE_USERESULT dapple_status dp_texture_scale_look(dp_texture_spec *t, double 
  * then the size set to w x h. DAPPLE_E_INVALID when w x h is not the preset's aspect ratio
  * to the pixel (the look cannot be kept): the message names the size that is. *factor gets
  * the factor (may be NULL). */
-DAPPLE_USERESULT dapple_status dp_texture_scale_to(dp_texture_spec *t, int w, int h,
-                                                   double *factor, dapple_error *err);
+DAPPLE_USERESULT dapple_status dp_texture_scale_to(dp_texture_spec *t, int w, int h, double *factor,
+                                                   dapple_error *err);
 
 /** The exact size a factor f gives t (not rounded): what dp_texture_scale_look rounds to
  * whole pixels. True when either side is not a whole number (a caller reports it). */

@@ -175,9 +175,8 @@ dapple_status dp_world_sample_count(const dp_world_opts *o, size_t count, dapple
 }
 
 dapple_status dapple_world_sample_count(const dapple_field *field, const dapple_sampler_opts *o,
-                                        size_t count, int threads, dapple_point **points,
-                                        size_t *n, double *scale, dapple_stop *stop,
-                                        dapple_error *err)
+                                        size_t count, int threads, dapple_point **points, size_t *n,
+                                        double *scale, dapple_stop *stop, dapple_error *err)
 {
     *points = NULL, *n = 0;
     dapple_sampler_opts local; /* read through the caller's struct_size (core/abi.h) */

@@ -62,8 +62,8 @@ typedef struct dp_field_images {
 DAPPLE_USERESULT dapple_status dp_field_load_sized(dapple_field **out,
                                                    const dapple_field_opts *opts,
                                                    const char *image_path,
-                                                   const char *const *exclude_paths,
-                                                   int n_exclude, uint64_t max_pixels,
-                                                   dp_field_images *sizes, dapple_error *err);
+                                                   const char *const *exclude_paths, int n_exclude,
+                                                   uint64_t max_pixels, dp_field_images *sizes,
+                                                   dapple_error *err);
 
 #endif

@@ -58,14 +58,15 @@ static bool field_accepts(field_set set, double v)
 
 /* The library takes lo and hi (for an open end, a value a millionth of the range inside)
  * and refuses the nearest numbers outside; step 1 for integers, the next double for reals. */
-static void check_range(const char *name, bool (*accepts)(const void *, double), const void *set, double lo,
-                        bool lo_open, double hi, double step)
+static void check_range(const char *name, bool (*accepts)(const void *, double), const void *set,
+                        double lo, bool lo_open, double hi, double step)
 {
     double below = step > 0 ? lo - step : nextafter(lo, -INFINITY);
     double above = step > 0 ? hi + step : nextafter(hi, INFINITY);
     double first = lo_open ? lo + (hi - lo) * 1e-6 : lo;
     if (!accepts(set, first) || !accepts(set, hi)) {
-        fprintf(stderr, "library_opts: %s: the library refuses %s or %s\n", name, num(first), num(hi));
+        fprintf(stderr, "library_opts: %s: the library refuses %s or %s\n", name, num(first),
+                num(hi));
         failures++;
     }
     if (accepts(set, lo_open ? lo : below) || accepts(set, above)) {
@@ -80,10 +81,10 @@ static bool field_accepts_v(const void *set, double v)
     return field_accepts(*(const field_set *)set, v);
 }
 
-#define FIELD_SETTER(fn, stmt) \
+#define FIELD_SETTER(fn, stmt)                     \
     static void fn(dapple_field_opts *o, double v) \
-    { \
-        stmt; \
+    {                                              \
+        stmt;                                      \
     }
 FIELD_SETTER(set_fwidth, o->width = v; o->rmin = o->rmax = 4096)
 FIELD_SETTER(set_fheight, o->height = v; o->rmin = o->rmax = 4096)
@@ -93,8 +94,7 @@ FIELD_SETTER(set_gamma, o->gamma = v)
 FIELD_SETTER(set_dilate, o->dilate = v)
 FIELD_SETTER(set_scale, o->perlin.scale = v; o->kind = DAPPLE_FIELD_PERLIN; o->rmax = 4)
 FIELD_SETTER(set_octaves, o->perlin.octaves = (int)v; o->kind = DAPPLE_FIELD_PERLIN; o->rmax = 4)
-FIELD_SETTER(set_lacunarity, o->perlin.lacunarity = v; o->kind = DAPPLE_FIELD_PERLIN;
-             o->rmax = 4)
+FIELD_SETTER(set_lacunarity, o->perlin.lacunarity = v; o->kind = DAPPLE_FIELD_PERLIN; o->rmax = 4)
 FIELD_SETTER(set_gain, o->perlin.gain = v; o->kind = DAPPLE_FIELD_PERLIN; o->rmax = 4)
 FIELD_SETTER(set_fthreads, o->threads = (int)v)
 
@@ -168,10 +168,10 @@ static bool sampler_accepts_v(const void *set, double v)
     return st == DAPPLE_OK;
 }
 
-#define SAMPLER_SETTER(fn, stmt) \
+#define SAMPLER_SETTER(fn, stmt)                     \
     static void fn(dapple_sampler_opts *o, double v) \
-    { \
-        stmt; \
+    {                                                \
+        stmt;                                        \
     }
 SAMPLER_SETTER(set_swidth, o->width = v)
 SAMPLER_SETTER(set_sheight, o->height = v)

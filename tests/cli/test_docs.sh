@@ -77,10 +77,28 @@ help_blocks_current() {
     done
 }
 
+# An option's help wraps onto lines indented to the help column (33): joined again here.
+join_help() {
+    awk -v pad="$(printf '%33s' '')" 'substr($0, 1, 33) == pad && substr($0, 34, 1) != " " && held != "" {
+            held = held " " substr($0, 34); next }
+        { if (held != "") print held; held = $0 } END { if (held != "") print held }'
+}
+
+# --help fits a terminal of 80 columns, for every command and for dapple itself.
+help_fits_80_columns() {
+    local c
+    for c in "" $COMMANDS; do
+        # shellcheck disable=SC2086 # "" is dapple --help itself
+        $DAPPLE $c --help | awk -v c="dapple $c --help" 'length($0) > 80 {
+            printf "FAIL: %s: a line of %d columns: %s\n", c, length($0), $0; bad = 1 } END { exit bad }' >&2 ||
+            fail "dapple $c --help has lines over 80 columns"
+    done
+}
+
 # "name<TAB>range<TAB>default" for every option of every command, from --help's brackets.
 help_ranges() {
     local c
-    for c in $COMMANDS; do $DAPPLE "$c" --help; done |
+    for c in $COMMANDS; do $DAPPLE "$c" --help; done | join_help |
         awk 'match($0, /^  (-[a-z], |    )--[a-z0-9-]+/) && match($0, / \[(sides |default |-?[0-9])[^][]*\]$/) {
             b = substr($0, RSTART + 2, RLENGTH - 3)
             match($0, /--[a-z0-9-]+/); name = substr($0, RSTART + 2, RLENGTH - 2)
@@ -255,6 +273,7 @@ every_option_documented
 every_command_documented
 no_stale_options
 help_blocks_current
+help_fits_80_columns
 help_ranges
 cli_md_tables_match
 man_ranges_match
