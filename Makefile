@@ -212,11 +212,17 @@ uninstall:
 	done
 	rm -rf $(DESTDIR)$(PREFIX)/share/dapple
 
+# Every C file but those scripts/format-todo.txt lists as not formatted yet (one commit
+# reformatting the tree would collide with every parallel branch): new files are checked.
+FORMAT_ALL  := $(wildcard src/*.h src/*/*.c src/*/*.h tests/unit/*.c tests/bench/*.c tests/cli/*.c docs/*.c)
+FORMAT_TODO := $(shell grep -v '^\#' scripts/format-todo.txt 2>/dev/null)
+FORMATTED   := $(filter-out $(FORMAT_TODO),$(FORMAT_ALL))
+
 format:
-	clang-format -i $(wildcard src/*.h src/*/*.c src/*/*.h tests/unit/*.c tests/bench/*.c)
+	clang-format -i $(FORMATTED)
 
 format-check:
-	clang-format --dry-run --Werror $(wildcard src/*.h src/*/*.c src/*/*.h tests/unit/*.c tests/bench/*.c)
+	clang-format --dry-run --Werror $(FORMATTED)
 
 clean:
 	rm -rf build

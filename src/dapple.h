@@ -337,6 +337,16 @@ DAPPLE_API DAPPLE_USERESULT dapple_status dapple_world_sample(
         const dapple_field *field, const dapple_sampler_opts *o, const dapple_region *region,
         int threads, dapple_point **points, size_t *count, dapple_stop *stop, dapple_error *err);
 
+/** As dapple_world_sample() over the whole world, with every radius scaled so that the
+ * world has 'count' points within 1 %: what `dapple points --count` writes. The same search
+ * as dapple_sampler_new_count, as deterministic (any number of threads gives the same
+ * points). *scale gets the factor (relative to o's own spacing_scale). DAPPLE_E_INVALID
+ * when count is 0 or above o->max_points, or when no scale reaches it (the message gives the
+ * closest count); on failure *points is NULL and *n 0. */
+DAPPLE_API DAPPLE_USERESULT dapple_status dapple_world_sample_count(
+        const dapple_field *field, const dapple_sampler_opts *o, size_t count, int threads,
+        dapple_point **points, size_t *n, double *scale, dapple_stop *stop, dapple_error *err);
+
 /** Frees a point list from dapple_world_sample(); NULL is a no-op. */
 DAPPLE_API void dapple_points_free(dapple_point *points);
 

@@ -9,10 +9,9 @@
 #include "cli/common.h"
 #include "cli/pack.h"
 
-static const char USAGE[] =
-        "dapple pack PRESET_DIR -o OUT_DIR [-j N] [--force] [--check] [--seeds A..B]\n"
-        "       [--shard I/N] [--size-cap PX] [--max-pixels N]\n"
-        "       dapple pack [PRESET_DIR] -o OUT_DIR --merge";
+static const char USAGE[] = "dapple pack PRESET_DIR -o OUT_DIR [-j N] [--force] [--check]\n"
+                            "       [--seeds A..B] [--shard I/N] [--size-cap PX] [--max-pixels N]\n"
+                            "       dapple pack [PRESET_DIR] -o OUT_DIR --merge";
 
 static void to_pack_opts(const dp_cli_opts *o, dp_pack_opts *po)
 {

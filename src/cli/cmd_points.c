@@ -16,10 +16,10 @@
 static const char USAGE[] =
         "dapple points --size WxH (--radius R | --rmin A --rmax B --field SPEC)\n"
         "       [--map radius|density] [--cutoff C] [--levels B,W] [--gamma G] [--invert]\n"
-        "       [--dilate PX] [--exclude image:PATH]... [--count N] [--k N] [--max-points N]\n"
-        "       [--seed N] [--periodic] [--dense] [--maximal] [--rotation] [--scale-jitter J]\n"
-        "       [--variants N] [--y-up] [--format csv|json] [--region X,Y,WxH] [-j N]\n"
-        "       [--quiet] -o FILE|-";
+        "       [--dilate PX] [--exclude image:PATH]... [--count N] [--k N]\n"
+        "       [--max-points N] [--seed N] [--periodic] [--dense] [--maximal]\n"
+        "       [--rotation] [--scale-jitter J] [--variants N] [--y-up]\n"
+        "       [--format csv|json] [--region X,Y,WxH] [-j N] [--quiet] -o FILE|-";
 
 /* A region expected to hold more than this many points is sampled and written in bands of
  * chunk rows, one band in memory at a time (DAPPLE_BAND_POINTS overrides it, for tests). */

@@ -3,6 +3,7 @@
  * points). Command-line flags override preset keys. */
 #include "cli/commands.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,12 +14,13 @@
 #include "core/dp.h"
 #include "preset/preset.h"
 #include "render/ground_seam.h"
+#include "render/render.h"
 
 static const char USAGE[] =
-        "dapple render PRESET.ini -o OUT.png [--seed N] [--size WxH | --scale F]\n"
-        "       [--set SECTION.KEY=VALUE]..."
-        "       [--height H.png] [--normal N.png [--normal-convention gl|dx]] [--points P.csv]\n"
-        "       [--mask M.png] [-j N] [--quiet]";
+        "dapple render PRESET.ini -o OUT.png [--seed N]\n"
+        "       [--size WxH | --scale F | --scale-to WxH] [--set SECTION.KEY=VALUE]...\n"
+        "       [--height H.png] [--normal N.png [--normal-convention gl|dx]]\n"
+        "       [--points P.csv] [--mask M.png] [-j N] [--quiet]";
 
 /* The command line over the loaded preset: --seed, --size, --set, then --scale (which
  * scales the preset as overridden). A failure here is a usage error, exit 2. */
@@ -34,8 +36,19 @@ static dapple_status apply_options(const dp_cli_opts *o, dp_texture_spec *t, dap
     t->normal_dx = o->normal_dx || t->normal_dx;
     if (o->n_sets > 0 && dp_preset_set_all(t, o->sets, (size_t)o->n_sets, err) != DAPPLE_OK)
         return dp_fail_prefix(err, err->status, "--set");
-    if (o->scale > 0 && dp_texture_scale_look(t, o->scale, err) != DAPPLE_OK)
-        return dp_fail_prefix(err, err->status, "--scale %g", o->scale);
+    if (o->scale > 0) {
+        double w, h;
+        if (dp_texture_scale_rounds(t, o->scale, &w, &h)) /* 768 x 2.6 = 1996.8: say so */
+            fprintf(stderr,
+                    "dapple: --scale %g gives %gx%g pixels, rounded to %ldx%ld (--scale-to WxH "
+                    "for an exact size)\n",
+                    o->scale, w, h, DP_MAX(1, lround(w)), DP_MAX(1, lround(h)));
+        if (dp_texture_scale_look(t, o->scale, err) != DAPPLE_OK)
+            return dp_fail_prefix(err, err->status, "--scale %g", o->scale);
+    }
+    if (o->scale_to_w > 0 &&
+        dp_texture_scale_to(t, o->scale_to_w, o->scale_to_h, NULL, err) != DAPPLE_OK)
+        return dp_fail_prefix(err, err->status, "--scale-to");
     return dp_preset_validate(t, err);
 }
 
@@ -82,12 +95,17 @@ static dapple_status check_outputs(const dp_cli_opts *o, const dp_texture_spec *
     return DAPPLE_OK;
 }
 
-static void print_layers(const dp_texture_spec *t, const dp_render_stats *s)
+/* The summary: each layer's points, the height map's scale (which --scale changes: a
+ * height map alone cannot say what 65535 is), the size and time. */
+static void print_summary(const dp_texture_spec *t, const dp_render_stats *s, bool height)
 {
     for (int i = 0; i < s->n_layers; i++)
         fprintf(stderr, "dapple: layer '%s': %zu %s (%s)\n", t->layers[i].name, s->points[i],
                 dp_cli_points_word(s->points[i]),
                 s->stop[i] == DAPPLE_STOP_MAX_POINTS ? "limit" : "complete");
+    if (height)
+        fprintf(stderr, "dapple: height map: height_scale %.9g (65535 = that many pixels high)\n",
+                dp_height_unit(t));
     fprintf(stderr, "dapple: rendered %dx%d in %.3f s\n", t->width, t->height, s->seconds);
 }
 
@@ -123,6 +141,6 @@ int dp_cmd_render(int argc, char **argv)
     if (st != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
     if (!o.quiet)
-        print_layers(&t, &stats);
+        print_summary(&t, &stats, o.height_path != NULL);
     return DP_EXIT_OK;
 }

@@ -24,12 +24,12 @@
 #include "render/render.h"
 
 static const char USAGE[] =
-        "dapple tiles --size WxH --tile-size PX (--radius R | --rmin A --rmax B --field SPEC)\n"
-        "       [--map radius|density] [--cutoff C] [--levels B,W] [--gamma G] [--invert]\n"
-        "       [--dilate PX] [--exclude image:PATH]... [--kind "
-        "footprint|splat|clearance|density]\n"
-        "       [--dot-radius PX] [--depth 8|16] [--periodic] [--seed N] [--points PATTERN]\n"
-        "       [-j N] [--shard I/N] [--force] [--quiet] -o PATTERN";
+        "dapple tiles --size WxH --tile-size PX\n"
+        "       (--radius R | --rmin A --rmax B --field SPEC) [--map radius|density]\n"
+        "       [--cutoff C] [--levels B,W] [--gamma G] [--invert] [--dilate PX]\n"
+        "       [--exclude image:PATH]... [--kind footprint|splat|clearance|density]\n"
+        "       [--dot-radius PX] [--depth 8|16] [--periodic] [--seed N]\n"
+        "       [--points PATTERN] [-j N] [--shard I/N] [--force] [--quiet] -o PATTERN";
 
 typedef struct run {
     const dp_cli_opts *o;

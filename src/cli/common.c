@@ -81,6 +81,22 @@ dapple_status dp_cli_check_field_inputs(const dp_cli_opts *o, const char *output
     return DAPPLE_OK;
 }
 
+/* An image is stretched over the domain: one line on stderr when that changes its shape
+ * by more than 1 % (a 1000x300 density map over a square world), since the result looks
+ * plausible and the cause is hard to see. */
+static void warn_aspect(const char *option, const char *path, const int size[2], int w, int h)
+{
+    if (size[0] <= 0 || size[1] <= 0)
+        return;
+    double image = (double)size[0] / size[1], domain = (double)w / h;
+    if (fabs(image / domain - 1) <= 0.01)
+        return;
+    fprintf(stderr,
+            "dapple: warning: %s %s is %dx%d (aspect %.3g), stretched over the %dx%d domain "
+            "(aspect %.3g)\n",
+            option, path, size[0], size[1], image, w, h, domain);
+}
+
 dapple_status dp_cli_make_field(const dp_cli_opts *o, dapple_field **out, dapple_error *err)
 {
     dapple_field_opts fo;
@@ -94,8 +110,15 @@ dapple_status dp_cli_make_field(const dp_cli_opts *o, dapple_field **out, dapple
     for (int i = 0; i < o->n_exclude; i++)
         paths[i] = excl[i];
     fo.threads = dp_cli_threads(o);
-    dapple_status st = dp_field_load(out, &fo, image, paths, o->n_exclude, o->max_pixels, err);
-    return st == DAPPLE_OK || o->n_exclude == 0 ? st : dp_fail_prefix(err, st, "--exclude");
+    dp_field_images sizes;
+    dapple_status st =
+            dp_field_load_sized(out, &fo, image, paths, o->n_exclude, o->max_pixels, &sizes, err);
+    if (st != DAPPLE_OK)
+        return o->n_exclude == 0 ? st : dp_fail_prefix(err, st, "--exclude");
+    warn_aspect("--field", image, sizes.size[0], o->width, o->height); /* even with --quiet */
+    for (int i = 0; i < o->n_exclude; i++)
+        warn_aspect("--exclude", excl[i], sizes.size[1 + i], o->width, o->height);
+    return DAPPLE_OK;
 }
 
 dapple_status dp_cli_check_budget(const dp_cli_opts *o, double expected, dapple_error *err)

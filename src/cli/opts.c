@@ -74,6 +74,7 @@ enum {
     OPT_SCALE,
     OPT_IMAGE_SIZE,
     OPT_STATS_RADIUS,
+    OPT_SCALE_TO,
     OPT_HELP = 'h',
     OPT_OUTPUT = 'o',
     OPT_JOBS = 'j',
@@ -177,6 +178,9 @@ static const cli_option OPTIONS[] = {
     { "set", OPT_SET, "SECTION.KEY=VALUE", DP_CMD_RENDER, "override a preset key", NO_RANGE },
     { "scale", OPT_SCALE, "F", DP_CMD_RENDER, "size and look x F: radii, strokes, features", R_REAL,
       0.01, 100, NULL },
+    { "scale-to", OPT_SCALE_TO, "WxH", DP_CMD_RENDER,
+      "exactly WxH with the look of --scale (the preset's aspect)", R_SIZE, 1,
+      DAPPLE_LIMIT_IMAGE_SIDE, NULL },
     { "jpeg-quality", OPT_JPEG_Q, "Q", DP_CMD_FIELD | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_TILES,
       "quality of .jpg outputs", R_INT, 1, 100, "90" },
     { "max-pixels", OPT_MAX_PIXELS, "N", FIELD_CMDS | DP_CMD_RENDER | DP_CMD_PACK,
@@ -446,6 +450,8 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         return DAPPLE_OK;
     case OPT_SCALE:
         return expect_real(id, v, &o->scale, err);
+    case OPT_SCALE_TO:
+        return dp_expect_size(v, &o->scale_to_w, &o->scale_to_h, err);
     case OPT_NORMAL_CONV:
         o->have_normal_conv = true;
         st = parse_enum(v, CONVENTIONS, 2, "gl or dx", &tmp, err);
@@ -617,9 +623,10 @@ static dapple_status check_field(const dp_cli_opts *o, dapple_error *err)
     bool density = o->map == DAPPLE_MAP_DENSITY;
     if (!isnan(o->cutoff) && !density)
         return dp_fail(err, DAPPLE_E_INVALID, "--cutoff: only with --map density");
-    if (o->count > 0 && o->have_max_points && o->count > o->max_points)
-        return dp_fail(err, DAPPLE_E_INVALID, "--count (%llu) exceeds --max-points (%llu)",
-                       (unsigned long long)o->count, (unsigned long long)o->max_points);
+    if (o->count > 0 && o->count > o->max_points)
+        return dp_fail(err, DAPPLE_E_INVALID, "--count (%llu) exceeds --max-points (%llu%s)",
+                       (unsigned long long)o->count, (unsigned long long)o->max_points,
+                       o->have_max_points ? "" : ", the default: raise it with --max-points N");
     if (o->from != NULL && o->count > 0)
         return dp_fail(err, DAPPLE_E_INVALID, "--count: not with --from (the points are given)");
     if (o->relative && !o->have_region && o->command != DP_CMD_TILES)
@@ -638,6 +645,10 @@ static dapple_status check_field(const dp_cli_opts *o, dapple_error *err)
                        "--radius: give either --radius or --rmin, --rmax and --field");
     if (o->have_radius || (o->from != NULL && !o->have_rmin && !o->have_rmax && !o->field))
         return DAPPLE_OK;
+    if (o->have_rmin && !o->have_rmax && !density && o->field != NULL)
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "missing --rmax B (or --map density, where --rmin alone is the spacing at "
+                       "full density)");
     if (!o->have_rmin || (!o->have_rmax && !density) || o->field == NULL)
         return dp_fail(err, DAPPLE_E_INVALID,
                        density ? "missing --radius R (or --rmin A --field SPEC)"
@@ -706,6 +717,10 @@ static dapple_status check_required(const dp_cli_opts *o, dapple_error *err)
         return dp_fail(err, DAPPLE_E_INVALID, "--normal-convention: only with --normal FILE");
     if (o->scale > 0 && o->have_size)
         return dp_fail(err, DAPPLE_E_INVALID, "--scale: not with --size (the scale sets the size)");
+    if (o->scale_to_w > 0 && (o->have_size || o->scale > 0))
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "--scale-to: not with %s (it sets the size and scale)",
+                       o->have_size ? "--size" : "--scale");
     return DAPPLE_OK;
 }
 
@@ -783,6 +798,36 @@ static void describe_range(const cli_option *opt, char *buf, size_t cap)
         snprintf(buf + n, cap - (size_t)n, "]");
 }
 
+/* The help column starts at HELP_COL; lines end by column 80. */
+enum { HELP_COL = 33, HELP_WIDTH = 80 - HELP_COL };
+
+/* Prints text from the help column on, wrapped at spaces into lines of HELP_WIDTH, then the
+ * range bracket whole: at the end of the last line if it fits, else on a line of its own.
+ * test_docs.sh joins the lines again. */
+static void print_wrapped(FILE *out, const char *text, const char *range)
+{
+    int col = 0;
+    const char *p = text;
+    while (*p != '\0') {
+        while (*p == ' ')
+            p++;
+        int len = (int)strcspn(p, " ");
+        if (col > 0 && col + 1 + len > HELP_WIDTH) {
+            fprintf(out, "\n%*s", HELP_COL, "");
+            col = 0;
+        }
+        fprintf(out, "%s%.*s", col > 0 ? " " : "", len, p);
+        col += (col > 0) + len;
+        p += len;
+    }
+    int rlen = (int)strlen(range); /* " [...]", with its leading space */
+    if (rlen > 0 && col + rlen > HELP_WIDTH)
+        fprintf(out, "\n%*s%s", HELP_COL, "", range + 1);
+    else
+        fputs(range, out);
+    fputc('\n', out);
+}
+
 void dp_cli_print_help(FILE *out, unsigned command, const char *usage)
 {
     fprintf(out, "usage: %s\n\noptions:\n", usage);
@@ -798,6 +843,7 @@ void dp_cli_print_help(FILE *out, unsigned command, const char *usage)
             snprintf(left, sizeof left, "    --%s%s%s", opt->name, opt->arg ? " " : "",
                      opt->arg ? opt->arg : "");
         describe_range(opt, range, sizeof range);
-        fprintf(out, "  %-30s %s%s\n", left, opt->help, range);
+        fprintf(out, "  %-30s ", left);
+        print_wrapped(out, opt->help, range);
     }
 }

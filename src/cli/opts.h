@@ -77,6 +77,7 @@ typedef struct dp_cli_opts {
     const char *sets[DP_CLI_MAX_SETS];
     int n_sets;
     double scale; /* render --scale: 0 = not given */
+    int scale_to_w, scale_to_h; /* render --scale-to WxH: 0 = not given */
     int jobs; /* pack workers; sampling threads of points, mask, render (0 = cores) */
     bool force, check, merge;
     uint64_t seed_first, seed_last;

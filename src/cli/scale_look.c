@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
- * A preset scaled as a whole (render --scale, pack --size-cap). Lengths keep a floor (a
- * radius of 0.25, a feature of 1 pixel) so a large shrink stays a valid preset. */
+ * A preset scaled as a whole (render --scale and --scale-to, pack --size-cap). Lengths keep a floor
+ * (a radius of 0.25, a feature of 1 pixel) so a large shrink stays a valid preset. */
 #include "cli/scale_look.h"
 
 #include <math.h>
@@ -32,4 +32,39 @@ dapple_status dp_texture_scale_look(dp_texture_spec *t, double f, dapple_error *
         l->stroke_width = scaled(l->stroke_width, f, 0.01);
     }
     return dp_preset_validate(t, err);
+}
+
+/* A side that f scales to a whole number (up to float noise: 768 x 2.5 is 1920). */
+static bool whole(double v)
+{
+    return fabs(v - nearbyint(v)) <= 1e-9 * DP_MAX(1.0, v);
+}
+
+bool dp_texture_scale_rounds(const dp_texture_spec *t, double f, double *w, double *h)
+{
+    *w = t->width * f, *h = t->height * f;
+    return !whole(*w) || !whole(*h);
+}
+
+dapple_status dp_texture_scale_to(dp_texture_spec *t, int w, int h, double *factor,
+                                  dapple_error *err)
+{
+    /* the longer side sets the factor: the other is then off by less than a pixel */
+    double f = (double)w * t->height >= (double)h * t->width ? (double)w / t->width
+                                                             : (double)h / t->height;
+    long want_w = lround(t->width * f), want_h = lround(t->height * f);
+    if (want_w != w || want_h != h)
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "%dx%d is not the preset's aspect ratio (%dx%d): the same look at that "
+                       "width is %ldx%ld, at that height %ldx%ld (--size changes the aspect, "
+                       "not the look)",
+                       w, h, t->width, t->height, (long)w, lround((double)t->height * w / t->width),
+                       lround((double)t->width * h / t->height), (long)h);
+    dapple_status st = dp_texture_scale_look(t, f, err);
+    if (st != DAPPLE_OK)
+        return st;
+    t->width = w, t->height = h;
+    if (factor != NULL)
+        *factor = f;
+    return DAPPLE_OK;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * A preset's whole look at another size: `render --scale` and `pack --size-cap` scale the
  * texture and every length in it alike, so the picture looks the same, only bigger or
- * smaller. */
+ * smaller. `render --scale-to WxH` gives an exact size with the same look. */
 #ifndef DP_CLI_SCALE_LOOK_H
 #define DP_CLI_SCALE_LOOK_H
 
@@ -14,5 +14,17 @@
  * fails here). */
 DAPPLE_USERESULT dapple_status dp_texture_scale_look(dp_texture_spec *t, double f,
                                                      dapple_error *err);
+
+/** The preset scaled to exactly w x h pixels with its look: one factor for every length
+ * (w / t->width, or the height's when that side is longer), as dp_texture_scale_look, and
+ * then the size set to w x h. DAPPLE_E_INVALID when w x h is not the preset's aspect ratio
+ * to the pixel (the look cannot be kept): the message names the size that is. *factor gets
+ * the factor (may be NULL). */
+DAPPLE_USERESULT dapple_status dp_texture_scale_to(dp_texture_spec *t, int w, int h, double *factor,
+                                                   dapple_error *err);
+
+/** The exact size a factor f gives t (not rounded): what dp_texture_scale_look rounds to
+ * whole pixels. True when either side is not a whole number (a caller reports it). */
+bool dp_texture_scale_rounds(const dp_texture_spec *t, double f, double *w, double *h);
 
 #endif

@@ -173,3 +173,18 @@ dapple_status dp_world_sample_count(const dp_world_opts *o, size_t count, dapple
     *points = w.pts, *n = w.n;
     return DAPPLE_OK;
 }
+
+dapple_status dapple_world_sample_count(const dapple_field *field, const dapple_sampler_opts *o,
+                                        size_t count, int threads, dapple_point **points, size_t *n,
+                                        double *scale, dapple_stop *stop, dapple_error *err)
+{
+    *points = NULL, *n = 0;
+    dapple_sampler_opts local; /* read through the caller's struct_size (core/abi.h) */
+    dapple_status st = dp_sampler_opts_adopt(&local, o, err);
+    if (st != DAPPLE_OK)
+        return st;
+    dp_world_opts w;
+    dp_world_opts_init(&w, field, &local);
+    w.threads = threads;
+    return dp_world_sample_count(&w, count, points, n, scale, stop, err);
+}

@@ -23,6 +23,15 @@ dapple_status dp_field_load(dapple_field **out, const dapple_field_opts *opts,
                             const char *image_path, const char *const *exclude_paths, int n_exclude,
                             uint64_t max_pixels, dapple_error *err)
 {
+    return dp_field_load_sized(out, opts, image_path, exclude_paths, n_exclude, max_pixels, NULL,
+                               err);
+}
+
+dapple_status dp_field_load_sized(dapple_field **out, const dapple_field_opts *opts,
+                                  const char *image_path, const char *const *exclude_paths,
+                                  int n_exclude, uint64_t max_pixels, dp_field_images *sizes,
+                                  dapple_error *err)
+{
     *out = NULL;
     if (n_exclude < 0 || n_exclude > DAPPLE_MAX_EXCLUDE)
         return dp_fail(err, DAPPLE_E_INVALID, "at most %d exclusion images, got %d",
@@ -41,6 +50,11 @@ dapple_status dp_field_load(dapple_field **out, const dapple_field_opts *opts,
     o.exclude = ex, o.n_exclude = n_exclude;
     if (st == DAPPLE_OK)
         st = dapple_field_new(out, &o, err);
+    if (st == DAPPLE_OK && sizes != NULL) {
+        *sizes = (dp_field_images){ { { image ? o.image.width : 0, image ? o.image.height : 0 } } };
+        for (int i = 0; i < n_exclude; i++)
+            sizes->size[1 + i][0] = ex[i].width, sizes->size[1 + i][1] = ex[i].height;
+    }
     for (int i = 0; i <= n_exclude; i++)
         free(owned[i]);
     return st;

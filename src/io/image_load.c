@@ -454,6 +454,9 @@ static dapple_status load_stb(source *src, const request *rq, const char *format
     if (st != DAPPLE_OK)
         return st;
     src_rewind(src);
+    if ((st = dp_stb_guard_psd(guard_read, src, rq->name, rq->err)) != DAPPLE_OK)
+        return st;
+    src_rewind(src);
     if (!stbi_info_from_callbacks(&stb_callbacks, src, &w, &h, &comp))
         return not_an_image(src, rq, format);
     if (h < 0 && h > INT_MIN && strcmp(format, "BMP") == 0)

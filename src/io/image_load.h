@@ -51,4 +51,19 @@ DAPPLE_USERESULT dapple_status dp_field_load(dapple_field **out, const dapple_fi
                                              const char *const *exclude_paths, int n_exclude,
                                              uint64_t max_pixels, dapple_error *err);
 
+/** The sizes of the images dp_field_load_sized read: [0] the field image (0 x 0 when the
+ * field has none), [1 + i] exclusion image i. For a caller that checks them against the
+ * domain (an image of another aspect ratio is stretched). */
+typedef struct dp_field_images {
+    int size[1 + DAPPLE_MAX_EXCLUDE][2];
+} dp_field_images;
+
+/** dp_field_load, also filling *sizes (when not NULL; on success). */
+DAPPLE_USERESULT dapple_status dp_field_load_sized(dapple_field **out,
+                                                   const dapple_field_opts *opts,
+                                                   const char *image_path,
+                                                   const char *const *exclude_paths, int n_exclude,
+                                                   uint64_t max_pixels, dp_field_images *sizes,
+                                                   dapple_error *err);
+
 #endif

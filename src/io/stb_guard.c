@@ -180,3 +180,24 @@ dapple_status dp_stb_guard_jpeg(dp_read_fn read, void *ctx, const char *name, da
             return refuse(name, m, err);
     }
 }
+
+dapple_status dp_stb_guard_psd(dp_read_fn read, void *ctx, const char *name, dapple_error *err)
+{
+    reader r;
+    dp_byte_reader_init(&r, read, ctx);
+    static const char magic[4] = { '8', 'B', 'P', 'S' };
+    for (int i = 0; i < 4; i++)
+        if (dp_byte_next(&r) != magic[i])
+            return DAPPLE_OK; /* not a PSD: stb will not take the PSD path */
+    /* version (2), reserved (6), then the channel count: stb's own order */
+    if (!dp_byte_skip(&r, 8))
+        return DAPPLE_OK; /* cut in the header: the truncation check names it */
+    int64_t channels = dp_byte_u16be(&r);
+    if (channels <= 3)
+        return DAPPLE_OK;
+    return dp_fail(err, DAPPLE_E_FORMAT,
+                   "%s: PSD with %lld channels (an alpha channel) is not read: stb_image's "
+                   "matte removal is undefined for some of its pixels; save it without alpha, "
+                   "or as PNG",
+                   name, (long long)channels);
+}

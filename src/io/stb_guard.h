@@ -18,4 +18,12 @@
 DAPPLE_USERESULT dapple_status dp_stb_guard_jpeg(dp_read_fn read, void *ctx, const char *name,
                                                  dapple_error *err);
 
+/** Refuses (DAPPLE_E_FORMAT) a PSD with more than three channels: stb 2.27 then "removes
+ * the white matte" of every pixel with 0 < alpha < 1 by a float-to-uchar conversion that is
+ * undefined when a colour is darker than the matte allows (any hostile or non-premultiplied
+ * file), and no check of ours can see the pixels before it decodes them ("NAME: PSD with N
+ * channels (an alpha channel) is not read: ..."). Anything else is left for stb. */
+DAPPLE_USERESULT dapple_status dp_stb_guard_psd(dp_read_fn read, void *ctx, const char *name,
+                                                dapple_error *err);
+
 #endif

@@ -29,6 +29,9 @@ static dapple_status unknown_kind(const char *spec, size_t kind_len, dapple_erro
     if (dp_suggest_best(&sg) != NULL)
         return dp_fail(err, DAPPLE_E_INVALID, "unknown field kind '%s' (did you mean '%s'?)", kind,
                        dp_suggest_best(&sg));
+    if (strchr(raw, '.') != NULL || strchr(raw, '/') != NULL) /* a file name: forest.png */
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "unknown field kind '%s' (an image file is given as image:%s)", kind, kind);
     return dp_fail(err, DAPPLE_E_INVALID,
                    "unknown field kind '%s' (expected constant, image:PATH or "
                    "perlin[:key=value,...])",

@@ -155,6 +155,12 @@ dapple_status dp_expect_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *o
     if (dp_parse_u64(s, lo, hi, out))
         return DAPPLE_OK;
     dp_quote(s, q);
+    char *end;
+    double v = strtod(s, &end); /* 1e8: a count people write that way; show it written out */
+    if (end != s && *end == '\0' && v >= 0 && v < 0x1p64 && v == floor(v) && strpbrk(s, "eE"))
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "expected an integer in [%llu, %llu], got '%s' (write it out: %.0f)",
+                       (unsigned long long)lo, (unsigned long long)hi, q, v);
     return dp_fail(err, DAPPLE_E_INVALID, "expected an integer in [%llu, %llu], got '%s'",
                    (unsigned long long)lo, (unsigned long long)hi, q);
 }

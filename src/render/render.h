@@ -25,7 +25,9 @@ typedef struct dp_layer_points {
 
 typedef struct dp_scene {
     dp_layer_points layers[DP_MAX_LAYERS];
-    dapple_field *fields[DP_MAX_LAYERS]; /* owned; kept for density masks */
+    dapple_field *fields[DP_MAX_LAYERS]; /* owned (unless the layer's given_field); kept for
+                                            density masks */
+    bool given[DP_MAX_LAYERS];           /* fields[i] is the layer's given_field: not freed */
     int n_layers;
 } dp_scene;
 

@@ -230,7 +230,12 @@ static dapple_status sample_layer(const dp_texture_spec *t, int i, dp_scene *s, 
 {
     dapple_circles *avoid = NULL;
     s->n_layers = i + 1; /* so that dp_scene_fini frees this layer's parts on failure */
-    dapple_status st = make_field(t, &t->layers[i], &s->fields[i], err);
+    dapple_field *given = t->layers[i].given_field;
+    dapple_status st = DAPPLE_OK;
+    if (given != NULL)
+        s->fields[i] = given, s->given[i] = true;
+    else
+        st = make_field(t, &t->layers[i], &s->fields[i], err);
     if (st == DAPPLE_OK)
         st = check_budget(t, &t->layers[i], s->fields[i], err);
     if (st == DAPPLE_OK)
@@ -267,6 +272,8 @@ dapple_status dp_scene_sample(const dp_texture_spec *t, dp_scene *out, dapple_er
 void dp_scene_fini(dp_scene *s)
 {
     for (int i = 0; i < s->n_layers && i < DP_MAX_LAYERS; i++) {
+        if (s->given[i]) /* the caller's */
+            s->fields[i] = NULL;
         free(s->layers[i].points);
         free(s->layers[i].beads);
         free(s->layers[i].track);

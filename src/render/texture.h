@@ -73,6 +73,9 @@ typedef struct dp_layer_spec {
     char field_image[DP_PATH_MAX]; /* absolute or relative to the cwd, already resolved */
     char exclude[DP_MAX_EXCLUDE][DP_PATH_MAX]; /* exclusion images, resolved */
     int n_exclude;
+    dapple_field *given_field; /* NULL: the scene builds the field from the above; else one
+                                  the caller built from them (mask: once, for its budget
+                                  check too), borrowed by the scene */
     int k;
     size_t max_points;
     size_t count; /* > 0: scale the spacing so the layer has this many points (within 1 %) */

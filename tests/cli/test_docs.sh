@@ -52,6 +52,7 @@ every_option_documented() {
 every_command_documented() {
     for c in $COMMANDS; do
         grep -qx "## dapple $c" "$CLI_MD" || fail "$CLI_MD: no section '## dapple $c'"
+        grep -q "^| \[\`$c\`\](#dapple-$c) |" "$CLI_MD" || fail "$CLI_MD: $c is not in the command table at the top"
         grep -qx ".B dapple $c" "$MAN" || fail "$MAN: dapple $c is not in the SYNOPSIS"
         grep -qx ".B $c" "$MAN" || fail "$MAN: $c is not under COMMANDS"
     done
@@ -76,10 +77,28 @@ help_blocks_current() {
     done
 }
 
+# An option's help wraps onto lines indented to the help column (33): joined again here.
+join_help() {
+    awk -v pad="$(printf '%33s' '')" 'substr($0, 1, 33) == pad && substr($0, 34, 1) != " " && held != "" {
+            held = held " " substr($0, 34); next }
+        { if (held != "") print held; held = $0 } END { if (held != "") print held }'
+}
+
+# --help fits a terminal of 80 columns, for every command and for dapple itself.
+help_fits_80_columns() {
+    local c
+    for c in "" $COMMANDS; do
+        # shellcheck disable=SC2086 # "" is dapple --help itself
+        $DAPPLE $c --help | awk -v c="dapple $c --help" 'length($0) > 80 {
+            printf "FAIL: %s: a line of %d columns: %s\n", c, length($0), $0; bad = 1 } END { exit bad }' >&2 ||
+            fail "dapple $c --help has lines over 80 columns"
+    done
+}
+
 # "name<TAB>range<TAB>default" for every option of every command, from --help's brackets.
 help_ranges() {
     local c
-    for c in $COMMANDS; do $DAPPLE "$c" --help; done |
+    for c in $COMMANDS; do $DAPPLE "$c" --help; done | join_help |
         awk 'match($0, /^  (-[a-z], |    )--[a-z0-9-]+/) && match($0, / \[(sides |default |-?[0-9])[^][]*\]$/) {
             b = substr($0, RSTART + 2, RLENGTH - 3)
             match($0, /--[a-z0-9-]+/); name = substr($0, RSTART + 2, RLENGTH - 2)
@@ -168,11 +187,69 @@ man_page_renders() {
     fi
 }
 
-library_shows_example() {
-    awk '/^## A complete program/ { on = 1; next } on && /^```/ { if (inside) exit; inside = 1; next } inside' \
-        docs/library.md >"$TMP/lib-example.c"
-    cmp -s "$TMP/lib-example.c" docs/example.c ||
-        fail "docs/library.md does not show docs/example.c as it is: $(diff "$TMP/lib-example.c" docs/example.c | head -6)"
+# library_shows HEADING LANG FILE: the first ```LANG block after "## HEADING" in library.md
+# is FILE.
+library_shows() {
+    awk -v h="## $1" -v lang="$2" '$0 == h { on = 1; next }
+        on && inside && /^```/ { exit } on && $0 == "```" lang { inside = 1; next } inside' \
+        docs/library.md >"$TMP/lib-shown"
+    cmp -s "$TMP/lib-shown" "$3" ||
+        fail "docs/library.md does not show $3 as it is: $(diff "$TMP/lib-shown" "$3" | head -6)"
+}
+
+library_shows_examples() {
+    library_shows "A complete program" c docs/example.c
+    library_shows "A density map" c docs/density.c
+    library_shows "From Python (or any language with a C FFI)" python docs/density.py
+}
+
+# library.md against dapple.h and the library: every public function and every enumerator
+# is named (the enumerators with their values, as a C program including dapple.h prints
+# them), and the option tables ("| member | default | values |", the field's then the
+# sampler's) are what tests/cli/library_opts.c reads from the library: the defaults of the
+# init functions and the ranges the library accepts and refuses at their ends.
+library_matches_header() {
+    local lib=docs/library.md build f n=0
+    build=$(dirname "$DAPPLE")
+    for f in $(sed -n 's/^DAPPLE_API .*[ *]\(dapple_[a-z0-9_]*\)(.*/\1/p; s/^ *\(dapple_[a-z0-9_]*\)($/\1/p' src/dapple.h |
+        sort -u); do
+        n=$((n + 1))
+        grep -qw "$f" "$lib" || fail "$lib: the public function $f is not described"
+    done
+    [ "$n" -ge 30 ] || fail "read only $n public functions from src/dapple.h: has its layout changed?"
+    # the enumerators, from the bodies of dapple.h's enums
+    local names
+    names=$(awk '/^typedef enum/ { on = 1; next } on && /^}/ { on = 0 } on' src/dapple.h |
+        sed -n 's/^ *\(DAPPLE_[A-Z0-9_]*\).*/\1/p')
+    [ "$(echo "$names" | wc -w)" -ge 12 ] || fail "read only $(echo "$names" | wc -w) enumerators from src/dapple.h"
+    {
+        echo '#include <stdio.h>'
+        echo '#include "dapple.h"'
+        echo 'int main(void) {'
+        for f in $names; do echo "printf(\"| \`$f\` | %d |\\n\", (int)$f);"; done
+        echo 'return 0; }'
+    } >"$TMP/enums.c"
+    local san=
+    nm "$build/libdapple-core.a" 2>/dev/null | grep '__asan_' >/dev/null && san="-fsanitize=address,undefined"
+    cc -std=c11 -Isrc $san "$TMP/enums.c" -o "$TMP/enums" && "$TMP/enums" >"$TMP/enums.txt" ||
+        { fail "could not build the enum lister"; return; }
+    while IFS= read -r f; do
+        grep -qF -- "$f" "$lib" || fail "$lib: no enum row '$f'"
+    done <"$TMP/enums.txt"
+    # the option tables
+    cc -std=c11 -Isrc $san tests/cli/library_opts.c "$build/libdapple-core.a" -lm -pthread \
+        -o "$TMP/library_opts" 2>"$TMP/cc.log" || { fail "library_opts does not build: $(head -5 "$TMP/cc.log")"; return; }
+    local i=0 which
+    for which in field sampler; do
+        i=$((i + 1))
+        "$TMP/library_opts" "$which" >"$TMP/opts-$which.want" 2>"$TMP/opts.err" ||
+            fail "the library disagrees with its own limits: $(cat "$TMP/opts.err")"
+        awk -F'|' -v want="$i" '/^\| member \| default \| values \|/ { t++; on = (t == want); next } !/^\|/ { on = 0 }
+            on && !/^\|---/ { for (c = 2; c <= 4; c++) { gsub(/^ +| +$/, "", $c) }
+                name = $2; gsub(/`/, "", name); print name "|" $3 "|" $4 }' "$lib" >"$TMP/opts-$which.doc"
+        cmp -s "$TMP/opts-$which.want" "$TMP/opts-$which.doc" ||
+            fail "$lib: the $which options table is not the library's: $(diff "$TMP/opts-$which.want" "$TMP/opts-$which.doc" | head -8)"
+    done
 }
 
 # cli.md says a pack split into shards and merged lists the same files and checksums as
@@ -196,10 +273,12 @@ every_option_documented
 every_command_documented
 no_stale_options
 help_blocks_current
+help_fits_80_columns
 help_ranges
 cli_md_tables_match
 man_ranges_match
 man_page_renders
-library_shows_example
+library_shows_examples
+library_matches_header
 merged_pack_matches
 finish

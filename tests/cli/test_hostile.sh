@@ -299,7 +299,7 @@ case_preset_bad_numbers() { # NaN, inf, negative, zero, absurdly large, hex, tra
     printf '[texture]\nsize = 8x8\nseed = -1\n' |
         bad_preset seed ":3: seed: expected an integer in [0, 18446744073709551615], got '-1'"
     layer "radius = 3" "max_points = 1e9" |
-        bad_preset maxp ":6: max_points: expected an integer in [1, 1000000000], got '1e9'"
+        bad_preset maxp ":6: max_points: expected an integer in [1, 1000000000], got '1e9' (write it out: 1000000000)"
 }
 
 case_preset_size_limits() {

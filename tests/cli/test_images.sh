@@ -112,6 +112,14 @@ case_truncated_tga() {
         "$IMGS/cut_tga_rle.tga: truncated TGA: the file ends inside its pixel data"
 }
 
+# A PSD with an alpha channel: stb 2.27 un-premultiplies it with a float-to-uchar cast that
+# is undefined for this file's black at alpha 128 (UBSan: -253 is outside unsigned char),
+# so it is refused before stb decodes it, as a field and as a stamp.
+case_psd_with_alpha() {
+    three_ways 1 "$IMGS/psd_alpha.psd: PSD with 4 channels (an alpha channel) is not read: stb_image's matte removal is undefined for some of its pixels; save it without alpha, or as PNG" \
+        "$IMGS/psd_alpha.psd"
+}
+
 case_truncated_psd() {
     bad_image "$IMGS/cut_psd_raw.psd" \
         "$IMGS/cut_psd_raw.psd: truncated PSD: the file has 80 bytes, its header promises 149"

@@ -161,6 +161,43 @@ install_destdir() {
     [ -z "$left" ] || fail "uninstall left files behind: $left"
 }
 
+# library.md's ```output block after the first line that runs PROGRAM ("./density", ...).
+doc_output() {
+    awk -v p="$1" 'index($0, p) { on = 1 } on && /^```output/ { inside = 1; next } inside && /^```/ { exit } inside' \
+        docs/library.md
+}
+
+# The documented way for a prefix the loader does not search (docs/library.md, "Building
+# against it"): the rpath pkg-config's libdir gives, then the program runs from another
+# folder with no LD_LIBRARY_PATH; and docs/density.py finds the library and the header
+# through pkg-config alone, from another folder too. Both print what library.md shows.
+run_from_elsewhere() {
+    local prefix=$1 away=$TMP/elsewhere san root=$PWD
+    mkdir -p "$away"
+    san=$(san_flags "$prefix/lib/libdapple.a")
+    local pc=(env PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config) mod prog
+    for mod in dapple:example dapple-core:density; do
+        prog=${mod#*:} mod=${mod%:*}
+        # shellcheck disable=SC2046,SC2086 # the flags are words
+        "$CC" -std=c11 $san "docs/$prog.c" $("${pc[@]}" --cflags --libs "$mod") \
+            -Wl,-rpath,"$("${pc[@]}" --variable=libdir "$mod")" -o "$away/$prog" 2>"$TMP/cc.log" ||
+            { fail "$prog.c with an rpath: $(head -c 600 "$TMP/cc.log")"; continue; }
+        (cd "$away" && env -u LD_LIBRARY_PATH "./$prog") >"$TMP/$prog.out" 2>"$TMP/$prog.err" ||
+            { fail "installed $prog (rpath) does not run from another folder: $(head -3 "$TMP/$prog.err")"; continue; }
+        doc_output "./$prog" >"$TMP/$prog.want"
+        [ -s "$TMP/$prog.want" ] || fail "docs/library.md shows no output of ./$prog"
+        cmp -s "$TMP/$prog.want" "$TMP/$prog.out" ||
+            fail "installed $prog prints another output than library.md: $(diff "$TMP/$prog.want" "$TMP/$prog.out" | head -4)"
+    done
+    local preload=()
+    [ -z "$san" ] || preload=("LD_PRELOAD=$(cc -print-file-name=libasan.so) $(cc -print-file-name=libubsan.so)" ASAN_OPTIONS=detect_leaks=0)
+    (cd "$away" && env -u LD_LIBRARY_PATH PKG_CONFIG_PATH="$prefix/lib/pkgconfig" "${preload[@]}" \
+        python3 "$root/docs/density.py") >"$TMP/py.out" 2>"$TMP/py.err" ||
+        { fail "docs/density.py against the install: $(tail -3 "$TMP/py.err")"; return; }
+    cmp -s "$TMP/density.want" "$TMP/py.out" ||
+        fail "docs/density.py prints another output than library.md: $(diff "$TMP/density.want" "$TMP/py.out" | head -4)"
+}
+
 # make install PREFIX=$TMP/prefix: a user's own prefix, found through PKG_CONFIG_PATH only.
 install_prefix() {
     local prefix=$TMP/prefix
@@ -171,6 +208,7 @@ install_prefix() {
     flags=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs dapple) ||
         { fail "pkg-config with PKG_CONFIG_PATH=$prefix/lib/pkgconfig failed"; return; }
     build_and_run_example "prefix install" "$(san_flags "$prefix/lib/libdapple.a")" "$flags" "$prefix/lib"
+    run_from_elsewhere "$prefix"
     run_make uninstall PREFIX="$prefix" || return
     local left
     left=$(find "$prefix" ! -type d)

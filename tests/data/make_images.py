@@ -134,6 +134,15 @@ def tga_rle_pixels():
 
 # ---------------------------------------------------------------- PSD
 
+def psd_alpha():
+    """RGB + alpha, 8 bit, raw: black at alpha 128, which stb 2.27's white-matte removal
+    turns into (0 - 255) / 0.5 + 255 = -255, converted to unsigned char (undefined)."""
+    head = b"8BPS" + struct.pack(">H6sHIIHH", 1, b"", 4, H, W, 8, 3)
+    sections = struct.pack(">I", 0) * 3
+    planes = bytes(W * H) * 3 + bytes([128]) * (W * H)
+    return head + sections + struct.pack(">H", 0) + planes
+
+
 def packbits(data):
     out, i = b"", 0
     while i < len(data):
@@ -233,6 +242,7 @@ def main():
         "bmp32_topdown.bmp": bmp(32, topdown=True),
         "tga_raw.tga": tga("raw"), "tga_indexed.tga": tga("indexed"), "tga_rle.tga": tga("rle"),
         "psd_raw.psd": psd(False), "psd_rle.psd": psd(True), "psd16_raw.psd": psd(False, 16),
+        "psd_alpha.psd": psd_alpha(),
         "gif.gif": gif(), "gif_ext.gif": gif(extensions=True),
         "pgm8.pgm": pgm(255), "pgm4.pgm": pgm(15), "pgm_plain.pgm": pgm(255, plain=True),
         "pgm16.pgm": pgm(65535, values=[g16(x, y) for y in range(H) for x in range(W)]),

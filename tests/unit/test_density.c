@@ -338,6 +338,43 @@ Test(density, count_reaches_the_target_with_the_same_bytes)
     dapple_field_free(f);
 }
 
+/* The public world count: what `dapple points --count` writes, the same for any number of
+ * threads, and refusing a count above max_points with nothing to free. */
+Test(density, world_count_is_the_whole_worlds)
+{
+    dapple_field_opts fo = density_opts(300, 200, 1.5);
+    dapple_field *f = NULL;
+    dapple_error err;
+    cr_assert_eq(dapple_field_new(&f, &fo, &err), DAPPLE_OK, "%s", err.message);
+    dapple_sampler_opts so;
+    dapple_sampler_opts_init(&so);
+    so.width = 300, so.height = 200, so.seed = 3;
+    uint64_t first = 0;
+    for (int threads = 1; threads <= 3; threads += 2) {
+        dapple_point *p = NULL;
+        size_t n = 0;
+        double scale = 0;
+        dapple_stop stop;
+        cr_assert_eq(dapple_world_sample_count(f, &so, 3000, threads, &p, &n, &scale, &stop, &err),
+                     DAPPLE_OK, "%s", err.message);
+        cr_expect(n >= 2970 && n <= 3030, "%zu points at scale %g", n, scale);
+        if (threads == 1)
+            first = hash_points(p, n);
+        else
+            cr_expect_eq(hash_points(p, n), first, "3 threads gave other points than 1");
+        dapple_points_free(p);
+    }
+    so.max_points = 100;
+    dapple_point *p = (dapple_point *)&so; /* must be reset */
+    size_t n = 1;
+    double scale;
+    cr_expect_eq(dapple_world_sample_count(f, &so, 101, 1, &p, &n, &scale, NULL, &err),
+                 DAPPLE_E_INVALID);
+    cr_expect_str_eq(err.message, "count must be in [1, 100] (max_points), got 101");
+    cr_expect(p == NULL && n == 0);
+    dapple_field_free(f);
+}
+
 Test(density, count_refuses_what_cannot_be_reached)
 {
     dapple_field_opts fo = density_opts(64, 64, 2);
