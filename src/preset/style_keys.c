@@ -35,6 +35,10 @@ static const struct {
     { "irregularity", S(DP_STYLE_CHIPS) },
     { "filled", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
     { "bevel", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
+    { "wobble", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
+    { "roughness", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
+    { "grain", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
+    { "veins", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
     { "blades", S(DP_STYLE_BLADES) },
     /* water (issue #18): sizes drawn per point for every style but stamps (which have
      * stamp_scale_jitter); the drop's shape, frost, trails and merging for droplets; gas

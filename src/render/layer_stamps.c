@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/dp.h"
+#include "render/leaf.h"
 #include "render/lens.h"
 #include "render/canvas.h"
 #include "render/stamp_tint.h"
@@ -33,6 +34,11 @@ typedef struct stamps {
 static bool is_daisy(const dp_layer_spec *l)
 {
     return l->stamp[0] == '\0' || strcmp(l->stamp, "daisy") == 0;
+}
+
+static bool is_leaves(const dp_layer_spec *l)
+{
+    return strcmp(l->stamp, "leaves") == 0;
 }
 
 static int longer_side(cairo_surface_t *s)
@@ -78,7 +84,7 @@ static dapple_status load_mips(const char *path, uint64_t max_pixels, mips *m, d
 static dapple_status prepare(dp_layer_ctx *ctx, dapple_error *err)
 {
     ctx->state = NULL;
-    if (is_daisy(ctx->spec))
+    if (is_daisy(ctx->spec) || is_leaves(ctx->spec))
         return DAPPLE_OK;
     stamps *st = dp_calloc_n(1, sizeof *st);
     if (st == NULL)
@@ -160,6 +166,9 @@ static void draw_stamp(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, 
         orient(cr, s);
         paint_png(cr, &st->variant[DP_MIN(s->variant, st->n - 1)], s, pass,
                   ctx->spec->stamp_tint);
+    } else if (is_leaves(ctx->spec)) {
+        orient(cr, s);
+        dp_leaf_draw(cr, s->radius, s->colour, s->variety, pass == DP_PASS_SILHOUETTE);
     } else {
         draw_daisy(cr, ctx, s, pass);
     }

@@ -104,6 +104,8 @@ typedef struct dp_layer_spec {
     double irregularity;          /* chips: 0 = regular polygon, 1 = ragged */
     bool filled;                  /* ellipses, chips: fill (true) or stroke_width outline */
     double bevel;                 /* ellipses, chips: strength of the light/dark shading */
+    double wobble, roughness;     /* ellipses, chips: outline irregularity, coarse and fine */
+    double grain, veins;          /* ellipses, chips: material noise and veins (material.h) */
     int blades;                   /* blades: strokes per tuft */
     uint32_t avoid_mask;       /* bit i set: avoid earlier layer i */
     dp_size_spread size;       /* droplets, bubbles: how much of its room each point fills */
