@@ -25,6 +25,8 @@ static const struct {
     { "stamp_scale_jitter", S(DP_STYLE_STAMPS) },
     { "stamp_tint", S(DP_STYLE_STAMPS) },
     { "tilt", S(DP_STYLE_STAMPS) },
+    { "buds", S(DP_STYLE_STAMPS) },
+    { "stems", S(DP_STYLE_STAMPS) },
     { "mirror", S(DP_STYLE_STAMPS) | S(DP_STYLE_CHIPS) },
     { "shadow", SHADOWED },
     { "shadow_offset", SHADOWED },

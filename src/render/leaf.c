@@ -33,11 +33,11 @@ static const kind kinds[DP_LEAF_KINDS] = {
     { 'p', 0.30, 1.4, 1.1, 0, 0, 22, 0.09, 0, 0 },       /* birch */
     { 'p', 0.30, 0.75, 0.8, 5, 0.5, 0, 0, 0, 0 },        /* oak */
     { 'p', 0.11, 1.0, 1.2, 0, 0, 30, 0.06, 0, 0 },       /* willow */
-    { 'p', 0.42, 1.6, 1.0, 0, 0, 20, 0.05, 0.12, 0 },    /* lime */
+    { 'p', 0.42, 1.6, 1.0, 0, 0, 20, 0.05, 0.07, 0 },    /* lime */
     { 'p', 0.19, 1.1, 1.3, 0, 0, 16, 0.16, 0, 0 },       /* sweet chestnut */
-    { 'p', 0.33, 1.2, 1.0, 0, 0, 20, 0.08, 0.03, 0.25 }, /* elm */
-    { 'm', 1.0, 0, 0, 5, 0.55, 7, 0.1, 0, 0 },           /* maple */
-    { 'm', 1.0, 0, 0, 5, 0.75, 0, 0, 0, 0 },             /* sweetgum */
+    { 'p', 0.33, 1.2, 1.0, 0, 0, 20, 0.08, 0, 0.25 },    /* elm */
+    { 'm', 1.0, 0, 0, 5, 0.45, 7, 0.12, 0, 0 },          /* maple */
+    { 'm', 1.0, 0, 0, 5, 0.72, 0, 0, 0, 0 },             /* sweetgum */
     { 'g', 1.0, 0, 0, 0, 0.3, 0, 0, 0, 0 },              /* ginkgo */
 };
 
@@ -90,8 +90,10 @@ static void palmate(cairo_t *cr, const kind *k, double r, dp_jitter_rng *g)
     double depth = vary(g, k->lobe_depth, 0.15), cx = -0.15 * r;
     for (int i = 0; i <= 4 * STEPS; i++) {
         double a = -2.7 + 5.4 * i / (4 * STEPS); /* from the stalk round to it */
-        double lobe = 0.5 + 0.5 * cos(n * (a + 2.7) * DP_PI / 5.4 * 2 - DP_PI);
-        double rr = r * 0.85 * (1 - depth + depth * pow(lobe, 0.6));
+        /* pointed lobes with V-shaped sinuses between them: a triangle wave, not a cosine
+           (whose round lobes read as petals or a starfish) */
+        double phase = n * (a + 2.7) / 5.4, lobe = 1 - fabs(2 * (phase - floor(phase)) - 1);
+        double rr = r * 0.85 * (1 - depth + depth * pow(lobe, 0.75));
         if (k->teeth > 0) {
             double f = k->teeth * n * i / (4.0 * STEPS);
             rr *= 1 - k->tooth_depth * (f - floor(f));
@@ -162,7 +164,7 @@ static void curl(cairo_t *cr, double r, double alpha, dp_jitter_rng *g)
     double side = dp_jitter_signed(g);
     cairo_pattern_t *p = cairo_pattern_create_linear(0, -r * 0.6, 0, r * 0.6);
     cairo_pattern_add_color_stop_rgba(p, 0, 0, 0, 0, alpha * (0.18 + 0.2 * DP_MAX(0.0, side)));
-    cairo_pattern_add_color_stop_rgba(p, 0.45, 1, 1, 1, alpha * 0.06);
+    cairo_pattern_add_color_stop_rgba(p, 0.45, 1, 1, 1, alpha * 0.03);
     cairo_pattern_add_color_stop_rgba(p, 0.55, 0, 0, 0, 0);
     cairo_pattern_add_color_stop_rgba(p, 1, 0, 0, 0, alpha * (0.18 + 0.2 * DP_MAX(0.0, -side)));
     cairo_set_source(cr, p);

@@ -97,6 +97,8 @@ typedef struct dp_layer_spec {
     dp_stamp_tint stamp_tint;
     double mirror;     /* stamps, chips: probability that a shape is mirrored */
     double tilt_deg;   /* stamps: up to this tilt, drawn as a foreshortened (squashed) stamp */
+    double buds;       /* daisy: share of closed buds (and as many half open) */
+    bool stems;        /* daisy: draw the stalk of a tilted flower */
     double shadow;     /* opacity of a soft drop shadow under each shape; 0 = none */
     double shadow_offset, shadow_softness; /* fractions of the drawn radius */
     double aspect, aspect_jitter; /* ellipses: minor / major axis, +- this fraction */

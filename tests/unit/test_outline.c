@@ -223,3 +223,28 @@ Test(outline, leaves_come_in_ten_kinds_whose_outlines_differ)
                          "leaf kinds %d and %d: outlines differ in %d pixels only", a, b, differ);
         }
 }
+
+Test(outline, a_stone_stands_in_the_height_map_where_it_is_drawn)
+{
+    touching_grid(DP_STYLE_ELLIPSES, 40);
+    spec.layers[0].palette[0] = (dp_rgba){ 0, 0, 0, 1 };
+    spec.layers[0].bevel = 0; /* flat colour: ink marks exactly where the stone is */
+    spec.layers[0].field.rmin = spec.layers[0].field.rmax = 40; /* the height unit's r */
+    cairo_surface_t *s = render();
+    static uint16_t h[320 * 320];
+    dp_render_height_into(&spec, &scene, h);
+    int agree = 0, n = 0;
+    uint16_t top = 0;
+    for (int y = 0; y < spec.height; y++)
+        for (int x = 0; x < spec.width; x++) {
+            bool inked = pixel(s, x, y).g < 128, raised = h[y * spec.width + x] > 0;
+            agree += inked == raised;
+            n++;
+            top = DP_MAX(top, h[y * spec.width + x]);
+        }
+    cr_assert_gt(top, 30000, "the tallest stone reaches %d of 65535", (int)top);
+    cr_assert_gt(agree, n * 0.97, "colour and height agree on %d of %d pixels", agree, n);
+    /* a dome: the centre of a stone stands higher than a point halfway out */
+    cr_assert_gt(h[20 * spec.width + 20], h[20 * spec.width + 28], "no dome at the first stone: %d at the centre, %d 8 px out", (int)h[20 * spec.width + 20], (int)h[20 * spec.width + 28]);
+    cairo_surface_destroy(s);
+}
