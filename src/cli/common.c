@@ -249,7 +249,7 @@ int dp_cli_image_inputs(const dp_texture_spec *t, const char *in[DP_CLI_MAX_INPU
             in[n++] = l->exclude[e];
         for (int k = 0; l->style == DP_STYLE_STAMPS && k < dp_layer_stamp_count(l); k++) {
             const char *stamp = dp_layer_stamp(l, k);
-            if (stamp[0] != '\0' && strcmp(stamp, "daisy") != 0)
+            if (stamp[0] != '\0' && strcmp(stamp, "daisy") != 0 && strcmp(stamp, "leaves") != 0)
                 in[n++] = stamp;
         }
     }

@@ -154,13 +154,14 @@ static dapple_status apply_stamps(dp_layer_spec *l, const char *value, const cha
         return err->status;
     char *cursor = buf;
     for (char *item; (item = dp_next_item(&cursor)) != NULL; n++) {
-        bool daisy = strcmp(item, "daisy") == 0 && n == 0 && cursor == NULL;
+        bool builtin = strcmp(item, "daisy") == 0 || strcmp(item, "leaves") == 0;
+        bool daisy = builtin && n == 0 && cursor == NULL; /* a built-in stands alone */
         dp_quote(item, q);
         if (n == DP_MAX_STAMPS)
             return dp_fail(err, DAPPLE_E_INVALID, "expected at most %d stamps", DP_MAX_STAMPS);
-        if (item[0] == '\0' || (strcmp(item, "daisy") == 0 && !daisy))
+        if (item[0] == '\0' || (builtin && !daisy))
             return dp_fail(err, DAPPLE_E_INVALID,
-                           "expected daisy or a comma list of PNG files, got '%s'", q);
+                           "expected daisy, leaves or a comma list of PNG files, got '%s'", q);
         dapple_status st = daisy ? DAPPLE_OK : resolve_file(base_dir, item, path, err);
         size_t len = strlen(daisy ? item : path) + 1;
         if (st == DAPPLE_OK && used + len > sizeof list)

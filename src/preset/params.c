@@ -43,7 +43,7 @@ static const dp_choice style_choices[] = {
 static const dp_choice tint_choices[] = { { "multiply", DP_TINT_MULTIPLY },
                                           { "colourise", DP_TINT_COLOURISE },
                                           { NULL, 0 } };
-static const dp_choice stamp_words[] = { { "daisy", 0 }, { NULL, 0 } };
+static const dp_choice stamp_words[] = { { "daisy", 0 }, { "leaves", 0 }, { NULL, 0 } };
 static const dp_choice map_choices[] = { { "radius", DAPPLE_MAP_RADIUS },
                                          { "density", DAPPLE_MAP_DENSITY },
                                          { NULL, 0 } };
@@ -153,7 +153,8 @@ static const dp_param params[] = {
       "droplets, bubbles, shadows, bevels: light direction, degrees clockwise from +x (225 = "
       "from the top left)" },
     { DP_SEC_LAYER, "stamp", DP_P_STAMPS, 0, 0, stamp_words, LY(stamp), "daisy",
-      "stamps: the built-in vector daisy, or a comma list of up to 8 PNG files (each point "
+      "stamps: the built-in vector daisy, leaves (10 parametric kinds), or a comma list of up to 8 "
+      "PNG files (each point "
       "picks one)" },
     { DP_SEC_LAYER, "stamp_scale_jitter", DP_P_NUMBER, 0, 1, NULL, LY(stamp_scale_jitter), "0.2",
       "stamps: size = scale * r * (1 + J u), u uniform in [-1, 1]" },
@@ -164,6 +165,10 @@ static const dp_param params[] = {
       "stamps, chips: probability that a shape is drawn mirrored" },
     { DP_SEC_LAYER, "tilt", DP_P_NUMBER, 0, 80, NULL, LY(tilt_deg), "0",
       "stamps: each is tilted away from the viewer by up to this many degrees (foreshortened)" },
+    { DP_SEC_LAYER, "buds", DP_P_NUMBER, 0, 0.5, NULL, LY(buds), "0",
+      "daisy stamps: share of closed buds, and as many again half open" },
+    { DP_SEC_LAYER, "stems", DP_P_BOOL, 0, 0, NULL, LY(stems), "false",
+      "daisy stamps: draw the stalk of each tilted flower, on the side it leans from" },
     { DP_SEC_LAYER, "shadow", DP_P_NUMBER, 0, 1, NULL, LY(shadow), "0",
       "opacity of a soft drop shadow under each shape, cast away from light_angle (0 = none)" },
     { DP_SEC_LAYER, "shadow_offset", DP_P_NUMBER, 0, 2, NULL, LY(shadow_offset), "0.15",
@@ -182,6 +187,14 @@ static const dp_param params[] = {
       "ellipses, chips: filled, or outlined stroke_width wide" },
     { DP_SEC_LAYER, "bevel", DP_P_NUMBER, 0, 1, NULL, LY(bevel), "0",
       "ellipses, chips: strength of a lit-from-light_angle shading (0 = flat)" },
+    { DP_SEC_LAYER, "wobble", DP_P_NUMBER, 0, 1, NULL, LY(wobble), "0",
+      "ellipses, chips: seeded coarse irregularity of each outline (eggs, beans, dented stones)" },
+    { DP_SEC_LAYER, "roughness", DP_P_NUMBER, 0, 1, NULL, LY(roughness), "0",
+      "ellipses, chips: seeded fine ripple of each outline (broken, worn edges)" },
+    { DP_SEC_LAYER, "grain", DP_P_NUMBER, 0, 1, NULL, LY(grain), "0",
+      "ellipses, chips: grain and speckle inside each shape, in colour and height" },
+    { DP_SEC_LAYER, "veins", DP_P_NUMBER, 0, 1, NULL, LY(veins), "0",
+      "ellipses, chips: chance and strength of pale veins across each shape" },
     { DP_SEC_LAYER, "blades", DP_P_INT, 1, 16, NULL, LY(blades), "4",
       "blades: strokes per tuft" },
     { DP_SEC_LAYER, "size_jitter", DP_P_NUMBER, 0, 0.95, NULL, LY(size.jitter), "0",

@@ -25,6 +25,8 @@ static const struct {
     { "stamp_scale_jitter", S(DP_STYLE_STAMPS) },
     { "stamp_tint", S(DP_STYLE_STAMPS) },
     { "tilt", S(DP_STYLE_STAMPS) },
+    { "buds", S(DP_STYLE_STAMPS) },
+    { "stems", S(DP_STYLE_STAMPS) },
     { "mirror", S(DP_STYLE_STAMPS) | S(DP_STYLE_CHIPS) },
     { "shadow", SHADOWED },
     { "shadow_offset", SHADOWED },
@@ -35,6 +37,10 @@ static const struct {
     { "irregularity", S(DP_STYLE_CHIPS) },
     { "filled", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
     { "bevel", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
+    { "wobble", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
+    { "roughness", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
+    { "grain", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
+    { "veins", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
     { "blades", S(DP_STYLE_BLADES) },
     /* water (issue #18): sizes drawn per point for every style but stamps (which have
      * stamp_scale_jitter); the drop's shape, frost, trails and merging for droplets; gas

@@ -3,7 +3,9 @@
  * petals with a rounded tip, shaded darker toward the base and outlined faintly so
  * neighbours separate, around a yellow-orange disc with a darker rim and florets laid on
  * a golden-angle spiral (Vogel 1979). Every petal varies a little in angle, length and
- * width from the flower's 'variety' bits, so no two daisies are copies. */
+ * width from the flower's 'variety' bits, so no two daisies are copies. A flower may be
+ * half open (shorter petals) or a closed bud: green sepals round a knot of pink-tipped
+ * petals. */
 #include "render/layer.h"
 
 #include <math.h>
@@ -92,11 +94,43 @@ static void centre(cairo_t *cr, double radius, dp_jitter_rng *g)
     cairo_fill(cr);
 }
 
-void dp_daisy_draw(cairo_t *cr, double radius, dp_rgba petal_colour, uint64_t variety)
+/* A closed bud (Bellis): a cup of green sepals holding a knot of white petals whose tips
+ * blush pink, seen from above. */
+static void bud(cairo_t *cr, double radius, dp_rgba c, dp_jitter_rng *g)
+{
+    double r = radius * 0.55;
+    int n = 9 + (int)(dp_jitter_next(g) % 5);
+    for (int i = 0; i < n; i++) {
+        double a = 2 * DP_PI * (i + 0.3 * dp_jitter_signed(g)) / n;
+        cairo_move_to(cr, 0.4 * r * cos(a + 0.35), 0.4 * r * sin(a + 0.35));
+        cairo_line_to(cr, r * cos(a), r * sin(a));
+        cairo_line_to(cr, 0.4 * r * cos(a - 0.35), 0.4 * r * sin(a - 0.35));
+        cairo_close_path(cr);
+    }
+    cairo_set_source_rgba(cr, 0.22, 0.42, 0.14, c.a);
+    cairo_fill(cr);
+    cairo_pattern_t *p = cairo_pattern_create_radial(-r * 0.15, -r * 0.15, 0, 0, 0, r * 0.62);
+    cairo_pattern_add_color_stop_rgba(p, 0, c.r, c.g, c.b, c.a);
+    cairo_pattern_add_color_stop_rgba(p, 0.7, c.r * 0.95, c.g * 0.85, c.b * 0.88, c.a);
+    cairo_pattern_add_color_stop_rgba(p, 1, 0.85, 0.45, 0.55, c.a);
+    cairo_arc(cr, 0, 0, r * 0.6, 0, 2 * DP_PI);
+    cairo_set_source(cr, p);
+    cairo_fill(cr);
+    cairo_pattern_destroy(p);
+}
+
+void dp_daisy_draw(cairo_t *cr, double radius, dp_rgba petal_colour, uint64_t variety,
+                   double open)
 {
     dp_jitter_rng g = { variety };
     int n = 12 + (int)(dp_jitter_next(&g) % 7);
-    ring(cr, radius, dim(petal_colour, 0.86), n, 0.5, 0.93, &g);
-    ring(cr, radius, petal_colour, n, 0, 1.0, &g);
-    centre(cr, radius, &g);
+    if (open <= 0) {
+        bud(cr, radius, petal_colour, &g);
+        return;
+    }
+    /* A half-open flower: petals shorter and still cupped (drawn closer together). */
+    double k = open >= 1 ? 1 : 0.45 + 0.55 * open;
+    ring(cr, radius * k, dim(petal_colour, 0.86), n, 0.5, 0.93, &g);
+    ring(cr, radius * k, petal_colour, n, 0, 1.0, &g);
+    centre(cr, radius * (open >= 1 ? 1 : 0.5 + 0.5 * open), &g);
 }

@@ -63,7 +63,7 @@ static void shape_extras(const dp_layer_spec *l, dp_jitter_rng *g, dp_shape *s)
     s->aspect = DP_MIN(1.0, l->aspect * (1 + l->aspect_jitter * dp_jitter_signed(g)));
 }
 
-static dp_shape shape_of(const dp_layer_ctx *ctx, const dapple_point *p, size_t index)
+dp_shape dp_layer_shape(const dp_layer_ctx *ctx, const dapple_point *p, size_t index)
 {
     const dp_layer_spec *l = ctx->spec;
     dp_jitter_rng g = dp_jitter_rng_for(ctx->seed, index);
@@ -150,7 +150,7 @@ static void draw_beads(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx *
                        const dp_layer_points *lp, int pass)
 {
     for (size_t i = 0; i < lp->n_beads; i++) {
-        dp_shape s = shape_of(ctx, &lp->beads[i], lp->count + i);
+        dp_shape s = dp_layer_shape(ctx, &lp->beads[i], lp->count + i);
         s.radius = (double)lp->beads[i].r;
         s.bead = true;
         draw_copies(cr, k, ctx, b, s, pass);
@@ -159,7 +159,7 @@ static void draw_beads(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx *
 
 /* ---------------------------------------------------------------- one layer */
 
-static dp_layer_ctx ctx_for(const dp_texture_spec *t, const dp_layer_spec *l)
+dp_layer_ctx dp_layer_ctx_for(const dp_texture_spec *t, const dp_layer_spec *l)
 {
     double a = l->light_angle_deg * DP_PI / 180;
     /* Decorrelated from the sampler's stream, which starts from the same layer seed. */
@@ -180,7 +180,7 @@ static dapple_status draw_layer(cairo_t *cr, band *b, int li)
     if (k == NULL)
         return dp_fail(&b->err, DAPPLE_E_INVALID, "layer '%s': unknown style %d", l->name,
                        (int)l->style);
-    dp_layer_ctx ctx = ctx_for(b->t, l);
+    dp_layer_ctx ctx = dp_layer_ctx_for(b->t, l);
     ctx.clip_y0 = b->y0;
     ctx.clip_y1 = b->y1;
     ctx.ground = b->ground;
@@ -196,7 +196,7 @@ static dapple_status draw_layer(cairo_t *cr, band *b, int li)
     for (int pass = 0; pass < k->passes && st == DAPPLE_OK; pass++) {
         for (size_t i = 0; i < lp->count; i++)
             if (may_reach_band(k, &ctx, b, &lp->points[i]))
-                draw_copies(cr, k, &ctx, b, shape_of(&ctx, &lp->points[i], i), pass);
+                draw_copies(cr, k, &ctx, b, dp_layer_shape(&ctx, &lp->points[i], i), pass);
         draw_beads(cr, k, &ctx, b, lp, pass);
     }
     if (st == DAPPLE_OK && k->overlay != NULL)

@@ -77,12 +77,21 @@ extern const dp_layer_kind dp_layer_ellipses;
 extern const dp_layer_kind dp_layer_chips;
 extern const dp_layer_kind dp_layer_blades;
 
+/** The drawing context of layer l of texture t (seeds, light), as draw.c makes it; the
+ * band, ground and scene fields are left empty (draw.c fills them). */
+dp_layer_ctx dp_layer_ctx_for(const dp_texture_spec *t, const dp_layer_spec *l);
+
+/** Point 'index' of the layer as drawn (colour, angle, size, the shape's own bits): the
+ * same for the colour texture and the maps. */
+dp_shape dp_layer_shape(const dp_layer_ctx *ctx, const dapple_point *p, size_t index);
+
 /** The kind that draws 'style', or NULL. */
 const dp_layer_kind *dp_layer_kind_for(dp_style style);
 
 /** The built-in daisy (daisy.c), centred at the origin with petal tips at 'radius';
- * petal colour from 'petal', shape details from 'variety'. */
-void dp_daisy_draw(cairo_t *cr, double radius, dp_rgba petal, uint64_t variety);
+ * petal colour from 'petal', shape details from 'variety'; 'open' 1 = a full flower,
+ * (0, 1) = half open, 0 = a closed bud. */
+void dp_daisy_draw(cairo_t *cr, double radius, dp_rgba petal, uint64_t variety, double open);
 
 /** The soft shadow of s (k->draw in DP_PASS_SILHOUETTE, blurred by shadow_softness * radius,
  * moved shadow_offset * radius away from the light) in black at spec->shadow times the

@@ -10,6 +10,8 @@
 #include <math.h>
 
 #include "core/dp.h"
+#include "render/material.h"
+#include "render/solid.h"
 #include "render/colour.h"
 
 #define MAX_CORNERS 64
@@ -68,6 +70,10 @@ static void facets(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, cons
 static void draw_chip(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, int pass)
 {
     const dp_layer_spec *l = ctx->spec;
+    if (dp_material_wanted(l)) {
+        dp_solid_draw(cr, ctx, s, pass);
+        return;
+    }
     chip c = chip_of(l, s);
     double a = pass == DP_PASS_SILHOUETTE ? 1 : s->colour.a;
     cairo_set_source_rgba(cr, s->colour.r, s->colour.g, s->colour.b, a);

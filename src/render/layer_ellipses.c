@@ -8,6 +8,8 @@
 #include <math.h>
 
 #include "core/dp.h"
+#include "render/material.h"
+#include "render/solid.h"
 
 /* The ellipse's frame: its centre at the origin, the unit circle its outline. */
 static void frame(cairo_t *cr, const dp_shape *s)
@@ -56,6 +58,10 @@ static void shade(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, doubl
 static void draw_ellipse(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, int pass)
 {
     const dp_layer_spec *l = ctx->spec;
+    if (dp_material_wanted(l)) {
+        dp_solid_draw(cr, ctx, s, pass);
+        return;
+    }
     double a = pass == DP_PASS_SILHOUETTE ? 1 : s->colour.a;
     cairo_save(cr);
     frame(cr, s);

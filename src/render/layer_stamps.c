@@ -10,12 +10,15 @@
  * point's colour tints it (stamp_tint.c) and its alpha multiplies the stamp's. */
 #include "render/layer.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/dp.h"
+#include "render/leaf.h"
 #include "render/lens.h"
 #include "render/canvas.h"
+#include "render/colour.h"
 #include "render/stamp_tint.h"
 
 #define MAX_LEVELS 16
@@ -33,6 +36,11 @@ typedef struct stamps {
 static bool is_daisy(const dp_layer_spec *l)
 {
     return l->stamp[0] == '\0' || strcmp(l->stamp, "daisy") == 0;
+}
+
+static bool is_leaves(const dp_layer_spec *l)
+{
+    return strcmp(l->stamp, "leaves") == 0;
 }
 
 static int longer_side(cairo_surface_t *s)
@@ -78,7 +86,7 @@ static dapple_status load_mips(const char *path, uint64_t max_pixels, mips *m, d
 static dapple_status prepare(dp_layer_ctx *ctx, dapple_error *err)
 {
     ctx->state = NULL;
-    if (is_daisy(ctx->spec))
+    if (is_daisy(ctx->spec) || is_leaves(ctx->spec))
         return DAPPLE_OK;
     stamps *st = dp_calloc_n(1, sizeof *st);
     if (st == NULL)
@@ -136,9 +144,40 @@ static void orient(cairo_t *cr, const dp_shape *s)
         cairo_scale(cr, -1, 1);
 }
 
+/* How open this flower is: a share 'buds' of the layer's flowers are closed buds and as
+ * many again half open; from bits of its own, apart from those shaping its petals. */
+static double openness(const dp_layer_spec *l, const dp_shape *s)
+{
+    if (!(l->buds > 0))
+        return 1;
+    dp_jitter_rng g = { s->variety ^ 0x6f70656eu };
+    double u = dp_jitter_unit(&g);
+    return u < l->buds ? 0 : u < 2 * l->buds ? 0.3 + 0.5 * dp_jitter_unit(&g) : 1;
+}
+
+/* The stalk of a tilted flower: the flower leans across its tilt axis, so the stalk shows
+ * on the other side, as long as the tilt is steep (an upright flower hides it). */
+static void stem(cairo_t *cr, const dp_shape *s, dp_rgba c)
+{
+    double lean = sqrt(DP_MAX(0.0, 1 - s->squash * s->squash));
+    double a = s->tilt_axis_rad + DP_PI / 2, len = 1.4 * s->radius * lean; /* within the stamps extent, 1.5 */
+    if (len < 1)
+        return;
+    double ex = len * cos(a), ey = len * sin(a), bx = -0.15 * ey, by = 0.15 * ex;
+    cairo_new_path(cr);
+    cairo_move_to(cr, 0, 0);
+    cairo_curve_to(cr, ex * 0.4 + bx, ey * 0.4 + by, ex * 0.7 + bx, ey * 0.7 + by, ex, ey);
+    cairo_set_source_rgba(cr, 0.24, 0.42, 0.15, c.a);
+    cairo_set_line_width(cr, DP_MAX(0.7, 0.1 * s->radius));
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_stroke(cr);
+}
+
 static void draw_daisy(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, int pass)
 {
     dp_rgba petal = s->colour;
+    if (ctx->spec->stems)
+        stem(cr, s, pass == DP_PASS_SILHOUETTE ? (dp_rgba){ 0, 0, 0, 1 } : petal);
     if (pass == DP_PASS_SILHOUETTE) {
         petal.a = 1;
     } else if (!(ctx->spec->shadow > 0)) {
@@ -148,7 +187,7 @@ static void draw_daisy(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, 
         cairo_translate(cr, -0.06 * s->radius, -0.08 * s->radius);
     }
     orient(cr, s);
-    dp_daisy_draw(cr, s->radius, petal, s->variety);
+    dp_daisy_draw(cr, s->radius, petal, s->variety, openness(ctx->spec, s));
 }
 
 static void draw_stamp(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, int pass)
@@ -160,6 +199,9 @@ static void draw_stamp(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, 
         orient(cr, s);
         paint_png(cr, &st->variant[DP_MIN(s->variant, st->n - 1)], s, pass,
                   ctx->spec->stamp_tint);
+    } else if (is_leaves(ctx->spec)) {
+        orient(cr, s);
+        dp_leaf_draw(cr, s->radius, s->colour, s->variety, pass == DP_PASS_SILHOUETTE);
     } else {
         draw_daisy(cr, ctx, s, pass);
     }

@@ -13,9 +13,12 @@
 #include "core/breath.h"
 #include "core/dp.h"
 #include "core/point_attrs.h"
+#include "render/layer.h"
+#include "render/material.h"
 #include "render/merge.h"
 #include "render/raster.h"
 #include "render/trails.h"
+#include "render/solid.h"
 
 #define BUBBLE_CONTACT_DEG  90.0
 
@@ -35,7 +38,18 @@ static double cap_top(double a, double theta)
     return a * tan(theta / 2);
 }
 
-/* The height (pixels) that 65535 stands for: the tallest possible cap. */
+/* Filled ellipses and chips with an outline or material (material.h) stand up from the
+ * ground: the top of the tallest, as a fraction of the drawn radius (a stone's dome is at
+ * most half its width, plus its grain; a polished chip is a thin slab). 0: flat. */
+static double solid_top_frac(const dp_layer_spec *l)
+{
+    if ((l->style != DP_STYLE_ELLIPSES && l->style != DP_STYLE_CHIPS) || !l->filled ||
+        !dp_material_wanted(l))
+        return 0;
+    return l->style == DP_STYLE_ELLIPSES ? 0.51 : 0.09;
+}
+
+/* The height (pixels) that 65535 stands for: the tallest possible cap or stone. */
 double dp_height_unit(const dp_texture_spec *t)
 {
     double unit = 0;
@@ -46,6 +60,7 @@ double dp_height_unit(const dp_texture_spec *t)
         if (th > 0) /* a breath figure's drops grow to rmax, and one merge past it */
             unit = DP_MAX(unit, cap_top(l->breath ? DP_BREATH_OVERSHOOT * rmax
                                                   : dp_layer_draw_radius(l, rmax), th));
+        unit = DP_MAX(unit, solid_top_frac(l) * dp_layer_draw_radius(l, rmax));
     }
     return unit;
 }
@@ -194,6 +209,37 @@ static void layer_caps(const dp_texture_spec *t, const dp_layer_spec *l, const d
     }
 }
 
+typedef struct solid {
+    uint16_t *height;
+    dp_outline o;
+    dp_outline_frame f;
+    dp_material m;
+    double to_u16;
+} solid;
+
+static void solid_pixel(void *ctx, size_t index, double dx, double dy)
+{
+    const solid *c = ctx;
+    raise_to(c->height, index, dp_material_height(&c->m, &c->o, &c->f, c->f.x + dx, c->f.y + dy),
+             c->to_u16);
+}
+
+/* Stones and chips: the same outline and material (solid.h) the colour renderer fills. */
+static void layer_solids(const dp_texture_spec *t, const dp_layer_spec *l,
+                         const dp_layer_points *lp, double unit, uint16_t *height)
+{
+    if (!(solid_top_frac(l) > 0))
+        return;
+    dp_layer_ctx ctx = dp_layer_ctx_for(t, l);
+    for (size_t i = 0; i < lp->count; i++) {
+        dp_shape s = dp_layer_shape(&ctx, &lp->points[i], i);
+        solid c = { .height = height, .to_u16 = 65535 / unit };
+        dp_solid_describe(&ctx, &s, &c.o, &c.f, &c.m);
+        dp_raster_disc_xy(t->width, t->height, t->periodic, s.x, s.y, s.radius + 1, solid_pixel,
+                          &c);
+    }
+}
+
 static void heights_into(const dp_texture_spec *t, const dp_scene *s, bool water_only,
                          uint16_t *height)
 {
@@ -202,9 +248,13 @@ static void heights_into(const dp_texture_spec *t, const dp_scene *s, bool water
     if (!(unit > 0))
         return;
     int n = DP_MIN(t->n_layers, s->n_layers);
-    for (int i = 0; i < n; i++)
-        if (!water_only || t->layers[i].style == DP_STYLE_DROPLETS)
-            layer_caps(t, &t->layers[i], &s->layers[i], unit, height);
+    for (int i = 0; i < n; i++) {
+        if (water_only && t->layers[i].style != DP_STYLE_DROPLETS)
+            continue;
+        layer_caps(t, &t->layers[i], &s->layers[i], unit, height);
+        if (!water_only)
+            layer_solids(t, &t->layers[i], &s->layers[i], unit, height);
+    }
 }
 
 void dp_render_height_into(const dp_texture_spec *t, const dp_scene *s, uint16_t *height)

@@ -101,6 +101,8 @@ typedef struct dp_layer_spec {
     dp_stamp_tint stamp_tint;
     double mirror;     /* stamps, chips: probability that a shape is mirrored */
     double tilt_deg;   /* stamps: up to this tilt, drawn as a foreshortened (squashed) stamp */
+    double buds;       /* daisy: share of closed buds (and as many half open) */
+    bool stems;        /* daisy: draw the stalk of a tilted flower */
     double shadow;     /* opacity of a soft drop shadow under each shape; 0 = none */
     double shadow_offset, shadow_softness; /* fractions of the drawn radius */
     double aspect, aspect_jitter; /* ellipses: minor / major axis, +- this fraction */
@@ -108,6 +110,8 @@ typedef struct dp_layer_spec {
     double irregularity;          /* chips: 0 = regular polygon, 1 = ragged */
     bool filled;                  /* ellipses, chips: fill (true) or stroke_width outline */
     double bevel;                 /* ellipses, chips: strength of the light/dark shading */
+    double wobble, roughness;     /* ellipses, chips: outline irregularity, coarse and fine */
+    double grain, veins;          /* ellipses, chips: material noise and veins (material.h) */
     int blades;                   /* blades: strokes per tuft */
     uint32_t avoid_mask;       /* bit i set: avoid earlier layer i */
     dp_size_spread size;       /* droplets, bubbles: how much of its room each point fills */

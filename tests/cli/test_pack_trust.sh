@@ -169,6 +169,10 @@ presets_work_anywhere() {
     ! grep -n '\.\./' "$p"/*.ini || fail "a shipped preset reads a file outside presets/"
     (cd / && $DAPPLE pack "$p" -o "$o" --size-cap 48 -j 2 2>"$TMP/log") || fail "presets/ copied elsewhere: $(grep -v '^dapple: \[' "$TMP/log")"
     [ "$(ls "$p"/*.ini | wc -l)" -ge 12 ] || fail "fewer presets than shipped"
+    # leaf-litter draws built-in leaves now: give its copy the shipped PNG stamps back, so a
+    # stamp path relative to the preset's folder is still tested
+    sed -i '0,/^stamp = leaves$/s//stamp = images\/leaf-beech.png, images\/leaf-oak.png/' \
+        "$p/leaf-litter.ini"
     rm "$p/images/leaf-oak.png"
     local line # the first stamp list naming it
     line=$(grep -n '^stamp = .*leaf-oak.png' "$p/leaf-litter.ini" | head -1 | cut -d: -f1)

@@ -26,9 +26,9 @@ case_stamp_list_with_a_missing_file() {
     layer stamps "stamp = leaf-oak.png, nope.png" |
         bad_preset missing ":6: stamp: cannot open '$TMP/nope.png' (the path is relative to the preset's folder): No such file or directory"
     layer stamps "stamp = leaf-oak.png, , leaf-birch.png" |
-        bad_preset empty ":6: stamp: expected daisy or a comma list of PNG files, got ''"
+        bad_preset empty ":6: stamp: expected daisy, leaves or a comma list of PNG files, got ''"
     layer stamps "stamp = daisy, leaf-oak.png" |
-        bad_preset daisy ":6: stamp: expected daisy or a comma list of PNG files, got 'daisy'"
+        bad_preset daisy ":6: stamp: expected daisy, leaves or a comma list of PNG files, got 'daisy'"
     layer stamps "stamp = $(printf 'leaf-oak.png,%.0s' 1 2 3 4 5 6 7 8)leaf-oak.png" |
         bad_preset nine ":6: stamp: expected at most 8 stamps"
 }
@@ -92,6 +92,21 @@ case_reworked_presets_same_bytes_for_any_j() {
         $DAPPLE render "presets/$p.ini" -o "$OUT/$p-2.png" --size 256x256 -j 2 --quiet
         cmp -s "$OUT/$p-1.png" "$OUT/$p-2.png" || fail "$p: -j 1 and -j 2 differ"
     done
+}
+
+# Issue #26: terrazzo's aggregate (what is not cement) covers 0.60-0.75 of the floor, and
+# leaf-litter stays covered; measured on a transparent ground.
+case_terrazzo_aggregate_and_leaf_litter_cover() {
+    local got
+    $DAPPLE render presets/terrazzo.ini -o "$OUT/tz-a.png" --quiet \
+        --set texture.background=colour --set texture.background_colour=#00000000
+    got=$("$TOOLS/alphacover" "$OUT/tz-a.png" | cut -d' ' -f1)
+    awk -v c="$got" 'BEGIN { exit !(c >= 0.60 && c <= 0.75) }' ||
+        fail "terrazzo: aggregate covers $got, want 0.60-0.75"
+    $DAPPLE render presets/leaf-litter.ini -o "$OUT/ll-a.png" --quiet \
+        --set texture.background=colour --set texture.background_colour=#00000000
+    got=$("$TOOLS/alphacover" "$OUT/ll-a.png" | cut -d' ' -f1)
+    awk -v c="$got" 'BEGIN { exit !(c >= 0.95) }' || fail "leaf-litter: covers $got, want >= 0.95"
 }
 
 for c in $(declare -F | awk '$3 ~ /^case_/ { print $3 }'); do

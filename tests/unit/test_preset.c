@@ -380,8 +380,8 @@ Test(preset, unknown_keys_get_suggestions)
     expect_text_error("[texture]\nsize = 8x8\nstyle = circles\n",
                       "t.ini:3: unknown key 'style' in [texture] ('style' belongs in a [layer "
                       "NAME])");
-    expect_text_error(HEAD "radius = 2\nwobble = 4\n",
-                      "t.ini:6: unknown key 'wobble' in [layer a]");
+    expect_text_error(HEAD "radius = 2\nzigzag = 4\n",
+                      "t.ini:6: unknown key 'zigzag' in [layer a]");
     expect_text_error("[texture]\nsize = 8x8\nbackground_colr = #fff\n",
                       "t.ini:3: unknown key 'background_colr' in [texture] (did you mean "
                       "'background_colour'?)");
