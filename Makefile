@@ -45,7 +45,8 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # mask tile is a window of a whole mask, the peak memory of a command, the inked share of a
 # texture on a transparent ground).
 TOOLS := $(BUILD)/tools/pnginfo $(BUILD)/tools/ptcheck $(BUILD)/tools/roadpng $(BUILD)/tools/tonecheck \
-         $(BUILD)/tools/pngtiles $(BUILD)/tools/peakrss $(BUILD)/tools/alphacover $(BUILD)/tools/litpreview
+         $(BUILD)/tools/pngtiles $(BUILD)/tools/peakrss $(BUILD)/tools/alphacover $(BUILD)/tools/litpreview \
+         $(BUILD)/tools/bondcheck $(BUILD)/tools/areacheck
 
 .PHONY: FORCE all test unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
 .DELETE_ON_ERROR:

@@ -25,6 +25,8 @@ dapple_status dp_texture_scale_look(dp_texture_spec *t, double f, dapple_error *
             l->field.rmax = scaled(l->field.rmax, f, 0.25);
         if (l->dot_radius > 0)
             l->dot_radius = scaled(l->dot_radius, f, 0.25);
+        if (l->dot_radius_dense > 0)
+            l->dot_radius_dense = scaled(l->dot_radius_dense, f, 0.25);
         if (l->count > 0) /* the same look: as many points per area */
             l->count = (size_t)DP_MAX(1.0, floor((double)l->count * f * f + 0.5));
         l->field.dilate *= f;

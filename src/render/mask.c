@@ -148,7 +148,7 @@ static void each_point(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind
                       : kind == DP_MASK_SPLAT   ? splat_pixel
                                                 : clearance_pixel;
     for (int i = 0; i < s->n_layers; i++) {
-        double dot = i < t->n_layers ? t->layers[i].dot_radius : 0;
+        const dp_layer_spec *l = i < t->n_layers ? &t->layers[i] : NULL;
         const dapple_field *clip = kind == DP_MASK_CLEARANCE ? NULL : clip_field(s, i);
         if (kind == DP_MASK_FOOTPRINT && water_layer(t, i))
             continue; /* water_footprint draws it */
@@ -159,7 +159,8 @@ static void each_point(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind
             continue;
         for (size_t j = 0; j < s->layers[i].count; j++) {
             const dapple_point *q = &s->layers[i].points[j];
-            double own = dot > 0 ? dot : scale * (double)q->r;
+            double own = l != NULL && l->dot_radius > 0 ? dp_layer_draw_radius(l, (double)q->r)
+                                                        : scale * (double)q->r;
             paint p = { mask,      kind == DP_MASK_CLEARANCE ? rmax : own,
                         clip,      mask_w(t),
                         t->view_x, t->view_y };

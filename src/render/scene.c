@@ -145,7 +145,7 @@ static dapple_status sample_view(const dp_texture_spec *t, const dp_world_opts *
 {
     const dp_layer_spec *l = &t->layers[i];
     double R = dapple_field_rmax(base->field), scale = t->mask_scale > 0 ? t->mask_scale : 0.5;
-    double m = DP_MAX(DP_MAX(l->dot_radius, scale * R), R) + 2;
+    double m = DP_MAX(DP_MAX(dp_layer_dot_reach(l), scale * R), R) + 2;
     piece px[8], py[8];
     int nx = pieces_of(t->view_x - m, t->view_x + t->view_w + m, t->width, t->periodic, px);
     int ny = pieces_of(t->view_y - m, t->view_y + t->view_h + m, t->height, t->periodic, py);

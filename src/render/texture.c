@@ -40,6 +40,7 @@ void dp_layer_spec_init(dp_layer_spec *l)
     l->palette_n = 1;
     l->alpha = 1;
     l->stroke_width = 1;
+    l->dot_grow_from = 0.5;
     l->light_angle_deg = 225;
     strcpy(l->stamp, "daisy");
     l->stamp_scale_jitter = 0.2;

@@ -91,6 +91,10 @@ typedef struct dp_layer_spec {
     double stroke_width;                               /* outlines, pixels */
     double dot_radius; /* > 0: every shape (and mask dot) has this radius in pixels instead
                           of scale * r, so tone comes from spacing alone (stipples) */
+    double dot_radius_dense; /* > 0 (with dot_radius): the dot radius at the densest spacing
+                                (r = rmin); dots grow towards it from relative density
+                                dot_grow_from, so the darks reach full ink */
+    double dot_grow_from;    /* relative density (rmin / r)^2 where dots start to grow */
     double light_angle_deg;  /* droplets/bubbles: direction the light comes from, 0 = +x,
                                 measured clockwise on screen (y down); default 225 = top-left */
     /* "" or "daisy" = built-in daisy; otherwise n_stamps resolved PNG paths one after the
@@ -172,7 +176,24 @@ typedef struct dp_texture_spec {
  * use mask_scale for scale). */
 static inline double dp_layer_draw_radius(const dp_layer_spec *l, double r)
 {
-    return l->dot_radius > 0 ? l->dot_radius : l->scale * r;
+    if (!(l->dot_radius > 0))
+        return l->scale * r;
+    if (!(l->dot_radius_dense > 0) || !(r > 0))
+        return l->dot_radius;
+    /* spacing alone cannot close up the darks: from dot_grow_from up to full density the
+     * dots grow too (an amplitude/frequency hybrid, as halftones do) */
+    double d = l->field.rmin / r, from = l->dot_grow_from;
+    double t = (d * d - from) / (1 - from);
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    return l->dot_radius + t * (l->dot_radius_dense - l->dot_radius);
+}
+
+/** The largest radius dp_layer_draw_radius can give for a fixed dot size (0: none). */
+static inline double dp_layer_dot_reach(const dp_layer_spec *l)
+{
+    if (!(l->dot_radius > 0))
+        return 0;
+    return l->dot_radius > l->dot_radius_dense ? l->dot_radius : l->dot_radius_dense;
 }
 
 /** Stamp i (0 .. n_stamps-1) of a layer: a resolved path, or "" / "daisy". */

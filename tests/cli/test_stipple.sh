@@ -1,6 +1,6 @@
-# presets/stipple.ini reproduces the tone of its picture (issue #13): averaged over 16 px
-# blocks in linear light, each band of the source's grey from 0.25 to 0.95 comes out
-# within 0.08 (tests/cli/tools/tonecheck.c). Runs from the repo root.
+# presets/stipple.ini reproduces the tone of its picture (issues #13, #25): averaged over
+# 16 px blocks in linear light, each band of the source's grey from 0.0 to 1.0 comes out
+# within 0.05 (tests/cli/tools/tonecheck.c), the darks too. Runs from the repo root.
 . "$(dirname "$0")/lib.sh"
 
 SOURCE=presets/images/stipple-source.png
@@ -8,8 +8,19 @@ SOURCE=presets/images/stipple-source.png
 stipple_preset_keeps_the_tone() {
     $DAPPLE render presets/stipple.ini -o "$TMP/stipple.png" 2>/dev/null || { fail "render presets/stipple.ini"; return; }
     expect_png "$TMP/stipple.png" "768 768 8 rgba srgb"
-    "$TOOLS/tonecheck" "$SOURCE" "$TMP/stipple.png" >"$TMP/tone" ||
+    "$TOOLS/tonecheck" -a -t 0.05 "$SOURCE" "$TMP/stipple.png" >"$TMP/tone" ||
         fail "presets/stipple.ini misses the source's tone:"$'\n'"$(cat "$TMP/tone")"
+    [ "$(grep -c ' ok$' "$TMP/tone")" = 10 ] || fail "tonecheck -a: not 10 bands: $(cat "$TMP/tone")"
+}
+
+# Spacing alone leaves white worms in the darks: without dot_radius_dense the band
+# 0.0-0.1 misses by more than 0.05 (0.051 at seed 1).
+stipple_needs_growing_dots() {
+    $DAPPLE render presets/stipple.ini --set dots.dot_radius_dense=0 -o "$TMP/flat.png" 2>/dev/null ||
+        { fail "render without dot_radius_dense"; return; }
+    "$TOOLS/tonecheck" -a -t 0.05 "$SOURCE" "$TMP/flat.png" >"$TMP/tone" &&
+        fail "fixed dots reach the darks? $(cat "$TMP/tone")"
+    grep -q '^band 0.00-0.10.*MISS$' "$TMP/tone" || fail "fixed dots: band 0.0-0.1 should miss: $(cat "$TMP/tone")"
 }
 
 # The check itself: the source against itself passes, and the old radius map (dots of a
@@ -38,13 +49,14 @@ INI
 }
 
 tonecheck_bad_input() {
-    expect_error 2 "usage: tonecheck [-b BLOCK] [-t TOL] SOURCE RENDER" "" -- "$TOOLS/tonecheck" "$SOURCE"
+    expect_error 2 "usage: tonecheck [-a] [-b BLOCK] [-t TOL] SOURCE RENDER" "" -- "$TOOLS/tonecheck" "$SOURCE"
     $DAPPLE render presets/stipple.ini --size 96x96 -o "$TMP/small.png" 2>/dev/null
     expect_error 2 "tonecheck: a 15 px block of the 384x384 render is not a whole number of pixels of the 96x96 source" "" -- "$TOOLS/tonecheck" -b 15 "$TMP/small.png" "$SOURCE"
     expect_error 2 "tonecheck: $TMP/none.png: No such file or directory" "" -- "$TOOLS/tonecheck" "$SOURCE" "$TMP/none.png"
 }
 
 stipple_preset_keeps_the_tone
+stipple_needs_growing_dots
 tonecheck_tells_a_miss
 tonecheck_bad_input
 finish

@@ -5,7 +5,8 @@
  * BLOCK px block of the render covers the matching, smaller or larger, block of the
  * source), groups the blocks by the source block's mean encoded value in bands of 0.1
  * from 0.25 to 0.95, and prints one line per band: the block count, the mean linear tone
- * of the source and of the render, their difference and "ok" or "MISS". Exits 1 if any
+ * of the source and of the render, their difference and "ok" or "MISS". With -a the bands
+ * cover the whole range, 0.0 to 1.0 (issue #25: the darks too). Exits 1 if any
  * band misses by more than TOL (default 0.08) or no block falls in a band; 2 on bad input.
  * BLOCK defaults to 16 and must map to a whole number of source pixels. */
 #include <math.h>
@@ -18,6 +19,7 @@
 #define BAND_LO 0.25
 #define BAND_STEP 0.1
 #define N_BANDS 7
+#define MAX_BANDS 10
 
 typedef struct picture {
     unsigned w, h;
@@ -77,9 +79,13 @@ static double block_mean(const double *v, unsigned pw, unsigned x0, unsigned y0,
 int main(int argc, char **argv)
 {
     unsigned block = 16;
-    double tol = 0.08;
-    int i = 1;
+    double tol = 0.08, band_lo = BAND_LO;
+    int i = 1, n_bands = N_BANDS;
     for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
+        if (!strcmp(argv[i], "-a")) {
+            band_lo = 0, n_bands = MAX_BANDS, i--;
+            continue;
+        }
         if (!strcmp(argv[i], "-b"))
             block = (unsigned)atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "-t"))
@@ -88,7 +94,7 @@ int main(int argc, char **argv)
             break;
     }
     if (argc - i != 2 || block < 1 || !(tol > 0)) {
-        fprintf(stderr, "usage: tonecheck [-b BLOCK] [-t TOL] SOURCE RENDER\n");
+        fprintf(stderr, "usage: tonecheck [-a] [-b BLOCK] [-t TOL] SOURCE RENDER\n");
         return 2;
     }
     picture src = { 0 }, out = { 0 };
@@ -107,21 +113,22 @@ int main(int argc, char **argv)
         return 2;
     }
     unsigned sbw = block * src.w / out.w, sbh = block * src.h / out.h;
-    double sum_src[N_BANDS] = { 0 }, sum_out[N_BANDS] = { 0 };
-    int count[N_BANDS] = { 0 };
+    double sum_src[MAX_BANDS] = { 0 }, sum_out[MAX_BANDS] = { 0 };
+    int count[MAX_BANDS] = { 0 };
     for (unsigned by = 0; by < out.h / block; by++)
         for (unsigned bx = 0; bx < out.w / block; bx++) {
             double e = block_mean(src.enc, src.w, bx * sbw, by * sbh, sbw, sbh);
-            int band = (int)floor((e - BAND_LO) / BAND_STEP);
-            if (band < 0 || band >= N_BANDS)
+            int band = (int)floor((e - band_lo) / BAND_STEP);
+            band = e >= 1 && n_bands == MAX_BANDS ? MAX_BANDS - 1 : band; /* white: the top band */
+            if (band < 0 || band >= n_bands)
                 continue;
             sum_src[band] += block_mean(src.lin, src.w, bx * sbw, by * sbh, sbw, sbh);
             sum_out[band] += block_mean(out.lin, out.w, bx * block, by * block, block, block);
             count[band]++;
         }
     int misses = 0;
-    for (int b = 0; b < N_BANDS; b++) {
-        double lo = BAND_LO + b * BAND_STEP;
+    for (int b = 0; b < n_bands; b++) {
+        double lo = band_lo + b * BAND_STEP;
         if (count[b] == 0) {
             printf("band %.2f-%.2f: no blocks MISS\n", lo, lo + BAND_STEP);
             misses++;

@@ -1,0 +1,85 @@
+# Arrangements with no memory of how they were grown (issue #25): around a radial bump in
+# the radius map and in the density map, nearest-neighbour bonds are tangential and radial
+# each in 16.7 % +- 2 % of the points (tests/cli/tools/bondcheck.c), for worlds sampled
+# with -j 1 and -j 2 alike, and regions still make the world. Before the darts (0.4.0) the
+# radius map gave 21.4 % tangential and 14.1 % radial here. Runs from the repo root.
+. "$(dirname "$0")/lib.sh"
+
+# $1: what; the bondcheck line on stdin. Fails unless >= 5000 points, both shares in range.
+bonds_even() {
+    local line n t r
+    line=$(cat)
+    read -r _ n _ t _ r <<<"$line"
+    [ "${n:-0}" -ge 5000 ] || { fail "$1: only ${n:-0} points round the bump ($line)"; return; }
+    awk -v t="$t" -v r="$r" 'BEGIN { exit !(t >= 14.7 && t <= 18.7 && r >= 14.7 && r <= 18.7) }' ||
+        fail "$1: bonds not even round the bump: $line (want 14.7 .. 18.7 each)"
+}
+
+no_rings_round_a_peak() {
+    local map=$1 extra=() seed
+    [ "$map" = density ] && extra=(--map density)
+    "$TOOLS/bondcheck" bump "$map" 1000 "$TMP/bump.png" || { fail "bondcheck bump $map"; return; }
+    for seed in 1 2; do
+        local w=(--size 1000x1000 --rmin 2 --rmax 12 --field image:"$TMP/bump.png" "${extra[@]}" --seed $seed --quiet)
+        $DAPPLE points "${w[@]}" -j 1 -o "$TMP/j1.csv" && $DAPPLE points "${w[@]}" -j 2 -o "$TMP/j2.csv" ||
+            { fail "points ($map)"; return; }
+        cmp -s "$TMP/j1.csv" "$TMP/j2.csv" || fail "$map map: -j 1 and -j 2 differ"
+        "$TOOLS/bondcheck" angles 1000 "$TMP/j1.csv" | bonds_even "$map map, seed $seed"
+        "$TOOLS/ptcheck" -b 1000 1000 "$TMP/j1.csv" >/dev/null || fail "pair rule ($map map)"
+    done
+}
+
+# x,y,r lines sorted, without the header
+body() { tail -n +2 "$1" | sort; }
+
+regions_make_the_bump() {
+    "$TOOLS/bondcheck" bump radius 1000 "$TMP/bump.png" || { fail "bondcheck bump"; return; }
+    local w=(--size 1000x1000 --rmin 2 --rmax 12 --field image:"$TMP/bump.png" --seed 3 --quiet)
+    $DAPPLE points "${w[@]}" -o "$TMP/all.csv" || { fail "whole bump world"; return; }
+    : >"$TMP/parts.txt"
+    for r in 0,0,450x520 450,0,550x520 0,520,450x480 450,520,550x480; do
+        $DAPPLE points "${w[@]}" --region $r -o "$TMP/r.csv" || fail "region $r"
+        body "$TMP/r.csv" >>"$TMP/parts.txt"
+    done
+    sort -o "$TMP/parts.txt" "$TMP/parts.txt"
+    body "$TMP/all.csv" | cmp -s - "$TMP/parts.txt" || fail "the four regions are not the bump world's points"
+}
+
+# The check itself tells rings: points on concentric circles give tangential bonds only.
+bondcheck_tells_rings() {
+    awk 'BEGIN { print "x,y,r"; for (k = 1; k <= 60; k++) { n = int(6.283 * 6 * k / 5);
+             for (i = 0; i < n; i++) printf "%.4f,%.4f,1\n", 500 + 6 * k * cos(6.283 * i / n),
+                                                 500 + 6 * k * sin(6.283 * i / n) } }' >"$TMP/rings.csv"
+    "$TOOLS/bondcheck" angles 1000 "$TMP/rings.csv" >"$TMP/rings.txt"
+    read -r _ n _ t _ r <"$TMP/rings.txt"
+    awk -v t="$t" 'BEGIN { exit !(t > 90) }' || fail "bondcheck: rings read as $(cat "$TMP/rings.txt")"
+}
+
+# grass-clumps: patches that thin to nothing: its splat mask's 128 px block means span at
+# least a factor of 3 (the radius map gave 1.2: dots grew as the spacing grew).
+grass_clumps_patches() {
+    $DAPPLE render presets/grass-clumps.ini --mask "$TMP/gc.png" --quiet || { fail "render grass-clumps"; return; }
+    local line
+    line=$("$TOOLS/areacheck" blocks "$TMP/gc.png" 128)
+    awk -v r="${line##* }" 'BEGIN { exit !(r >= 3) }' || fail "grass-clumps: 128 px blocks span less than 3x: $line"
+}
+
+# foliage-density: stands and clearings: >= 10 % of the area with no tree within 2 rmin
+# (16 px), >= 10 % at the densest spacing (the density mask at full scale).
+foliage_stands_and_clearings() {
+    $DAPPLE render presets/foliage-density.ini --mask "$TMP/fd.png" --points "$TMP/fd.csv" --quiet ||
+        { fail "render foliage-density"; return; }
+    local clear dense
+    clear=$("$TOOLS/areacheck" clear "$TMP/fd.csv" 1024 1024 16 periodic)
+    dense=$("$TOOLS/areacheck" above "$TMP/fd.png" 0.99)
+    awk -v c="${clear##* }" -v d="${dense##* }" 'BEGIN { exit !(c >= 0.10 && d >= 0.10) }' ||
+        fail "foliage-density: clearings $clear, densest $dense (want >= 0.10 each)"
+}
+
+no_rings_round_a_peak radius
+no_rings_round_a_peak density
+regions_make_the_bump
+bondcheck_tells_rings
+grass_clumps_patches
+foliage_stands_and_clearings
+finish
