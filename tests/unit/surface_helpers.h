@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 
 #include "io/image_save.h"
+#include "render/canvas.h"
+#include "render/render.h"
 
 typedef struct rgba8 {
     int r, g, b, a;
@@ -35,6 +37,16 @@ static inline void save(cairo_surface_t *s, const char *name)
                                        cairo_image_surface_get_height(s),
                                        cairo_image_surface_get_stride(s), &err),
                  DAPPLE_OK, "%s", err.message);
+}
+
+/* The scene drawn in one band (the bytes of any -j), flushed for reading. */
+static inline cairo_surface_t *render_one_band(const dp_texture_spec *t, const dp_scene *sc)
+{
+    cairo_surface_t *s = NULL;
+    dapple_error err;
+    cr_assert_eq(dp_render_texture_bands(t, sc, 1, &s, &err), DAPPLE_OK, "%s", err.message);
+    cairo_surface_flush(s);
+    return s;
 }
 
 #endif

@@ -38,12 +38,7 @@ static void one_layer(dp_style style, int w, int n, float r)
 
 static cairo_surface_t *render(void)
 {
-    cairo_surface_t *s = NULL;
-    dapple_error err;
-    cr_assert_eq(dp_render_texture_bands(&spec, &scene, 1, &s, &err), DAPPLE_OK, "%s",
-                 err.message);
-    cairo_surface_flush(s);
-    return s;
+    return render_one_band(&spec, &scene);
 }
 
 /* Ink pixels at distance [lo, hi) from (cx, cy), and their mean direction. */

@@ -100,12 +100,7 @@ static void touching_grid(dp_style style, int step)
 
 static cairo_surface_t *render(void)
 {
-    cairo_surface_t *s = NULL;
-    dapple_error err;
-    cr_assert_eq(dp_render_texture_bands(&spec, &scene, 1, &s, &err), DAPPLE_OK, "%s",
-                 err.message);
-    cairo_surface_flush(s);
-    return s;
+    return render_one_band(&spec, &scene);
 }
 
 /* Pixels darker than one half-transparent black shape makes: where two shapes overlap. */
