@@ -98,9 +98,8 @@ bool dp_batch_manifest_name_of(const char *name, const char *base, int *index, i
     if (strncmp(name, base, n) != 0)
         return false;
     name += n;
-    if (strcmp(name, ".json") != 0 &&
-        !(sscanf(name, "-shard-%d-of-%d.json%n", &i, &k, &end) == 2 && name[end] == '\0' &&
-          i >= 1 && i <= k))
+    if (strcmp(name, ".json") != 0 && !(sscanf(name, "-shard-%d-of-%d.json%n", &i, &k, &end) == 2 &&
+                                        name[end] == '\0' && i >= 1 && i <= k))
         return false;
     if (index != NULL)
         *index = i;
@@ -118,8 +117,8 @@ bool dp_batch_entry_intact(const dp_batch_entry *e, const char *dir)
 
 /* ------------------------------------------------------------------------- writing */
 
-
-/* Reals at 9 significant digits (seconds are rounded to ms by the caller). One object with ", " and ": " between members, as the line format has it. */
+/* Reals at 9 significant digits (seconds are rounded to ms by the caller). One object with ", " and
+ * ": " between members, as the line format has it. */
 static int put_json(FILE *fp, const json_t *v)
 {
     char *text = json_dumps(v, JSON_REAL_PRECISION(9) | JSON_ENCODE_ANY);
@@ -179,8 +178,7 @@ dapple_status dp_batch_manifest_write(const dp_batch_manifest *m, const char *pa
     fputs(m->n ? "\n  ]\n}\n" : "]\n}\n", af.fp);
     if (bad) {
         dp_atomic_abort(&af);
-        return dp_fail(err, DAPPLE_E_NOMEM, "%s: cannot write the manifest (out of memory)",
-                       path);
+        return dp_fail(err, DAPPLE_E_NOMEM, "%s: cannot write the manifest (out of memory)", path);
     }
     return dp_atomic_commit(&af, err);
 }
@@ -248,7 +246,8 @@ static dapple_status read_shard(dp_batch_manifest *m, const json_t *root, const 
     if (json_array_size(s) != 2 || !json_is_integer(json_array_get(s, 0)) ||
         !json_is_integer(json_array_get(s, 1)))
         return dp_fail(err, DAPPLE_E_FORMAT, "%s: \"shard\" is not [I, N]", path);
-    json_int_t i = json_integer_value(json_array_get(s, 0)), n = json_integer_value(json_array_get(s, 1));
+    json_int_t i = json_integer_value(json_array_get(s, 0)),
+               n = json_integer_value(json_array_get(s, 1));
     if (i < 1 || i > n || n > INT32_MAX)
         return dp_fail(err, DAPPLE_E_FORMAT, "%s: \"shard\" is not [I, N] with 1 <= I <= N", path);
     m->shard_index = (int)i, m->shard_count = (int)n;
@@ -273,8 +272,7 @@ static dapple_status read_header(dp_batch_manifest *m, const json_t *root, const
                        "%s: not a dapple manifest of format %d: rerun to make it again", path,
                        DP_BATCH_FORMAT);
     if (!get_string(root, "command", command, sizeof command) || strcmp(command, m->command) != 0)
-        return dp_fail(err, DAPPLE_E_FORMAT, "%s: not a manifest of `dapple %s`", path,
-                       m->command);
+        return dp_fail(err, DAPPLE_E_FORMAT, "%s: not a manifest of `dapple %s`", path, m->command);
     if (!get_string(root, "dapple", m->version, sizeof m->version) ||
         !get_string(root, "build", m->build, sizeof m->build))
         return dp_fail(err, DAPPLE_E_FORMAT, "%s: no \"dapple\" version or \"build\"", path);
@@ -300,8 +298,7 @@ static dapple_status read_root(dp_batch_manifest *m, const json_t *root, const c
 
 /* Opened and measured before a byte is parsed: a manifest larger than the run can need is
  * refused, not loaded (a 1 GB one would cost several GB of tree). */
-static dapple_status open_bounded(const char *path, uint64_t max_bytes, int *fd,
-                                  dapple_error *err)
+static dapple_status open_bounded(const char *path, uint64_t max_bytes, int *fd, dapple_error *err)
 {
     struct stat st;
     *fd = open(path, O_RDONLY | O_NONBLOCK);
@@ -334,8 +331,8 @@ dapple_status dp_batch_manifest_read(dp_batch_manifest *m, const char *path, uin
     close(fd);
     if (root == NULL) {
         printable(je.text);
-        return dp_fail(err, DAPPLE_E_FORMAT, "%s: line %d, column %d: %s", path, je.line,
-                       je.column, je.text);
+        return dp_fail(err, DAPPLE_E_FORMAT, "%s: line %d, column %d: %s", path, je.line, je.column,
+                       je.text);
     }
     dapple_status st = read_root(m, root, path, err);
     json_decref(root);

@@ -55,8 +55,8 @@ void dp_batch_manifest_sort(dp_batch_manifest *m);
 const dp_batch_entry *dp_batch_manifest_find(const dp_batch_manifest *m, const char *file);
 
 /** Writes m (in its current order) through an atomic file. */
-DAPPLE_USERESULT dapple_status dp_batch_manifest_write(const dp_batch_manifest *m,
-                                                       const char *path, dapple_error *err);
+DAPPLE_USERESULT dapple_status dp_batch_manifest_write(const dp_batch_manifest *m, const char *path,
+                                                       dapple_error *err);
 
 /** Reads 'path' into m (initialised; emptied first) and sorts it. A file over max_bytes is
  * refused before it is read (DAPPLE_E_LIMIT). DAPPLE_E_IO when it cannot be opened (errno
@@ -79,8 +79,8 @@ bool dp_batch_entry_intact(const dp_batch_entry *e, const char *dir);
 /** Appends the entries of 'other' (read from 'path') that m lacks, taking their metas, and
  * sorts m. Refused when both list a file with other bytes. */
 DAPPLE_USERESULT dapple_status dp_batch_manifest_absorb(dp_batch_manifest *m,
-                                                        dp_batch_manifest *other,
-                                                        const char *path, dapple_error *err);
+                                                        dp_batch_manifest *other, const char *path,
+                                                        dapple_error *err);
 
 /** Reads every manifest of BASE in dir (BASE.json and BASE-shard-I-of-N.json) into m
  * (initialised, of the command to read), absorbing the entries of those whose plan
@@ -88,11 +88,12 @@ DAPPLE_USERESULT dapple_status dp_batch_manifest_absorb(dp_batch_manifest *m,
  * refuses: over max_bytes, not JSON, an older format) or whose plan is not accepted is
  * handed to note(ctx, name, why), why NULL for a plan not accepted, and passed over:
  * its outputs are made again. Errors: the folder cannot be listed, out of memory. */
-DAPPLE_USERESULT dapple_status dp_batch_read_set(
-        dp_batch_manifest *m, const char *dir, const char *base, uint64_t max_bytes,
-        bool (*accept)(void *ctx, const json_t *plan),
-        void (*note)(void *ctx, const char *name, const dapple_error *why), void *ctx,
-        dapple_error *err);
+DAPPLE_USERESULT dapple_status dp_batch_read_set(dp_batch_manifest *m, const char *dir,
+                                                 const char *base, uint64_t max_bytes,
+                                                 bool (*accept)(void *ctx, const json_t *plan),
+                                                 void (*note)(void *ctx, const char *name,
+                                                              const dapple_error *why),
+                                                 void *ctx, dapple_error *err);
 
 /** A --check: each fresh output (sorted m) against 'old' (sorted). differ(ctx, file, sha,
  * old_sha) is called for an output whose bytes differ, or that old does not list (old_sha

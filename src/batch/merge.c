@@ -92,8 +92,8 @@ static dapple_status same_maker(const dp_batch_manifest *m, const dp_batch_manif
                                 const char *path, dapple_error *err)
 {
     if (strcmp(shard->version, m->version) != 0)
-        return dp_fail(err, DAPPLE_E_FORMAT, "%s: made by dapple %s, not %s", path,
-                       shard->version, m->version);
+        return dp_fail(err, DAPPLE_E_FORMAT, "%s: made by dapple %s, not %s", path, shard->version,
+                       m->version);
     if (strcmp(shard->build, m->build) != 0)
         return dp_fail(err, DAPPLE_E_FORMAT,
                        "%s: made by another build of dapple (%.12s, this is %.12s): render it "
@@ -103,8 +103,8 @@ static dapple_status same_maker(const dp_batch_manifest *m, const dp_batch_manif
 }
 
 /* Lookups come first and appends after, because appending unsorts m. */
-dapple_status dp_batch_manifest_absorb(dp_batch_manifest *m, dp_batch_manifest *shard, const char *path,
-                            dapple_error *err)
+dapple_status dp_batch_manifest_absorb(dp_batch_manifest *m, dp_batch_manifest *shard,
+                                       const char *path, dapple_error *err)
 {
     bool *have = dp_calloc_n(shard->n + 1, sizeof *have);
     if (have == NULL)
@@ -220,7 +220,8 @@ size_t dp_batch_compare(const dp_batch_manifest *old, const dp_batch_manifest *m
     while (i < m->n || k < old->n) {
         int c = i == m->n ? 1 : k == old->n ? -1 : strcmp(m->entries[i].file, old->entries[k].file);
         const dp_batch_entry *e = c <= 0 ? &m->entries[i] : &old->entries[k];
-        if (c < 0 || (c > 0 && whole) || (c == 0 && strcmp(e->sha256, old->entries[k].sha256) != 0)) {
+        if (c < 0 || (c > 0 && whole) ||
+            (c == 0 && strcmp(e->sha256, old->entries[k].sha256) != 0)) {
             differ(ctx, e->file, c <= 0 ? e->sha256 : NULL, c >= 0 ? old->entries[k].sha256 : NULL);
             bad++;
         }

@@ -26,8 +26,8 @@ bool dp_batch_fresh(const dp_batch_manifest *old, const char *build, const char 
 void dp_batch_hash_line(dp_sha256 *h, const char *fmt, ...) DP_PRINTF(2, 3);
 
 /** Adds an input file to such a hash, as the line "LABEL PATH SHA256-OF-ITS-BYTES". */
-DAPPLE_USERESULT dapple_status dp_batch_hash_file(dp_sha256 *h, const char *label,
-                                                  const char *path, dapple_error *err);
+DAPPLE_USERESULT dapple_status dp_batch_hash_file(dp_sha256 *h, const char *label, const char *path,
+                                                  dapple_error *err);
 
 /** The jobs i < n with pending(ctx, i), biggest cost(ctx, i) first, equal costs in index
  * order (longest-processing-time scheduling: the run ends when its last big job does; the
@@ -43,8 +43,8 @@ DAPPLE_USERESULT dapple_status dp_batch_schedule(size_t n, double (*cost)(void *
  * more than 1 / (ratio + 1) of the time. A kill then loses at most the jobs of the last
  * moment, which the rerun makes again. */
 typedef struct dp_batch_saver {
-    double ratio;       /* 2: at most a third of the main thread's time */
-    double last, cost;  /* when the last write ended, and its seconds */
+    double ratio;      /* 2: at most a third of the main thread's time */
+    double last, cost; /* when the last write ended, and its seconds */
 } dp_batch_saver;
 
 /** Seconds on a monotonic clock. */

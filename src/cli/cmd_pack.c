@@ -11,7 +11,7 @@
 
 static const char USAGE[] =
         "dapple pack PRESET_DIR -o OUT_DIR [-j N] [--force] [--check] [--seeds A..B]\n"
-        "       [--shard I/N] [--size-cap PX] [--max-pixels N]\n"
+        "       [--shard I/N] [--scale F] [--size-cap PX] [--max-pixels N]\n"
         "       dapple pack [PRESET_DIR] -o OUT_DIR --merge";
 
 static void to_pack_opts(const dp_cli_opts *o, dp_pack_opts *po)
@@ -29,6 +29,7 @@ static void to_pack_opts(const dp_cli_opts *o, dp_pack_opts *po)
     po->shard_index = o->shard_index;
     po->shard_count = o->shard_count;
     po->size_cap = o->size_cap;
+    po->scale = o->scale;
 }
 
 int dp_cmd_pack(int argc, char **argv)

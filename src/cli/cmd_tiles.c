@@ -47,7 +47,7 @@ typedef struct run {
     dp_tiles_plan plan;
     dp_batch_manifest known; /* what the set's manifests of this world recorded */
     dp_batch_lock lock;
-    int n_other; /* manifests of another world in the folder */
+    int n_other;           /* manifests of another world in the folder */
     dp_tile_record *tiles; /* this run's (its shard's), in index order */
     size_t n_mine, written, skipped;
     char manifest[DP_BATCH_PATH_MAX];
@@ -55,7 +55,7 @@ typedef struct run {
     dp_progress progress;
     bool show;
     struct made *made; /* per tile, by the worker; read by the main thread once it reports */
-    dapple_error err; /* the first failure: the run stops there */
+    dapple_error err;  /* the first failure: the run stops there */
     bool failed;
 } run;
 
@@ -76,8 +76,8 @@ static bool up_to_date(const run *r, dp_tile_record *t)
 {
     for (int i = 0; i < t->n_files; i++) {
         const dp_batch_entry *e;
-        if (!dp_batch_fresh(&r->known, dp_build_id(), r->plan.dir, t->file[i],
-                            r->plan.world_sha256, &e))
+        if (!dp_batch_fresh(&r->known, dp_build_id(), r->plan.dir, t->file[i], r->plan.world_sha256,
+                            &e))
             return false;
         memcpy(t->sha256[i], e->sha256, sizeof t->sha256[i]);
     }

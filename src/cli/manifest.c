@@ -176,7 +176,8 @@ static bool read_points(const json_t *a, dp_manifest_entry *e)
     const json_t *v;
     if (!json_is_array(a) || json_array_size(a) > DP_MAX_LAYERS)
         return false;
-    json_array_foreach(a, i, v) {
+    json_array_foreach(a, i, v)
+    {
         if (!json_is_integer(v) || json_integer_value(v) < 0)
             return false;
         e->points[i] = (size_t)json_integer_value(v);
@@ -198,16 +199,16 @@ static bool read_meta(json_t *meta, dp_manifest_entry *e)
     int tileable = 0;
     e->bit_depth = 0, e->height_scale = 0;
     if (json_unpack(meta, "{s:s, s:s, s:s, s:o, s:[ii], s?i, s:s, s:b, s?F, s:o, s:F}", "preset",
-                    &preset, "preset_sha256", &psha, "inputs_sha256", &isha, "seed", &seed,
-                    "size", &e->width, &e->height, "bit_depth", &e->bit_depth, "kind", &kind,
-                    "tileable", &tileable, "height_scale", &e->height_scale, "points", &points,
-                    "seconds", &e->seconds) != 0)
+                    &preset, "preset_sha256", &psha, "inputs_sha256", &isha, "seed", &seed, "size",
+                    &e->width, &e->height, "bit_depth", &e->bit_depth, "kind", &kind, "tileable",
+                    &tileable, "height_scale", &e->height_scale, "points", &points, "seconds",
+                    &e->seconds) != 0)
         return false;
     e->tileable = tileable;
     return copy_text(e->preset, sizeof e->preset, preset) &&
            copy_text(e->preset_sha256, sizeof e->preset_sha256, psha) &&
-           copy_text(e->inputs_sha256, sizeof e->inputs_sha256, isha) && read_seed(seed, &e->seed) &&
-           read_kind(kind, &e->kind) && read_points(points, e);
+           copy_text(e->inputs_sha256, sizeof e->inputs_sha256, isha) &&
+           read_seed(seed, &e->seed) && read_kind(kind, &e->kind) && read_points(points, e);
 }
 
 static dapple_status from_batch(dp_manifest *m, const dp_batch_manifest *b, const char *path,
@@ -222,8 +223,10 @@ static dapple_status from_batch(dp_manifest *m, const dp_batch_manifest *b, cons
         memcpy(e.file, b->entries[i].file, sizeof e.file);
         memcpy(e.sha256, b->entries[i].sha256, sizeof e.sha256);
         if (!read_meta(b->entries[i].meta, &e))
-            return dp_fail(err, DAPPLE_E_FORMAT, "%s: %s: not a pack entry (a key is missing or "
-                           "of the wrong type)", path, e.file);
+            return dp_fail(err, DAPPLE_E_FORMAT,
+                           "%s: %s: not a pack entry (a key is missing or "
+                           "of the wrong type)",
+                           path, e.file);
         if (dp_manifest_add(m, &e, err) != DAPPLE_OK)
             return err->status;
     }

@@ -173,6 +173,8 @@ static const cli_option OPTIONS[] = {
     { "set", OPT_SET, "SECTION.KEY=VALUE", DP_CMD_RENDER, "override a preset key", NO_RANGE },
     { "scale", OPT_SCALE, "F", DP_CMD_RENDER, "size and look x F: radii, strokes, features", R_REAL,
       0.01, 100, NULL },
+    { "scale", OPT_SCALE, "F", DP_CMD_PACK,
+      "every preset's size and look x F (to whole pixel sizes only)", R_REAL, 0.01, 100, NULL },
     { "jpeg-quality", OPT_JPEG_Q, "Q", DP_CMD_FIELD | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_TILES,
       "quality of .jpg outputs", R_INT, 1, 100, "90" },
     { "max-pixels", OPT_MAX_PIXELS, "N", FIELD_CMDS | DP_CMD_RENDER | DP_CMD_PACK,

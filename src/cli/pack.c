@@ -111,21 +111,39 @@ dapple_status dp_pack_cap_size(dp_texture_spec *t, int cap, dapple_error *err)
     return dp_texture_scale_look(t, (double)cap / side, err);
 }
 
+/* --scale F with render's meaning (cli/scale_look.c): the whole look x F. A pack makes
+ * files of the sizes it says, so F must give every preset a whole number of pixels. */
+static dapple_status scale_preset(dp_texture_spec *t, double f, const char *path,
+                                  dapple_error *err)
+{
+    double w = t->width * f, h = t->height * f;
+    if (f <= 0 || f == 1)
+        return DAPPLE_OK;
+    if (fabs(w - round(w)) > 1e-6 || fabs(h - round(h)) > 1e-6)
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "%s: --scale %g makes %dx%d %.9gx%.9g, not a whole number of pixels", path,
+                       f, t->width, t->height, w, h);
+    return dp_texture_scale_look(t, f, err);
+}
+
 /* The preset's hash covers its bytes (those parsed, not a second read) and the options
  * that change what it renders, so changing either re-renders. With no such option it is
  * the file's plain sha256. */
-static void hash_preset(pack_preset *pr, const char *text, size_t len, int size_cap)
+static void hash_preset(pack_preset *pr, const char *text, size_t len, int size_cap, double scale)
 {
     char file_hex[DP_SHA256_HEX], extra[64];
     dp_sha256 h;
     dp_sha256_init(&h);
     dp_sha256_update(&h, text, len);
     dp_sha256_final_hex(&h, file_hex);
-    if (size_cap == 0) {
+    if (size_cap == 0 && (scale <= 0 || scale == 1)) {
         memcpy(pr->sha256, file_hex, sizeof file_hex);
         return;
     }
-    snprintf(extra, sizeof extra, "\nsize-cap=%d", size_cap);
+    if (scale <= 0 || scale == 1) /* as before --scale was: those hashes stay */
+        snprintf(extra, sizeof extra, "\nsize-cap=%d", size_cap);
+    else
+        snprintf(extra, sizeof extra, "\nsize-cap=%d\nscale=%.17g", size_cap, scale);
     dp_sha256_init(&h);
     dp_sha256_update(&h, file_hex, 64);
     dp_sha256_update(&h, extra, strlen(extra));
@@ -133,7 +151,7 @@ static void hash_preset(pack_preset *pr, const char *text, size_t len, int size_
 }
 
 /* A preset that cannot be read or loaded keeps spec NULL and err, and fails as a job. */
-static void load_preset(pack_preset *pr, int size_cap)
+static void load_preset(pack_preset *pr, int size_cap, double scale)
 {
     char *text = NULL;
     size_t len = 0;
@@ -144,10 +162,11 @@ static void load_preset(pack_preset *pr, int size_cap)
     }
     bool ok = dp_preset_read(pr->path, &text, &len, &pr->err) == DAPPLE_OK &&
               dp_preset_parse_string(text, len, pr->path, t, &pr->err) == DAPPLE_OK &&
+              scale_preset(t, scale, pr->path, &pr->err) == DAPPLE_OK &&
               dp_pack_cap_size(t, size_cap, &pr->err) == DAPPLE_OK &&
               dp_batch_inputs_sha256(t, pr->inputs_sha256, &pr->err) == DAPPLE_OK;
     if (ok)
-        hash_preset(pr, text, len, size_cap);
+        hash_preset(pr, text, len, size_cap, scale);
     free(text);
     if (!ok)
         free(t);
@@ -167,7 +186,7 @@ static dapple_status load_presets(pack *p, char **names, size_t n, dapple_error 
         pack_preset *pr = &p->presets[p->n_presets++];
         dp_batch_join(pr->path, sizeof pr->path, o->preset_dir, names[i]);
         pr->file = pr->path + strlen(pr->path) - strlen(names[i]);
-        load_preset(pr, o->size_cap);
+        load_preset(pr, o->size_cap, o->scale);
     }
     return DAPPLE_OK;
 }

@@ -146,9 +146,8 @@ static bool first_clash(void *ctx, const char *file, size_t first, size_t later)
 /* Two tiles of the grid with one name (t{x}{y}: (1, 11) and (11, 1) are both t111), or a
  * tile named as the set's manifest, would overwrite each other: refused before any work,
  * over the whole grid (whatever the shard), naming two tiles. */
-static dapple_status unique_names(const dp_tiles_plan *p, const dp_cli_opts *o,
-                                  const char *option, const char *pattern, names *t,
-                                  dapple_error *err)
+static dapple_status unique_names(const dp_tiles_plan *p, const dp_cli_opts *o, const char *option,
+                                  const char *pattern, names *t, dapple_error *err)
 {
     size_t n = (size_t)p->nx * p->ny;
     for (size_t i = 0; i < n; i++) {
@@ -177,16 +176,19 @@ static dapple_status unique_names(const dp_tiles_plan *p, const dp_cli_opts *o,
 static dapple_status check_names(const dp_tiles_plan *p, const dp_cli_opts *o, dapple_error *err)
 {
     size_t n = (size_t)p->nx * p->ny;
-    names t = { dp_calloc_n(n, sizeof *t.name), dp_calloc_n(n, sizeof *t.file),
-                dp_calloc_n(n, sizeof *t.job), { 0, 0 }, NULL };
+    names t = { dp_calloc_n(n, sizeof *t.name),
+                dp_calloc_n(n, sizeof *t.file),
+                dp_calloc_n(n, sizeof *t.job),
+                { 0, 0 },
+                NULL };
     dapple_status st = DAPPLE_OK;
     if (t.name == NULL || t.file == NULL || t.job == NULL)
         st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu tile names", n);
     if (st == DAPPLE_OK && p->mask_pattern != NULL)
         st = unique_names(p, o, "-o", p->mask_pattern, &t, err);
     if (st == DAPPLE_OK && p->points_pattern != NULL)
-        st = unique_names(p, o, p->mask_pattern != NULL ? "--points" : "-o", p->points_pattern,
-                          &t, err);
+        st = unique_names(p, o, p->mask_pattern != NULL ? "--points" : "-o", p->points_pattern, &t,
+                          err);
     free(t.name);
     free(t.file);
     free(t.job);
@@ -217,20 +219,22 @@ static void hash_options(dp_sha256 *h, const dp_cli_opts *o)
     dp_batch_hash_line(h, "dapple %s build %s", DAPPLE_VERSION, dp_build_id());
     dp_batch_hash_line(h, "size %dx%d tile %d", o->width, o->height, o->tile_size);
     dp_batch_hash_line(h, "-o %s --points %s", file_name(o->output),
-           o->points_path ? file_name(o->points_path) : ""); /* the folder may move */
-    dp_batch_hash_line(h, "radius %d %.17g rmin %d %.17g rmax %d %.17g field %s", o->have_radius, o->radius,
-           o->have_rmin, o->rmin, o->have_rmax, o->rmax, o->field ? o->field : "");
-    dp_batch_hash_line(h, "map %d cutoff %.17g levels %.17g %.17g gamma %.17g invert %d dilate %.17g",
-           (int)o->map, o->cutoff, o->black, o->white, o->gamma, o->invert, o->dilate);
+                       o->points_path ? file_name(o->points_path) : ""); /* the folder may move */
+    dp_batch_hash_line(h, "radius %d %.17g rmin %d %.17g rmax %d %.17g field %s", o->have_radius,
+                       o->radius, o->have_rmin, o->rmin, o->have_rmax, o->rmax,
+                       o->field ? o->field : "");
+    dp_batch_hash_line(h,
+                       "map %d cutoff %.17g levels %.17g %.17g gamma %.17g invert %d dilate %.17g",
+                       (int)o->map, o->cutoff, o->black, o->white, o->gamma, o->invert, o->dilate);
     for (int i = 0; i < o->n_exclude; i++)
         dp_batch_hash_line(h, "exclude %s", o->exclude[i]);
     dp_batch_hash_line(h, "k %d max %llu seed %llu periodic %d dense %d maximal %d", o->k,
-           (unsigned long long)o->max_points, (unsigned long long)o->seed, o->periodic, o->dense,
-           o->maximal);
-    dp_batch_hash_line(h, "kind %d depth %d dot %.17g jpeg %d max-pixels %llu", (int)o->mask_kind, o->depth,
-           o->dot_radius, o->jpeg_quality, (unsigned long long)o->max_pixels);
-    dp_batch_hash_line(h, "rotation %d jitter %.17g variants %d y-up %d", o->rotation, o->scale_jitter,
-           o->variants, o->y_up);
+                       (unsigned long long)o->max_points, (unsigned long long)o->seed, o->periodic,
+                       o->dense, o->maximal);
+    dp_batch_hash_line(h, "kind %d depth %d dot %.17g jpeg %d max-pixels %llu", (int)o->mask_kind,
+                       o->depth, o->dot_radius, o->jpeg_quality, (unsigned long long)o->max_pixels);
+    dp_batch_hash_line(h, "rotation %d jitter %.17g variants %d y-up %d", o->rotation,
+                       o->scale_jitter, o->variants, o->y_up);
     if (o->relative) /* only when asked, so that older tiles.json files keep their hash */
         dp_batch_hash_line(h, "relative 1");
     if (o->tile_base != 0) /* the names change: so do the manifest's entries */
@@ -293,8 +297,8 @@ dapple_status dp_tiles_record_init(const dp_tiles_plan *p, const dp_cli_opts *o,
     for (int i = 0; i < 2; i++) {
         if (patterns[i] == NULL)
             continue;
-        if (expand(patterns[i], r->tx, r->ty, o->tile_base, r->file[r->n_files],
-                   sizeof r->file[0], err) != DAPPLE_OK)
+        if (expand(patterns[i], r->tx, r->ty, o->tile_base, r->file[r->n_files], sizeof r->file[0],
+                   err) != DAPPLE_OK)
             return err->status;
         r->n_files++;
     }
@@ -321,14 +325,14 @@ uint64_t dp_tiles_manifest_bound(const dp_tiles_plan *p)
 static json_t *world_plan(const dp_tiles_plan *p, const dp_cli_opts *o)
 {
     json_t *field = json_string(o->field != NULL ? o->field : "constant");
-    return json_pack("{s:{s:[ii], s:I, s:b, s:o, s:s}, s:i, s:i, s:i}", "world", "size",
-                     o->width, o->height, "seed", (json_int_t)o->seed, "periodic", o->periodic,
-                     "field", field != NULL ? field : json_string("?"), "sha256",
-                     p->world_sha256, "tile_size", p->size, "tiles_x", p->nx, "tiles_y", p->ny);
+    return json_pack("{s:{s:[ii], s:I, s:b, s:o, s:s}, s:i, s:i, s:i}", "world", "size", o->width,
+                     o->height, "seed", (json_int_t)o->seed, "periodic", o->periodic, "field",
+                     field != NULL ? field : json_string("?"), "sha256", p->world_sha256,
+                     "tile_size", p->size, "tiles_x", p->nx, "tiles_y", p->ny);
 }
 
-static dapple_status add_tile(dp_batch_manifest *m, const dp_tiles_plan *p,
-                              const dp_tile_record *r, dapple_error *err)
+static dapple_status add_tile(dp_batch_manifest *m, const dp_tiles_plan *p, const dp_tile_record *r,
+                              dapple_error *err)
 {
     const int *w = r->window;
     for (int i = 0; i < r->n_files; i++) {

@@ -15,9 +15,9 @@
 #include "dapple.h"
 
 typedef struct dp_tiles_plan {
-    char dir[DP_PATH_MAX];      /* the patterns' folder; "." when they name none */
-    const char *mask_pattern;   /* -o unless it names point lists; NULL: no masks */
-    const char *points_pattern; /* --points, or -o ending in .csv/.json; NULL: none */
+    char dir[DP_PATH_MAX];             /* the patterns' folder; "." when they name none */
+    const char *mask_pattern;          /* -o unless it names point lists; NULL: no masks */
+    const char *points_pattern;        /* --points, or -o ending in .csv/.json; NULL: none */
     char base[DP_BATCH_FILE_MAX - 32]; /* the set's manifest name without ".json" */
     int size, nx, ny;                  /* tile side, columns, rows */
     char world_sha256[DP_SHA256_HEX];
@@ -59,8 +59,7 @@ uint64_t dp_tiles_manifest_bound(const dp_tiles_plan *p);
 /** The batch manifest of the tiles done so far (those of r[0 .. n) with 'done' set), of
  * shard I of N when o gives one, into m (initialised for "tiles"). */
 DAPPLE_USERESULT dapple_status dp_tiles_manifest_fill(dp_batch_manifest *m, const dp_tiles_plan *p,
-                                                      const dp_cli_opts *o,
-                                                      const dp_tile_record *r, size_t n,
-                                                      dapple_error *err);
+                                                      const dp_cli_opts *o, const dp_tile_record *r,
+                                                      size_t n, dapple_error *err);
 
 #endif

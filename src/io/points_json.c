@@ -23,24 +23,24 @@ typedef struct json {
     dp_points_parse *ps;
     const char *text, *end, *seen; /* the line is counted up to 'seen' */
     size_t line;
-    int depth;         /* containers open around the current value */
-    bool object;       /* the document is an object */
-    enum key key;      /* the member of the top object being read */
-    int pd;            /* depth of the points array once inside it, else 0 */
+    int depth;    /* containers open around the current value */
+    bool object;  /* the document is an object */
+    enum key key; /* the member of the top object being read */
+    int pd;       /* depth of the points array once inside it, else 0 */
     size_t col[DP_ROLES];
-    size_t width;      /* entries per point: from "columns" or the first point; 0 = not yet */
-    bool named;        /* the points are read by "columns" */
+    size_t width; /* entries per point: from "columns" or the first point; 0 = not yet */
+    bool named;   /* the points are read by "columns" */
     bool columns_seen, points_seen, columns_late;
-    bool may_name;     /* the text holds "columns": a key that might follow "points" */
-    bool skip;         /* passing over the points this time (read again once columns known) */
+    bool may_name; /* the text holds "columns": a key that might follow "points" */
+    bool skip;     /* passing over the points this time (read again once columns known) */
     bool skipped;
-    size_t k, index;   /* entry in the point, point number (1-based) */
+    size_t k, index; /* entry in the point, point number (1-based) */
     dapple_point pt;
     int layer;
     double size[2];
     int n_size;
     bool bad_size;
-    dapple_status st;  /* the first failure; the parse is cancelled there */
+    dapple_status st; /* the first failure; the parse is cancelled there */
 } json;
 
 /* ---------------------------------------------------------------- lines and errors */
@@ -302,8 +302,9 @@ static int on_string(void *ctx, const unsigned char *s, size_t n)
 static int on_key(void *ctx, const unsigned char *s, size_t n)
 {
     json *j = ctx;
-    static const char *const names[] = { [K_SIZE] = "size", [K_COLUMNS] = "columns",
-                                         [K_POINTS] = "points" };
+    static const char *const names[] = {
+        [K_SIZE] = "size", [K_COLUMNS] = "columns", [K_POINTS] = "points"
+    };
     at(j, (const char *)s);
     if (j->depth != 1)
         return 1;
@@ -329,9 +330,9 @@ static int on_end(void *ctx)
     return close_container(ctx);
 }
 
-static const yajl_callbacks CALLBACKS = { on_null,   on_boolean,   NULL,   NULL,           on_number,
-                                          on_string, on_start_map, on_key, on_end,
-                                          on_start_array, on_end };
+static const yajl_callbacks CALLBACKS = { on_null,   on_boolean,     NULL,         NULL,
+                                          on_number, on_string,      on_start_map, on_key,
+                                          on_end,    on_start_array, on_end };
 
 /* ---------------------------------------------------------------- one pass */
 

@@ -385,7 +385,27 @@ pack_force
 pack_jobs_identical
 pack_check
 pack_seeds
+# --scale F with render's meaning (issue #29): the same look at F times the size, the same
+# bytes as `render --scale F`; a scale that gives no whole size is refused, naming the preset.
+pack_scale() {
+    local o=$TMP/o7s
+    mkdir -p "$TMP/p7s"
+    cp "$P/b.ini" "$TMP/p7s/b.ini"
+    $DAPPLE pack "$TMP/p7s" -o "$o" --scale 1.5 2>/dev/null || fail "--scale: exit $?"
+    expect_png "$o/b.png" "144 72 8 rgba srgb"
+    grep -q '"size": \[144, 72\]' "$o/manifest.json" || fail "--scale: manifest size"
+    $DAPPLE render "$TMP/p7s/b.ini" --scale 1.5 -o "$TMP/b-render.png" 2>/dev/null || fail "render --scale"
+    cmp -s "$o/b.png" "$TMP/b-render.png" || fail "pack --scale 1.5 differs from render --scale 1.5"
+    $DAPPLE pack "$TMP/p7s" -o "$o" 2>"$TMP/log"
+    [ "$(summary "$TMP/log")" = "dapple: pack: 1 rendered, 0 skipped, 0 failed in T s" ] ||
+        fail "--scale: dropping it did not re-render: $(cat "$TMP/log")"
+    $DAPPLE pack "$TMP/p7s" -o "$o" --scale 1.3 2>"$TMP/log" && fail "--scale 1.3: exit 0"
+    grep -qxF "dapple: $TMP/p7s/b.ini: --scale 1.3 makes 96x48 124.8x62.4, not a whole number of pixels" "$TMP/log" ||
+        fail "--scale 1.3: $(cat "$TMP/log")"
+}
+
 pack_size_cap
+pack_scale
 pack_shards_merge
 pack_broken_preset
 pack_name_collision
