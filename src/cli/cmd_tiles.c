@@ -316,6 +316,18 @@ static dapple_status make_all(run *r, dapple_error *err)
     return st;
 }
 
+/* The manifest of dapple 0.4.0 and before, tiles.json, is not read: said once a run. */
+static void note_old_manifest(const run *r)
+{
+    char path[DP_BATCH_PATH_MAX];
+    dp_batch_join(path, sizeof path, r->plan.dir, "tiles.json");
+    if (r->show && access(path, F_OK) == 0)
+        fprintf(stderr,
+                "dapple: %s: made by an older dapple (before manifest format %d), not read: "
+                "remove it once its tiles are made again\n",
+                path, DP_BATCH_FORMAT);
+}
+
 static dapple_status run_tiles(run *r, dapple_error *err)
 {
     char name[DP_BATCH_FILE_MAX];
@@ -331,6 +343,7 @@ static dapple_status run_tiles(run *r, dapple_error *err)
     if (dp_batch_read_set(&r->known, r->plan.dir, r->plan.base, dp_tiles_manifest_bound(&r->plan),
                           same_world, note_known, r, err) != DAPPLE_OK)
         return err->status;
+    note_old_manifest(r);
     return make_all(r, err);
 }
 

@@ -219,6 +219,11 @@ names_and_manifests() {
     $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>"$TMP/tiles.err" || fail "tampered: exit $?"
     grep -q "^dapple: $d/tiles.grass_{x}_{y}.png.json: grass_0_0.png: no job_sha256 or sha256 of 64 hex digits (ignored: its tiles are made again)$" \
         "$TMP/tiles.err" || fail "tampered manifest: $(head -n 1 "$TMP/tiles.err")"
+    echo '{"dapple": "0.4.0", "world": {}, "tiles": []}' >"$d/tiles.json" # 0.4.0's name
+    $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>"$TMP/tiles.err" || fail "old tiles.json: exit $?"
+    grep -qx "dapple: $d/tiles.json: made by an older dapple (before manifest format 2), not read: remove it once its tiles are made again" \
+        "$TMP/tiles.err" || fail "old tiles.json: $(head -n 1 "$TMP/tiles.err")"
+    rm "$d/tiles.json"
     echo '{"dapple": "0.4.0", "world": {}, "tiles": []}' >"$d/tiles.grass_{x}_{y}.png.json"
     $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>"$TMP/tiles.err" || fail "old format: exit $?"
     grep -qx "dapple: $d/tiles.grass_{x}_{y}.png.json: made by an older dapple (before manifest format 2): rerun to make it again (ignored: its tiles are made again)" \
