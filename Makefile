@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 PREFIX  ?= /usr/local
 BUILD   ?= build
-PKGS    := cairo libpng stb inih
+PKGS    := cairo libpng stb inih jansson yajl
 OPT     ?= -O2 -g
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wwrite-strings -Wformat=2 -Wvla -Wcast-qual -Wundef -Wdouble-promotion
@@ -29,7 +29,8 @@ endif
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 LIB_SRC := $(sort $(wildcard src/core/*.c src/io/*.c src/render/*.c src/preset/*.c src/stats/*.c))
-CLI_SRC := $(sort $(wildcard src/cli/*.c))
+# The batch engine (pack, tiles) goes with the CLI: the library does not need jansson.
+CLI_SRC := $(sort $(wildcard src/batch/*.c src/cli/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
 # The CLI's code minus main(), so tests can call the option parser directly.

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch/plan.h"
 #include "cli/common.h"
 #include "cli/outputs.h"
 #include "cli/progress.h"
@@ -137,7 +138,7 @@ int dp_cmd_mask(int argc, char **argv)
     int start = dp_cli_start(DP_CMD_MASK, argc, argv, USAGE, &o);
     if (start != DP_CLI_GO)
         return start;
-    double t0 = dp_cli_now();
+    double t0 = dp_batch_now();
     /* both outputs are probed first, so a bad --points folder cannot leave the mask alone */
     const char *const opt[2] = { "-o", "--points" }, *const path[2] = { o.output, o.points_path };
     if (dp_cli_check_outputs(2, opt, path, &err) != DAPPLE_OK ||
@@ -166,7 +167,7 @@ int dp_cmd_mask(int argc, char **argv)
     dp_progress_live_end();
     if (st == DAPPLE_OK && o.from == NULL && !o.quiet) {
         dp_cli_print_count(&o, lp->scale);
-        dp_cli_print_summary(lp->count, dp_cli_now() - t0, lp->stop, (size_t)o.max_points);
+        dp_cli_print_summary(lp->count, dp_batch_now() - t0, lp->stop, (size_t)o.max_points);
     }
     dp_scene_fini(&scene);
     dapple_field_free(field);

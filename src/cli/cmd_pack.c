@@ -10,7 +10,8 @@
 #include "cli/pack.h"
 
 static const char USAGE[] = "dapple pack PRESET_DIR -o OUT_DIR [-j N] [--force] [--check]\n"
-                            "       [--seeds A..B] [--shard I/N] [--size-cap PX] [--max-pixels N]\n"
+                            "       [--seeds A..B] [--shard I/N] [--scale F] [--size-cap PX]\n"
+                            "       [--max-pixels N]\n"
                             "       dapple pack [PRESET_DIR] -o OUT_DIR --merge";
 
 static void to_pack_opts(const dp_cli_opts *o, dp_pack_opts *po)
@@ -28,6 +29,7 @@ static void to_pack_opts(const dp_cli_opts *o, dp_pack_opts *po)
     po->shard_index = o->shard_index;
     po->shard_count = o->shard_count;
     po->size_cap = o->size_cap;
+    po->scale = o->scale;
 }
 
 int dp_cmd_pack(int argc, char **argv)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "batch/plan.h"
 #include "cli/common.h"
 #include "cli/progress.h"
 #include "core/dp.h"
@@ -132,7 +133,7 @@ int dp_cmd_points(int argc, char **argv)
     int start = dp_cli_start(DP_CMD_POINTS, argc, argv, USAGE, &o);
     if (start != DP_CLI_GO)
         return start;
-    double t0 = dp_cli_now(), scale;
+    double t0 = dp_batch_now(), scale;
     if (dp_cli_prepare_output(o.output, &err) != DAPPLE_OK)
         goto done;
     dp_progress_live_begin(dp_cli_show_progress(&o));
@@ -142,7 +143,7 @@ int dp_cmd_points(int argc, char **argv)
     dp_progress_live_phase("sampling");
     if (sample(&o, field, &p, &n, &stop, &scale, &err) != DAPPLE_OK)
         goto done;
-    double seconds = dp_cli_now() - t0;
+    double seconds = dp_batch_now() - t0;
     dp_progress_live_phase("writing");
     if (p != NULL && dp_cli_write_points(&o, o.output, p, n, &err) != DAPPLE_OK)
         goto done;

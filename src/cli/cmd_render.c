@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "batch/inputs.h"
 #include "cli/common.h"
 #include "cli/outputs.h"
 #include "cli/progress.h"
@@ -82,8 +83,8 @@ static dapple_status check_outputs(const dp_cli_opts *o, const dp_texture_spec *
                                    dapple_error *err)
 {
     const char *outs[N_OUTPUTS];
-    const char *in[DP_CLI_MAX_INPUTS];
-    int n = dp_cli_image_inputs(t, in);
+    const char *in[DP_BATCH_MAX_INPUTS];
+    int n = dp_batch_spec_images(t, in);
     output_paths(o, outs);
     for (int i = 0; i < N_OUTPUTS; i++)
         for (int j = 0; j < n; j++)

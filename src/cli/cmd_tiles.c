@@ -2,18 +2,20 @@
  * `dapple tiles`: a whole world written as a grid of tiles, mask tiles and/or point
  * lists, with a manifest of checksums. Each tile is computed alone, as `mask --region`
  * computes its window (the world's points there plus the halo that inks it), so memory is
- * bounded by the tile, not the world, and the tiles join with no seam. -j threads sample
- * each tile; tiles run one after another. A rerun skips the tiles whose files still have
- * the checksums a manifest of the same world recorded. */
+ * bounded by the tile, not the world, and the tiles join with no seam. The batch engine
+ * runs the tiles as jobs: one worker, tiles one after another (-j threads sample each
+ * tile); a lock on the folder, resume from the set's manifests, --shard. */
 #include "cli/commands.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "batch/folder.h"
+#include "batch/plan.h"
+#include "batch/pool.h"
+#include "cli/build_id.h"
 #include "cli/common.h"
 #include "cli/interrupt.h"
 #include "cli/outputs.h"
@@ -31,45 +33,83 @@ static const char USAGE[] =
         "       [--dot-radius PX] [--depth 8|16] [--periodic] [--seed N]\n"
         "       [--points PATTERN] [-j N] [--shard I/N] [--force] [--quiet] -o PATTERN";
 
+/* A worker's verdict on one tile. */
+struct made {
+    dapple_status status;
+    dapple_error err;
+    size_t points;
+    bool limit;
+    double seconds;
+};
+
 typedef struct run {
     const dp_cli_opts *o;
     dp_tiles_plan plan;
-    dp_tiles_known known;
+    dp_batch_manifest known; /* what the set's manifests of this world recorded */
+    dp_batch_lock lock;
+    int n_other;           /* manifests of another world in the folder */
     dp_tile_record *tiles; /* this run's (its shard's), in index order */
     size_t n_mine, written, skipped;
-    double last_write, write_cost; /* when the manifest was last written, and how long */
+    char manifest[DP_BATCH_PATH_MAX];
+    dp_batch_saver saver; /* the manifest's rhythm: at most a tenth of the time */
     dp_progress progress;
     bool show;
+    struct made *made; /* per tile, by the worker; read by the main thread once it reports */
+    dapple_error err;  /* the first failure: the run stops there */
+    bool failed;
 } run;
 
-/* The patterns' folder is created (one level, like mkdir), then probed as every output is. */
-static dapple_status prepare_dir(const run *r, const dp_tile_record *first, dapple_error *err)
+/* The patterns' folder is created (one level, like mkdir), probed as every output is, and
+ * locked for the run. */
+static dapple_status prepare_dir(run *r, const dp_tile_record *first, dapple_error *err)
 {
-    char path[DP_PATH_MAX + DP_MANIFEST_FILE_MAX];
-    struct stat st;
-    if (mkdir(r->plan.dir, 0777) != 0 && errno != EEXIST)
-        return dp_fail(err, DAPPLE_E_IO, "%s: cannot create the folder: %s", r->plan.dir,
-                       strerror(errno));
-    if (stat(r->plan.dir, &st) != 0 || !S_ISDIR(st.st_mode))
-        return dp_fail(err, DAPPLE_E_IO, "%s: not a folder", r->plan.dir);
+    char path[DP_BATCH_PATH_MAX];
     dp_tiles_file_path(&r->plan, first, 0, path, sizeof path);
-    return dp_cli_prepare_output(path, err);
+    if (dp_batch_make_dir(r->plan.dir, err) != DAPPLE_OK ||
+        dp_cli_prepare_output(path, err) != DAPPLE_OK)
+        return err->status;
+    return dp_batch_lock_take(&r->lock, r->plan.dir, err);
 }
 
 /* Every file of the tile is there with the checksum a manifest of this world recorded. */
 static bool up_to_date(const run *r, dp_tile_record *t)
 {
-    char path[DP_PATH_MAX + DP_MANIFEST_FILE_MAX];
-    dapple_error ignored;
     for (int i = 0; i < t->n_files; i++) {
-        const char *want = dp_tiles_known_find(&r->known, t->file[i]);
-        dp_tiles_file_path(&r->plan, t, i, path, sizeof path);
-        if (want == NULL || dp_sha256_file(path, t->sha256[i], &ignored) != DAPPLE_OK ||
-            strcmp(want, t->sha256[i]) != 0)
+        const dp_batch_entry *e;
+        if (!dp_batch_fresh(&r->known, dp_build_id(), r->plan.dir, t->file[i], r->plan.world_sha256,
+                            &e))
             return false;
+        memcpy(t->sha256[i], e->sha256, sizeof t->sha256[i]);
     }
     return true;
 }
+
+/* ------------------------------------------------------------------------- known tiles */
+
+static bool same_world(void *ctx, const json_t *plan)
+{
+    const run *r = ctx;
+    const char *w = json_string_value(json_object_get(json_object_get(plan, "world"), "sha256"));
+    return w != NULL && strcmp(w, r->plan.world_sha256) == 0;
+}
+
+/* A manifest of the set passed over: one that cannot be read, each time; one of another
+ * world (shards made elsewhere by another build, say), the first. */
+static void note_known(void *ctx, const char *name, const dapple_error *why)
+{
+    run *r = ctx;
+    if (!r->show)
+        return;
+    if (why != NULL)
+        fprintf(stderr, "dapple: %s (ignored: its tiles are made again)\n", why->message);
+    else if (r->n_other++ == 0)
+        fprintf(stderr,
+                "dapple: %s: made for another world (other options, images or dapple build): "
+                "its tiles are made again\n",
+                name);
+}
+
+/* ------------------------------------------------------------------------- making tiles */
 
 /* The default point limit guards each tile, not the world, which may hold any number:
  * a full tile is refused when its share of the world's expected points exceeds it. An
@@ -99,7 +139,7 @@ static dapple_status check_budget(const run *r, dapple_error *err)
 static dapple_status make_tile(const run *r, dp_tile_record *t, size_t *points, bool *limit,
                                dapple_error *err)
 {
-    char path[2][DP_PATH_MAX + DP_MANIFEST_FILE_MAX];
+    char path[2][DP_BATCH_PATH_MAX];
     dp_cli_opts o = *r->o;
     dp_texture_spec spec;
     dp_scene scene;
@@ -128,15 +168,10 @@ static dapple_status make_tile(const run *r, dp_tile_record *t, size_t *points, 
     return st;
 }
 
-static bool mine(const dp_cli_opts *o, int index)
-{
-    return o->shard_count == 0 || index % o->shard_count == o->shard_index - 1;
-}
-
 /* Before any work: no tile of this run may overwrite an image the field reads. */
 static dapple_status check_not_inputs(const run *r, dapple_error *err)
 {
-    char path[DP_PATH_MAX + DP_MANIFEST_FILE_MAX];
+    char path[DP_BATCH_PATH_MAX];
     if (r->o->field == NULL && r->o->n_exclude == 0)
         return DAPPLE_OK;
     for (size_t i = 0; i < r->n_mine; i++)
@@ -153,12 +188,13 @@ static dapple_status list_tiles(run *r, dapple_error *err)
 {
     int total = r->plan.nx * r->plan.ny;
     for (int i = 0; i < total; i++)
-        r->n_mine += mine(r->o, i);
+        r->n_mine += dp_batch_shard_mine((size_t)i, r->o->shard_index, r->o->shard_count);
     r->tiles = dp_calloc_n(r->n_mine + 1, sizeof *r->tiles);
-    if (r->tiles == NULL)
+    r->made = dp_calloc_n(r->n_mine + 1, sizeof *r->made);
+    if (r->tiles == NULL || r->made == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu tiles", r->n_mine);
     for (int i = 0, k = 0; i < total; i++)
-        if (mine(r->o, i) &&
+        if (dp_batch_shard_mine((size_t)i, r->o->shard_index, r->o->shard_count) &&
             dp_tiles_record_init(&r->plan, r->o, i, &r->tiles[k++], err) != DAPPLE_OK)
             return err->status;
     return DAPPLE_OK;
@@ -170,28 +206,59 @@ static dapple_status list_tiles(run *r, dapple_error *err)
  * tiles it had not yet listed. And at the end. */
 static dapple_status write_manifest(run *r, bool now, dapple_error *err)
 {
-    double t0 = dp_cli_now();
-    if (!now && t0 - r->last_write < 10 * r->write_cost)
+    double t0 = dp_batch_now();
+    dp_batch_manifest m;
+    if (!now && !dp_batch_saver_due(&r->saver))
         return DAPPLE_OK;
-    dapple_status st = dp_tiles_manifest_write(&r->plan, r->o, r->tiles, r->n_mine, err);
-    r->last_write = dp_cli_now();
-    r->write_cost = r->last_write - t0;
+    dp_batch_manifest_init(&m, "tiles", dp_build_id());
+    dapple_status st = dp_tiles_manifest_fill(&m, &r->plan, r->o, r->tiles, r->n_mine, err);
+    if (st == DAPPLE_OK)
+        st = dp_batch_manifest_write(&m, r->manifest, err);
+    dp_batch_manifest_fini(&m);
+    dp_batch_saver_wrote(&r->saver, t0);
     return st;
 }
 
-static dapple_status make_one(run *r, dp_tile_record *t, dapple_error *err)
+static void tile_label(const dp_tile_record *t, char *label, size_t cap)
 {
+    snprintf(label, cap, "x%d_y%d", t->tx, t->ty);
+}
+
+/* On the worker (the only one: tiles run one after another, each sampled by -j threads). */
+static bool run_one(void *ctx, size_t job)
+{
+    run *r = ctx;
+    struct made *m = &r->made[job];
+    double t0 = dp_batch_now();
+    m->status = make_tile(r, &r->tiles[job], &m->points, &m->limit, &m->err);
+    m->seconds = dp_batch_now() - t0;
+    return m->status == DAPPLE_OK; /* a tile that cannot be made stops the run */
+}
+
+static void tile_started(void *ctx, size_t job)
+{
+    run *r = ctx;
     char label[32];
-    size_t points = 0;
-    bool limit = false;
-    double t0 = dp_cli_now();
-    snprintf(label, sizeof label, "x%d_y%d", t->tx, t->ty);
+    tile_label(&r->tiles[job], label, sizeof label);
     if (r->show)
         dp_progress_started(&r->progress, label);
-    if (make_tile(r, t, &points, &limit, err) != DAPPLE_OK)
-        return dp_fail_prefix(err, err->status, "tile %s", label);
-    if (limit && r->show) { /* a bail-out: reported, not failed, as by every command */
-        char note[96];
+}
+
+/* Main thread: a tile made is listed before it is reported (a run stopped right after the
+ * report keeps it); a failure stops the run. */
+static bool tile_finished(void *ctx, size_t job)
+{
+    run *r = ctx;
+    dp_tile_record *t = &r->tiles[job];
+    const struct made *m = &r->made[job];
+    char label[32], note[96];
+    tile_label(t, label, sizeof label);
+    if (m->status != DAPPLE_OK) {
+        r->err = m->err;
+        dp_fail_prefix(&r->err, r->err.status, "tile %s", label);
+        return !(r->failed = true);
+    }
+    if (m->limit && r->show) { /* a bail-out: reported, not failed, as by every command */
         snprintf(note, sizeof note, "tile %s: stopped at the limit of %llu points (--max-points)",
                  label, (unsigned long long)r->o->max_points);
         dp_progress_note(&r->progress, note);
@@ -199,28 +266,46 @@ static dapple_status make_one(run *r, dp_tile_record *t, dapple_error *err)
     t->done = true;
     r->written++;
     dp_interrupt_pack_done();
-    /* listed before it is reported: a run stopped right after the report keeps the tile */
-    dapple_status st = write_manifest(r, false, err);
+    if (write_manifest(r, false, &r->err) != DAPPLE_OK)
+        return !(r->failed = true);
     if (r->show)
-        dp_progress_finished(&r->progress, label, t->n_files, dp_cli_now() - t0, 1);
-    return st;
+        dp_progress_finished(&r->progress, label, t->n_files, m->seconds, 1);
+    return true;
+}
+
+/* Tiles in index order: their costs are alike, and the order reads well on the terminal. */
+static double same_cost(void *ctx, size_t i)
+{
+    (void)ctx, (void)i;
+    return 1;
+}
+
+static bool not_done(void *ctx, size_t i)
+{
+    return !((run *)ctx)->tiles[i].done;
 }
 
 /* Checks every tile first (hashing its files), then makes those not up to date. */
 static dapple_status make_all(run *r, dapple_error *err)
 {
+    size_t *order, n_order;
     for (size_t i = 0; i < r->n_mine; i++)
         if (!r->o->force && up_to_date(r, &r->tiles[i]))
             r->tiles[i].done = true, r->skipped++;
+    if (dp_batch_schedule(r->n_mine, same_cost, not_done, r, &order, &n_order, err) != DAPPLE_OK)
+        return err->status;
     if (r->show) {
         dp_progress_init(&r->progress, (int)r->n_mine, (double)r->n_mine, isatty(STDERR_FILENO));
         r->progress.done = (int)r->skipped; /* counted on the bar, no line: as pack's */
     }
     dp_interrupt_tiles_begin((int)r->skipped, (int)r->n_mine);
+    dp_batch_pool_ops ops = { r, run_one, tile_started, tile_finished, NULL };
     dapple_status st = write_manifest(r, true, err);
-    for (size_t i = 0; i < r->n_mine && st == DAPPLE_OK; i++)
-        if (!r->tiles[i].done)
-            st = make_one(r, &r->tiles[i], err);
+    if (st == DAPPLE_OK)
+        st = dp_batch_pool_run(order, n_order, 1, false, &ops, err);
+    free(order);
+    if (st == DAPPLE_OK && r->failed)
+        st = (*err = r->err).status;
     if (r->written > 0) { /* the tiles made since the last write; after a failure too */
         dapple_error ignored;
         dapple_status w = write_manifest(r, true, st == DAPPLE_OK ? err : &ignored);
@@ -231,21 +316,34 @@ static dapple_status make_all(run *r, dapple_error *err)
     return st;
 }
 
+/* The manifest of dapple 0.4.0 and before, tiles.json, is not read: said once a run. */
+static void note_old_manifest(const run *r)
+{
+    char path[DP_BATCH_PATH_MAX];
+    dp_batch_join(path, sizeof path, r->plan.dir, "tiles.json");
+    if (r->show && access(path, F_OK) == 0)
+        fprintf(stderr,
+                "dapple: %s: made by an older dapple (before manifest format %d), not read: "
+                "remove it once its tiles are made again\n",
+                path, DP_BATCH_FORMAT);
+}
+
 static dapple_status run_tiles(run *r, dapple_error *err)
 {
+    char name[DP_BATCH_FILE_MAX];
     dp_tile_record probe; /* tile 0, whoever makes it: its folder is every tile's */
     if (list_tiles(r, err) != DAPPLE_OK ||
         dp_tiles_record_init(&r->plan, r->o, 0, &probe, err) != DAPPLE_OK ||
         check_not_inputs(r, err) != DAPPLE_OK || check_budget(r, err) != DAPPLE_OK ||
         prepare_dir(r, &probe, err) != DAPPLE_OK ||
-        dp_tiles_world_hash(&r->plan, r->o, err) != DAPPLE_OK ||
-        dp_tiles_known_read(&r->known, &r->plan, err) != DAPPLE_OK)
+        dp_tiles_world_hash(&r->plan, r->o, err) != DAPPLE_OK)
         return err->status;
-    if (r->show && r->known.n_other > 0) /* e.g. shards made elsewhere by another build */
-        fprintf(stderr,
-                "dapple: %s%s: made for another world (other options, images or dapple build): "
-                "its tiles are made again\n",
-                r->known.other, r->known.n_other > 1 ? " (and others)" : "");
+    dp_batch_manifest_name(name, sizeof name, r->plan.base, r->o->shard_index, r->o->shard_count);
+    dp_batch_join(r->manifest, sizeof r->manifest, r->plan.dir, name);
+    if (dp_batch_read_set(&r->known, r->plan.dir, r->plan.base, dp_tiles_manifest_bound(&r->plan),
+                          same_world, note_known, r, err) != DAPPLE_OK)
+        return err->status;
+    note_old_manifest(r);
     return make_all(r, err);
 }
 
@@ -270,13 +368,18 @@ int dp_cmd_tiles(int argc, char **argv)
     memset(&r, 0, sizeof r);
     r.o = &o;
     r.show = !o.quiet;
+    r.lock.fd = -1;
+    r.saver.ratio = 10;
+    dp_batch_manifest_init(&r.known, "tiles", dp_build_id());
     if (dp_tiles_plan_init(&r.plan, &o, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_USAGE);
-    double t0 = dp_cli_now();
+    double t0 = dp_batch_now();
     dapple_status st = run_tiles(&r, &err);
     if (st == DAPPLE_OK && r.show)
-        print_summary(&r, dp_cli_now() - t0);
+        print_summary(&r, dp_batch_now() - t0);
     free(r.tiles);
-    dp_tiles_known_free(&r.known);
+    free(r.made);
+    dp_batch_manifest_fini(&r.known);
+    dp_batch_lock_release(&r.lock);
     return st == DAPPLE_OK ? DP_EXIT_OK : dp_cli_report(&err, DP_EXIT_FAIL);
 }

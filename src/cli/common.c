@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "core/dp.h"
@@ -184,12 +183,6 @@ bool dp_cli_show_progress(const dp_cli_opts *o)
     return !o->quiet && isatty(STDERR_FILENO);
 }
 
-double dp_cli_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 void dp_cli_print_count(const dp_cli_opts *o, double scale)
 {
@@ -235,74 +228,3 @@ void dp_cli_print_summary(size_t n, double seconds, dapple_stop stop, size_t lim
             stop == DAPPLE_STOP_MAX_POINTS ? "limit" : "complete");
 }
 
-/* The images a preset reads (field images, stamps, the background) into in[]; their count. */
-int dp_cli_image_inputs(const dp_texture_spec *t, const char *in[DP_CLI_MAX_INPUTS])
-{
-    int n = 0;
-    if (t->background == DP_BG_IMAGE)
-        in[n++] = t->bg_image;
-    for (int j = 0; j < t->n_layers; j++) {
-        const dp_layer_spec *l = &t->layers[j];
-        if (l->field.kind == DAPPLE_FIELD_IMAGE)
-            in[n++] = l->field_image;
-        for (int e = 0; e < l->n_exclude; e++)
-            in[n++] = l->exclude[e];
-        for (int k = 0; l->style == DP_STYLE_STAMPS && k < dp_layer_stamp_count(l); k++) {
-            const char *stamp = dp_layer_stamp(l, k);
-            if (stamp[0] != '\0' && strcmp(stamp, "daisy") != 0 && strcmp(stamp, "leaves") != 0)
-                in[n++] = stamp;
-        }
-    }
-    return n;
-}
-
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-void dp_cli_free_names(char **names, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
-}
-
-/* Appends a copy of name; false when out of memory. */
-static bool push_name(char ***names, size_t *n, size_t *cap, const char *name)
-{
-    if (*n == *cap) {
-        size_t more = *cap ? 2 * *cap : 32;
-        char **p = dp_realloc_n(*names, more, sizeof *p);
-        if (p == NULL)
-            return false;
-        *names = p;
-        *cap = more;
-    }
-    return ((*names)[*n] = strdup(name)) != NULL && ++*n;
-}
-
-dapple_status dp_cli_list_dir(const char *dir, bool (*keep)(const char *dir, const char *name),
-                              char ***names, size_t *n, dapple_error *err)
-{
-    DIR *d = opendir(dir);
-    struct dirent *de;
-    size_t cap = 0;
-    bool ok = true;
-    *names = NULL;
-    *n = 0;
-    if (d == NULL)
-        return dp_fail(err, DAPPLE_E_IO, "%s: %s", dir, strerror(errno));
-    while (ok && (de = readdir(d)) != NULL)
-        ok = !keep(dir, de->d_name) || push_name(names, n, &cap, de->d_name);
-    closedir(d);
-    if (!ok) {
-        dp_cli_free_names(*names, *n);
-        *names = NULL;
-        *n = 0;
-        return dp_fail(err, DAPPLE_E_NOMEM, "%s: out of memory listing the folder", dir);
-    }
-    if (*n > 1)
-        qsort(*names, *n, sizeof **names, by_name);
-    return DAPPLE_OK;
-}

@@ -88,25 +88,9 @@ DAPPLE_USERESULT dapple_status dp_cli_write_points(const dp_cli_opts *o, const c
                                                    const dapple_point *p, size_t n,
                                                    dapple_error *err);
 
-/** The images a preset reads (field and exclusion images, stamps, the background image)
- * into in[]; returns their count. Outputs must never name one of them. */
-#define DP_CLI_MAX_INPUTS ((1 + DP_MAX_EXCLUDE + DP_MAX_STAMPS) * DP_MAX_LAYERS + 1)
-int dp_cli_image_inputs(const dp_texture_spec *t, const char *in[DP_CLI_MAX_INPUTS]);
-
-/** The names in dir that keep(dir, name) accepts, sorted in byte order. *names and each
- * name are the caller's to free (dp_cli_free_names). DAPPLE_E_IO names the folder,
- * DAPPLE_E_NOMEM never returns a partial list. */
-DAPPLE_USERESULT dapple_status dp_cli_list_dir(const char *dir,
-                                               bool (*keep)(const char *dir, const char *name),
-                                               char ***names, size_t *n, dapple_error *err);
-
-void dp_cli_free_names(char **names, size_t n);
-
 /** Whether a single command shows its live progress line: stderr is a terminal and no
  * --quiet. */
 bool dp_cli_show_progress(const dp_cli_opts *o);
 
-/** Seconds on a monotonic clock. */
-double dp_cli_now(void);
 
 #endif

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT
- * The pack manifest: one entry per output file with the preset, its hash, the seed, the
- * image format facts and the file's sha256. Written as JSON in a fixed layout (sorted by
- * file, so the bytes do not depend on the order jobs finished); read back by a small
- * tolerant parser that accepts our own format and skips keys it does not know. */
+ * The pack's entries in the batch manifest (batch/manifest.h): one per output file with
+ * the preset, its hash, the hash of the images it reads, the seed, the image format facts
+ * and the file's sha256. Here they are plain structs for the pack, its --check and the
+ * contact sheet; batch/ reads, writes and merges them. */
 #ifndef DP_CLI_MANIFEST_H
 #define DP_CLI_MANIFEST_H
 
@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "batch/manifest.h"
 #include "dapple.h"
 #include "render/texture.h"
 
@@ -23,8 +24,7 @@ typedef enum dp_output_kind {
     DP_KIND_COUNT
 } dp_output_kind;
 
-#define DP_MANIFEST_FILE_MAX 160
-#define DP_SHA256_HEX        65
+#define DP_MANIFEST_FILE_MAX DP_BATCH_FILE_MAX
 
 typedef struct dp_manifest_entry {
     char file[DP_MANIFEST_FILE_MAX]; /* a plain name inside OUT_DIR: no '/', no leading '.' */
@@ -51,9 +51,6 @@ typedef struct dp_manifest {
     size_t n, cap;
 } dp_manifest;
 
-/** Writes s as a JSON string (quotes, backslashes and control bytes escaped). */
-void dp_json_put_string(FILE *fp, const char *s);
-
 /** "texture", "height", ... */
 const char *dp_output_kind_name(dp_output_kind k);
 
@@ -73,16 +70,27 @@ void dp_manifest_sort(dp_manifest *m);
 /** The entry for 'file' in a sorted manifest, or NULL. */
 const dp_manifest_entry *dp_manifest_find(const dp_manifest *m, const char *file);
 
-/** Writes m (in its current order) as JSON through an atomic file. */
-DAPPLE_USERESULT dapple_status dp_manifest_write(const dp_manifest *m, const char *path,
+/** Writes m (in its current order) as a batch manifest of `pack` (shard I of N when
+ * shard_count > 0) through an atomic file. */
+DAPPLE_USERESULT dapple_status dp_manifest_write(const dp_manifest *m, int shard_index,
+                                                 int shard_count, const char *path,
                                                  dapple_error *err);
 
-/** Reads the manifest at 'path' into m (initialised by the caller, emptied first) and
- * sorts it. DAPPLE_E_IO when it cannot be opened (errno kept, so ENOENT can be told apart),
- * DAPPLE_E_FORMAT with "PATH: offset N: ..." when it is not our JSON. Entries whose file
- * is not a plain name are refused. */
-DAPPLE_USERESULT dapple_status dp_manifest_read(dp_manifest *m, const char *path,
+/** m's entries as a batch manifest of `pack` (b initialised for "pack"), in m's order. */
+DAPPLE_USERESULT dapple_status dp_manifest_to_batch(const dp_manifest *m, dp_batch_manifest *b,
+                                                    dapple_error *err);
+
+/** Reads the pack manifest at 'path' into raw (initialised for "pack"), and its entries
+ * into m (initialised; emptied first), both sorted. Refused as dp_batch_manifest_read
+ * refuses (over max_bytes, not JSON, an older format, another command), or when an entry
+ * lacks a key the pack uses. */
+DAPPLE_USERESULT dapple_status dp_manifest_read(dp_manifest *m, dp_batch_manifest *raw,
+                                                const char *path, uint64_t max_bytes,
                                                 dapple_error *err);
+
+/** The hash of everything that decides an output's bytes besides the build: the preset's
+ * and its images' hashes, the seed and the kind (the batch manifest's job_sha256). */
+void dp_manifest_job_sha256(const dp_manifest_entry *e, char out[DP_SHA256_HEX]);
 
 /** Reads every OUT_DIR/manifest-shard-I-of-N.json into m, sorted by file. Errors: no shard
  * manifest; shards of another N than the newest one's (left from an earlier split, named
@@ -90,6 +98,7 @@ DAPPLE_USERESULT dapple_status dp_manifest_read(dp_manifest *m, const char *path
  * build; two shards listing the same file with different checksums. *n_shards says how
  * many were found. */
 DAPPLE_USERESULT dapple_status dp_manifest_merge_shards(dp_manifest *m, const char *out_dir,
-                                                        int *n_shards, dapple_error *err);
+                                                        uint64_t max_bytes, int *n_shards,
+                                                        dapple_error *err);
 
 #endif

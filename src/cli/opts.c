@@ -68,6 +68,7 @@ enum {
     OPT_QUIET,
     OPT_REGION,
     OPT_TILE_SIZE,
+    OPT_TILE_BASE,
     OPT_TILE_SHARD,
     OPT_TILE_POINTS,
     OPT_TILE_FORCE,
@@ -181,6 +182,8 @@ static const cli_option OPTIONS[] = {
     { "scale-to", OPT_SCALE_TO, "WxH", DP_CMD_RENDER,
       "exactly WxH with the look of --scale (the preset's aspect)", R_SIZE, 1,
       DAPPLE_LIMIT_IMAGE_SIDE, NULL },
+    { "scale", OPT_SCALE, "F", DP_CMD_PACK,
+      "every preset's size and look x F (to whole pixel sizes only)", R_REAL, 0.01, 100, NULL },
     { "jpeg-quality", OPT_JPEG_Q, "Q", DP_CMD_FIELD | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_TILES,
       "quality of .jpg outputs", R_INT, 1, 100, "90" },
     { "max-pixels", OPT_MAX_PIXELS, "N", FIELD_CMDS | DP_CMD_RENDER | DP_CMD_PACK,
@@ -193,6 +196,8 @@ static const cli_option OPTIONS[] = {
       "only this window of the --size world", NO_RANGE },
     { "tile-size", OPT_TILE_SIZE, "PX", DP_CMD_TILES,
       "square tiles of PX pixels (the last column and row may be narrower)", R_INT, 1, 8192, NULL },
+    { "tile-base", OPT_TILE_BASE, "0|1", DP_CMD_TILES,
+      "number tiles in names from 0 (default) or 1", R_INT, 0, 1, NULL },
     { "force", OPT_FORCE, NULL, DP_CMD_PACK, "render even outputs that are up to date", NO_RANGE },
     { "force", OPT_TILE_FORCE, NULL, DP_CMD_TILES, "make every tile, even those up to date",
       NO_RANGE },
@@ -483,6 +488,8 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         return parse_shard(v, &o->shard_index, &o->shard_count, err);
     case OPT_TILE_SIZE:
         return expect_int(id, v, &o->tile_size, err);
+    case OPT_TILE_BASE:
+        return expect_int(id, v, &o->tile_base, err);
     case OPT_SIZE_CAP:
         return expect_int(id, v, &o->size_cap, err);
     }

@@ -85,6 +85,7 @@ typedef struct dp_cli_opts {
     int shard_index, shard_count; /* 1-based index; count 0 = no sharding */
     int size_cap;                 /* pack: render at most this many pixels per side */
     int tile_size;                /* tiles: side of the square tiles, 0 = not given */
+    int tile_base;                /* tiles: the number of the first column and row, 0 or 1 */
 
     /* stats (the point file is 'input') */
     const char *plot; /* --plot PREFIX: charts and CSV tables, PREFIX-*.png / .csv */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch/plan.h"
 #include "cli/common.h"
 #include "cli/progress.h"
 #include "core/dp.h"
@@ -125,7 +126,7 @@ dapple_status dp_render_outputs(const dp_texture_spec *t, const dp_output_paths 
                                 dp_render_stats *stats, dapple_error *err)
 {
     dp_scene scene;
-    double t0 = dp_cli_now();
+    double t0 = dp_batch_now();
     memset(stats, 0, sizeof *stats);
     dp_progress_live_phase("sampling");
     if (dp_scene_sample(t, &scene, err) != DAPPLE_OK)
@@ -143,6 +144,6 @@ dapple_status dp_render_outputs(const dp_texture_spec *t, const dp_output_paths 
     if (st == DAPPLE_OK && p->points)
         st = write_points(t, &scene, p->points, err);
     dp_scene_fini(&scene);
-    stats->seconds = dp_cli_now() - t0;
+    stats->seconds = dp_batch_now() - t0;
     return st;
 }

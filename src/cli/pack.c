@@ -7,22 +7,21 @@
  * Outputs, manifest and sheet are all written through atomic files. */
 #include "cli/pack.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "batch/folder.h"
+#include "batch/manifest.h"
+#include "batch/plan.h"
+#include "batch/pool.h"
 #include "cli/build_id.h"
+#include "batch/inputs.h"
 #include "cli/common.h"
-#include "cli/contact_sheet.h"
-#include "cli/inputs.h"
 #include "cli/interrupt.h"
 #include "cli/manifest.h"
 #include "cli/outputs.h"
@@ -32,9 +31,10 @@
 #include "io/sha256.h"
 #include "io/temps.h"
 #include "preset/preset.h"
+#include "render/contact_sheet.h"
 #include "render/render.h"
 
-#define OUT_PATH_MAX (DP_PATH_MAX + DP_MANIFEST_FILE_MAX + 2)
+#define OUT_PATH_MAX DP_BATCH_PATH_MAX
 #define BASE_MAX     (DP_NAME_MAX + 24) /* "NAME-s18446744073709551615" */
 
 typedef enum job_state { JOB_PENDING, JOB_SKIPPED, JOB_DONE, JOB_FAILED } job_state;
@@ -72,139 +72,24 @@ typedef struct pack {
     size_t n_presets;
     pack_job *jobs;
     size_t n_jobs;
-    dp_manifest old;        /* what the last run wrote */
-    int lock_fd, lock_slot; /* lock_slot: its registration in io/temps, for an interrupt */
-    char lock_path[OUT_PATH_MAX];
+    dp_manifest old;            /* what the last run wrote */
+    dp_batch_manifest old_raw;  /* the same, as read: resume asks it */
+    dp_batch_lock lock;
     bool manifest_failed;
-    double manifest_written, manifest_cost; /* when the last write ended, and its seconds */
-    bool thumbs; /* workers make the sheet's thumbnails while they are in parallel */
-
-    /* the pool; everything below 'lock' is guarded by it */
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
-    size_t *order, n_order, next; /* jobs to render, biggest first; next to hand out */
-    size_t *finished, n_finished; /* in completion order */
-    size_t started;               /* count of jobs handed out */
+    dp_batch_saver saver; /* the manifest's rhythm: at most a third of the main thread's time */
+    bool thumbs;        /* workers make the sheet's thumbnails while they are in parallel */
+    size_t *order, n_order; /* jobs to render, biggest first */
     dp_progress progress;
 } pack;
 
 /* ------------------------------------------------------------------------- the folder */
 
-/* "dir/" and "dir" name the same folder; keeps messages free of "dir//x.ini". */
-static void join_path(char *out, size_t cap, const char *dir, const char *name)
-{
-    size_t n = strlen(dir);
-    while (n > 1 && dir[n - 1] == '/')
-        n--;
-    snprintf(out, cap, "%.*s/%s", (int)n, dir, name);
-}
-
-/* Removes a temporary file, or a --check folder with the files in it. */
-static void remove_temp(const char *path)
-{
-    struct stat st;
-    DIR *d;
-    struct dirent *de;
-    char inner[OUT_PATH_MAX];
-    if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode) || (d = opendir(path)) == NULL) {
-        unlink(path);
-        return;
-    }
-    while ((de = readdir(d)) != NULL) {
-        if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0) {
-            snprintf(inner, sizeof inner, "%s/%s", path, de->d_name);
-            unlink(inner);
-        }
-    }
-    closedir(d);
-    rmdir(path);
-}
-
-/* Temp files ".NAME.XXXXXX" left by a killed run: never complete, so never useful. One of
- * ".NAME.dapple.XXXXXX" that is still locked belongs to a live `render` or `mask` here. */
-static void remove_stale_temps(const char *dir)
-{
-    DIR *d = opendir(dir);
-    struct dirent *de;
-    char path[OUT_PATH_MAX];
-    if (d == NULL)
-        return;
-    while ((de = readdir(d)) != NULL) {
-        if (dp_temps_is_mkstemp_name(de->d_name, ".")) {
-            snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-            if (strstr(de->d_name, DP_TEMP_MARK) == NULL || dp_temps_stale(path))
-                remove_temp(path);
-        }
-    }
-    closedir(d);
-}
-
-static bool set_lock(int fd, short type, bool wait)
-{
-    struct flock fl = { .l_type = type, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0 };
-    return fcntl(fd, wait ? F_SETLKW : F_SETLK, &fl) == 0;
-}
-
-static bool same_file(int fd, const char *path)
-{
-    struct stat a, b;
-    return fstat(fd, &a) == 0 && stat(path, &b) == 0 && a.st_dev == b.st_dev &&
-           a.st_ino == b.st_ino;
-}
-
-/* Packs sharing OUT_DIR (shards run side by side) hold a shared lock on OUT_DIR/.dapple-
- * pack.lock for their lifetime; stale temp files are removed only by a pack that could
- * take the lock alone, since a temp file of a running neighbour looks exactly like a
- * stale one. The kernel drops the lock when a process dies, SIGKILL included. The last
- * pack out removes the file, so a lock may be on a file just unlinked: hence the loop. */
-static dapple_status lock_and_clean(pack *p, dapple_error *err)
-{
-    bool alone;
-    join_path(p->lock_path, sizeof p->lock_path, p->o->out_dir, ".dapple-pack.lock");
-    for (;;) {
-        p->lock_fd = open(p->lock_path, O_RDWR | O_CREAT, 0644);
-        if (p->lock_fd < 0)
-            return dp_fail(err, DAPPLE_E_IO, "%s: not writable: %s", p->o->out_dir,
-                           strerror(errno));
-        alone = set_lock(p->lock_fd, F_WRLCK, false);
-        if (!alone && !set_lock(p->lock_fd, F_RDLCK, true))
-            return dp_fail(err, DAPPLE_E_IO, "%s: cannot lock: %s", p->lock_path, strerror(errno));
-        if (same_file(p->lock_fd, p->lock_path))
-            break;
-        close(p->lock_fd);
-    }
-    p->lock_slot = dp_temps_add(DP_TEMP_LOCK, p->lock_path, p->lock_fd);
-    if (alone) {
-        remove_stale_temps(p->o->out_dir);
-        set_lock(p->lock_fd, F_RDLCK, false); /* a downgrade: cannot fail for want of it */
-    }
-    return DAPPLE_OK;
-}
-
-/* The last pack to leave removes the lock file, so OUT_DIR keeps only outputs. */
-static void unlock(pack *p)
-{
-    if (p->lock_fd < 0)
-        return;
-    dp_temps_forget(p->lock_slot); /* before its descriptor number can be reused */
-    if (set_lock(p->lock_fd, F_WRLCK, false))
-        unlink(p->lock_path);
-    close(p->lock_fd); /* releases the lock */
-    p->lock_fd = -1;
-}
-
 /* OUT_DIR itself is created (one level, like mkdir); a missing parent is an error. */
 static dapple_status prepare_out_dir(pack *p, dapple_error *err)
 {
-    const char *dir = p->o->out_dir;
-    struct stat st;
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return dp_fail(err, DAPPLE_E_IO, "%s: cannot create the folder: %s", dir, strerror(errno));
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-        return dp_fail(err, DAPPLE_E_IO, "%s: not a folder", dir);
-    if (access(dir, W_OK | X_OK) != 0)
-        return dp_fail(err, DAPPLE_E_IO, "%s: not writable: %s", dir, strerror(errno));
-    return lock_and_clean(p, err);
+    if (dp_batch_make_dir(p->o->out_dir, err) != DAPPLE_OK)
+        return err->status;
+    return dp_batch_lock_take(&p->lock, p->o->out_dir, err);
 }
 
 /* ------------------------------------------------------------------------- presets */
@@ -226,21 +111,39 @@ dapple_status dp_pack_cap_size(dp_texture_spec *t, int cap, dapple_error *err)
     return dp_texture_scale_look(t, (double)cap / side, err);
 }
 
+/* --scale F with render's meaning (cli/scale_look.c): the whole look x F. A pack makes
+ * files of the sizes it says, so F must give every preset a whole number of pixels. */
+static dapple_status scale_preset(dp_texture_spec *t, double f, const char *path,
+                                  dapple_error *err)
+{
+    double w = t->width * f, h = t->height * f;
+    if (f <= 0 || f == 1)
+        return DAPPLE_OK;
+    if (fabs(w - round(w)) > 1e-6 || fabs(h - round(h)) > 1e-6)
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "%s: --scale %g makes %dx%d %.9gx%.9g, not a whole number of pixels", path,
+                       f, t->width, t->height, w, h);
+    return dp_texture_scale_look(t, f, err);
+}
+
 /* The preset's hash covers its bytes (those parsed, not a second read) and the options
  * that change what it renders, so changing either re-renders. With no such option it is
  * the file's plain sha256. */
-static void hash_preset(pack_preset *pr, const char *text, size_t len, int size_cap)
+static void hash_preset(pack_preset *pr, const char *text, size_t len, int size_cap, double scale)
 {
     char file_hex[DP_SHA256_HEX], extra[64];
     dp_sha256 h;
     dp_sha256_init(&h);
     dp_sha256_update(&h, text, len);
     dp_sha256_final_hex(&h, file_hex);
-    if (size_cap == 0) {
+    if (size_cap == 0 && (scale <= 0 || scale == 1)) {
         memcpy(pr->sha256, file_hex, sizeof file_hex);
         return;
     }
-    snprintf(extra, sizeof extra, "\nsize-cap=%d", size_cap);
+    if (scale <= 0 || scale == 1) /* as before --scale was: those hashes stay */
+        snprintf(extra, sizeof extra, "\nsize-cap=%d", size_cap);
+    else
+        snprintf(extra, sizeof extra, "\nsize-cap=%d\nscale=%.17g", size_cap, scale);
     dp_sha256_init(&h);
     dp_sha256_update(&h, file_hex, 64);
     dp_sha256_update(&h, extra, strlen(extra));
@@ -248,7 +151,7 @@ static void hash_preset(pack_preset *pr, const char *text, size_t len, int size_
 }
 
 /* A preset that cannot be read or loaded keeps spec NULL and err, and fails as a job. */
-static void load_preset(pack_preset *pr, int size_cap)
+static void load_preset(pack_preset *pr, int size_cap, double scale)
 {
     char *text = NULL;
     size_t len = 0;
@@ -259,10 +162,11 @@ static void load_preset(pack_preset *pr, int size_cap)
     }
     bool ok = dp_preset_read(pr->path, &text, &len, &pr->err) == DAPPLE_OK &&
               dp_preset_parse_string(text, len, pr->path, t, &pr->err) == DAPPLE_OK &&
+              scale_preset(t, scale, pr->path, &pr->err) == DAPPLE_OK &&
               dp_pack_cap_size(t, size_cap, &pr->err) == DAPPLE_OK &&
-              dp_inputs_sha256(t, pr->inputs_sha256, &pr->err) == DAPPLE_OK;
+              dp_batch_inputs_sha256(t, pr->inputs_sha256, &pr->err) == DAPPLE_OK;
     if (ok)
-        hash_preset(pr, text, len, size_cap);
+        hash_preset(pr, text, len, size_cap, scale);
     free(text);
     if (!ok)
         free(t);
@@ -277,12 +181,12 @@ static dapple_status load_presets(pack *p, char **names, size_t n, dapple_error 
     if (p->presets == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu presets", n);
     for (size_t i = 0; i < n; i++) {
-        if (o->shard_count > 0 && (int)(i % (size_t)o->shard_count) != o->shard_index - 1)
+        if (!dp_batch_shard_mine(i, o->shard_index, o->shard_count))
             continue;
         pack_preset *pr = &p->presets[p->n_presets++];
-        join_path(pr->path, sizeof pr->path, o->preset_dir, names[i]);
+        dp_batch_join(pr->path, sizeof pr->path, o->preset_dir, names[i]);
         pr->file = pr->path + strlen(pr->path) - strlen(names[i]);
-        load_preset(pr, o->size_cap);
+        load_preset(pr, o->size_cap, o->scale);
     }
     return DAPPLE_OK;
 }
@@ -291,7 +195,7 @@ static dapple_status find_presets(pack *p, dapple_error *err)
 {
     char **names;
     size_t n;
-    if (dp_cli_list_dir(p->o->preset_dir, is_preset_name, &names, &n, err) != DAPPLE_OK)
+    if (dp_batch_list_dir(p->o->preset_dir, is_preset_name, &names, &n, err) != DAPPLE_OK)
         return err->status;
     dapple_status st = DAPPLE_OK;
     if (n == 0)
@@ -409,45 +313,35 @@ static dapple_status make_jobs(pack *p, dapple_error *err)
 /* An output name claimed by two jobs (preset "a" makes a-mask.png, preset "a-mask" makes
  * a-mask.png too) would be written twice at once with a manifest telling half the story:
  * the later preset fails instead. The contact sheet's name is reserved the same way. */
-typedef struct claim {
-    const char *file;
-    size_t job;
-} claim;
-
-static int by_claim(const void *a, const void *b)
+static bool refuse_job(void *ctx, const char *file, size_t owner, size_t job)
 {
-    const claim *x = a, *y = b;
-    int c = strcmp(x->file, y->file);
-    return c != 0 ? c : (x->job > y->job) - (x->job < y->job);
-}
-
-static void refuse_job(pack_job *j, const char *file, const char *owner)
-{
+    pack *p = ctx;
+    pack_job *j = &p->jobs[job];
     if (j->state == JOB_FAILED)
-        return;
+        return true;
     j->state = JOB_FAILED;
     dp_fail(&j->err, DAPPLE_E_INVALID, "%s: its output %s is also written by %s", j->preset->path,
-            file, owner);
+            file, owner < p->n_jobs ? p->jobs[owner].preset->file : "the pack (its contact sheet)");
+    return true;
 }
 
 static dapple_status refuse_collisions(pack *p, dapple_error *err)
 {
+    static const char *const sheet[] = { "contact-sheet.png" };
     size_t n = 0;
-    claim *c = dp_calloc_n(p->n_jobs * DP_KIND_COUNT + 1, sizeof *c);
-    if (c == NULL)
-        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu jobs", p->n_jobs);
-    for (size_t i = 0; i < p->n_jobs; i++)
+    const char **file = dp_calloc_n(p->n_jobs * DP_KIND_COUNT + 1, sizeof *file);
+    size_t *job = dp_calloc_n(p->n_jobs * DP_KIND_COUNT + 1, sizeof *job);
+    dapple_status st = DAPPLE_OK;
+    if (file == NULL || job == NULL)
+        st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu jobs", p->n_jobs);
+    for (size_t i = 0; i < p->n_jobs && st == DAPPLE_OK; i++)
         for (int k = 0; k < p->jobs[i].n_out && p->jobs[i].state != JOB_FAILED; k++)
-            c[n++] = (claim){ p->jobs[i].out[k].file, i };
-    qsort(c, n, sizeof *c, by_claim);
-    for (size_t i = 0; i < n; i++) {
-        if (i > 0 && strcmp(c[i].file, c[i - 1].file) == 0)
-            refuse_job(&p->jobs[c[i].job], c[i].file, p->jobs[c[i - 1].job].preset->file);
-        else if (strcmp(c[i].file, "contact-sheet.png") == 0)
-            refuse_job(&p->jobs[c[i].job], c[i].file, "the pack (its contact sheet)");
-    }
-    free(c);
-    return DAPPLE_OK;
+            file[n] = p->jobs[i].out[k].file, job[n++] = i;
+    if (st == DAPPLE_OK && !dp_batch_claims(file, job, n, sheet, 1, refuse_job, p, err))
+        st = err->status;
+    free(file);
+    free(job);
+    return st;
 }
 
 /* An output that names an image some preset reads (a.ini with field = image:a.png, packed
@@ -455,9 +349,9 @@ static dapple_status refuse_collisions(pack *p, dapple_error *err)
 static bool overwrites_input(const pack *p, pack_job *j, const char *out)
 {
     for (size_t q = 0; q < p->n_presets; q++) {
-        const char *in[DP_CLI_MAX_INPUTS];
+        const char *in[DP_BATCH_MAX_INPUTS];
         const pack_preset *pr = &p->presets[q];
-        int n = pr->spec != NULL ? dp_cli_image_inputs(pr->spec, in) : 0;
+        int n = pr->spec != NULL ? dp_batch_spec_images(pr->spec, in) : 0;
         for (int m = 0; m < n; m++) {
             if (dp_cli_check_distinct("output", out, in[m], NULL) == DAPPLE_OK)
                 continue;
@@ -488,18 +382,12 @@ static void refuse_input_overwrites(pack *p)
  * disk still has the recorded checksum. */
 static bool up_to_date(const pack *p, const pack_job *j)
 {
-    char path[OUT_PATH_MAX], hex[DP_SHA256_HEX];
-    if (strcmp(p->old.version, DAPPLE_VERSION) != 0 || strcmp(p->old.build, dp_build_id()) != 0 ||
-        j->n_out == 0)
+    char job[DP_SHA256_HEX];
+    if (j->n_out == 0)
         return false;
     for (int i = 0; i < j->n_out; i++) {
-        const dp_manifest_entry *e = dp_manifest_find(&p->old, j->out[i].file);
-        if (e == NULL || e->seed != j->seed || e->kind != j->out[i].kind ||
-            strcmp(e->preset_sha256, j->preset->sha256) != 0 ||
-            strcmp(e->inputs_sha256, j->preset->inputs_sha256) != 0)
-            return false;
-        snprintf(path, sizeof path, "%s/%s", p->dir, e->file);
-        if (dp_sha256_file(path, hex, NULL) != DAPPLE_OK || strcmp(hex, e->sha256) != 0)
+        dp_manifest_job_sha256(&j->out[i], job); /* plan_outputs set its hashes and seed */
+        if (!dp_batch_fresh(&p->old_raw, dp_build_id(), p->dir, j->out[i].file, job, NULL))
             return false;
     }
     return true;
@@ -578,22 +466,11 @@ static void render_job(const pack *p, pack_job *j)
     free(t);
 }
 
-static void *worker(void *arg)
+static bool run_one(void *ctx, size_t job)
 {
-    pack *p = arg;
-    pthread_mutex_lock(&p->lock);
-    while (p->next < p->n_order) {
-        size_t index = p->order[p->next++];
-        p->started++;
-        pthread_cond_signal(&p->cond);
-        pthread_mutex_unlock(&p->lock);
-        render_job(p, &p->jobs[index]);
-        pthread_mutex_lock(&p->lock);
-        p->finished[p->n_finished++] = index;
-        pthread_cond_signal(&p->cond);
-    }
-    pthread_mutex_unlock(&p->lock);
-    return NULL;
+    pack *p = ctx;
+    render_job(p, &p->jobs[job]);
+    return true; /* a failed preset is reported; the others render on */
 }
 
 /* ------------------------------------------------------------------------- manifest */
@@ -615,122 +492,57 @@ static void write_manifest(pack *p)
 {
     dp_manifest m;
     dapple_error err;
-    double t0 = dp_cli_now();
+    double t0 = dp_batch_now();
     dp_manifest_init(&m);
     dapple_status st = collect_manifest(p, &m, &err);
     if (st == DAPPLE_OK)
-        st = dp_manifest_write(&m, p->manifest, &err);
+        st = dp_manifest_write(&m, p->o->shard_index, p->o->shard_count, p->manifest, &err);
     if (st != DAPPLE_OK && !p->manifest_failed)
         dp_progress_note(&p->progress, err.message); /* once, not after every job */
     p->manifest_failed |= st != DAPPLE_OK;
     dp_manifest_fini(&m);
-    p->manifest_written = dp_cli_now();
-    p->manifest_cost = p->manifest_written - t0;
-}
-
-/* After every job, unless the last write is so recent that rewriting a big manifest
- * (thousands of seeds) would cost more than a third of the main thread's time: a kill
- * then loses at most the jobs of the last moment, which the rerun renders again. */
-static bool manifest_due(const pack *p)
-{
-    return dp_cli_now() - p->manifest_written >= 2 * p->manifest_cost;
+    dp_batch_saver_wrote(&p->saver, t0);
 }
 
 /* Main thread, after each job: report it and (outside --check) save the progress. */
-static void job_finished(pack *p, pack_job *j)
+static bool job_finished(void *ctx, size_t job)
 {
+    pack *p = ctx;
+    pack_job *j = &p->jobs[job];
     j->state = j->rendered ? JOB_DONE : JOB_FAILED;
     if (j->state == JOB_FAILED) {
         dp_progress_failed(&p->progress, j->err.message, j->cost);
-        return;
+        return true;
     }
     dp_interrupt_pack_done(); /* first: an interrupt never says less than the lines above */
     dp_progress_finished(&p->progress, j->base, j->n_out, j->out[0].seconds, j->cost);
-    if (!p->o->check && manifest_due(p))
+    if (!p->o->check && dp_batch_saver_due(&p->saver))
         write_manifest(p);
+    return true;
+}
+
+static void job_started(void *ctx, size_t job)
+{
+    pack *p = ctx;
+    dp_progress_started(&p->progress, p->jobs[job].base);
+}
+
+static void tick(void *ctx)
+{
+    pack *p = ctx;
+    dp_progress_tick(&p->progress);
 }
 
 /* ------------------------------------------------------------------------- the pool */
 
-typedef struct ranked {
-    double cost;
-    size_t index;
-} ranked;
-
-/* Biggest first; equal costs in preset order, so the schedule itself is reproducible. */
-static int by_cost(const void *a, const void *b)
+static double job_cost_of(void *ctx, size_t i)
 {
-    const ranked *x = a, *y = b;
-    if (x->cost != y->cost)
-        return x->cost < y->cost ? 1 : -1;
-    return x->index < y->index ? -1 : x->index > y->index;
+    return ((pack *)ctx)->jobs[i].cost;
 }
 
-static dapple_status plan_pool(pack *p, dapple_error *err)
+static bool job_pending(void *ctx, size_t i)
 {
-    ranked *r = dp_calloc_n(p->n_jobs + 1, sizeof *r);
-    p->order = dp_calloc_n(p->n_jobs + 1, sizeof *p->order);
-    p->finished = dp_calloc_n(p->n_jobs + 1, sizeof *p->finished);
-    if (r == NULL || p->order == NULL || p->finished == NULL) {
-        free(r);
-        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu jobs", p->n_jobs);
-    }
-    for (size_t i = 0; i < p->n_jobs; i++)
-        if (p->jobs[i].state == JOB_PENDING)
-            r[p->n_order++] = (ranked){ p->jobs[i].cost, i };
-    qsort(r, p->n_order, sizeof *r, by_cost);
-    for (size_t i = 0; i < p->n_order; i++)
-        p->order[i] = r[i].index;
-    free(r);
-    return DAPPLE_OK;
-}
-
-/* With the lock held: until a worker signals, or a quarter second on a terminal so the
- * bar's clock keeps moving. */
-static void wait_event(pack *p)
-{
-    struct timespec ts;
-    if (!p->progress.tty) {
-        pthread_cond_wait(&p->cond, &p->lock);
-        return;
-    }
-    clock_gettime(CLOCK_REALTIME, &ts);
-    ts.tv_nsec += 250000000L;
-    if (ts.tv_nsec >= 1000000000L) {
-        ts.tv_sec++;
-        ts.tv_nsec -= 1000000000L;
-    }
-    pthread_cond_timedwait(&p->cond, &p->lock, &ts);
-}
-
-/* Main thread: reports jobs as they start and finish until all have finished. Printing and
- * writing happen with the lock released, so workers never wait for the terminal. */
-static void collect(pack *p)
-{
-    size_t handled = 0, seen = 0;
-    pthread_mutex_lock(&p->lock);
-    while (handled < p->n_order) {
-        pack_job *j = NULL;
-        bool started = false;
-        if (handled < p->n_finished) {
-            j = &p->jobs[p->finished[handled++]];
-        } else if (seen < p->started) {
-            seen = p->started;
-            j = &p->jobs[p->order[seen - 1]];
-            started = true;
-        } else {
-            wait_event(p);
-        }
-        pthread_mutex_unlock(&p->lock);
-        if (j == NULL)
-            dp_progress_tick(&p->progress);
-        else if (started)
-            dp_progress_started(&p->progress, j->base);
-        else
-            job_finished(p, j);
-        pthread_mutex_lock(&p->lock);
-    }
-    pthread_mutex_unlock(&p->lock);
+    return ((pack *)ctx)->jobs[i].state == JOB_PENDING;
 }
 
 /* Progress counts the jobs to render; presets that failed to load are reported first. */
@@ -751,26 +563,13 @@ static void start_progress(pack *p)
 
 static dapple_status run_pool(pack *p, dapple_error *err)
 {
-    if (plan_pool(p, err) != DAPPLE_OK)
+    if (dp_batch_schedule(p->n_jobs, job_cost_of, job_pending, p, &p->order, &p->n_order, err) !=
+        DAPPLE_OK)
         return err->status;
     start_progress(p);
-    size_t n = DP_MIN((size_t)DP_MAX(p->o->jobs, 1), p->n_order), running = 0;
-    pthread_t *threads = dp_calloc_n(n + 1, sizeof *threads);
-    if (threads == NULL)
-        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu threads", n);
-    sigset_t mask; /* workers never take a signal: the handler stops the printing thread */
-    dp_interrupt_block(&mask);
-    for (size_t i = 0; i < n; i++)
-        if (pthread_create(&threads[running], NULL, worker, p) == 0)
-            running++;
-    dp_interrupt_restore(&mask);
-    if (running == 0 && n > 0)
-        worker(p); /* no thread to be had: render here, report at the end */
-    collect(p);
-    for (size_t i = 0; i < running; i++)
-        pthread_join(threads[i], NULL);
-    free(threads);
-    return DAPPLE_OK;
+    /* a quarter-second tick on a terminal, so the bar's clock keeps moving */
+    dp_batch_pool_ops ops = { p, run_one, job_started, job_finished, tick };
+    return dp_batch_pool_run(p->order, p->n_order, p->o->jobs, p->progress.tty, &ops, err);
 }
 
 /* ------------------------------------------------------------------------- --check */
@@ -778,58 +577,44 @@ static dapple_status run_pool(pack *p, dapple_error *err)
 static dapple_status make_check_dir(pack *p, dapple_error *err)
 {
     int slot; /* an interrupt removes it; after remove_temp, an rmdir that fails harmlessly */
-    join_path(p->dir, sizeof p->dir, p->o->out_dir, ".check.XXXXXX");
+    dp_batch_join(p->dir, sizeof p->dir, p->o->out_dir, ".check.XXXXXX");
     if (dp_temps_mkdtemp(p->dir, &slot) == NULL)
         return dp_fail(err, DAPPLE_E_IO, "%s: cannot make a folder for --check: %s", p->o->out_dir,
                        strerror(errno));
     return DAPPLE_OK;
 }
 
-/* Prints each output whose new bytes differ from the manifest; returns how many. */
-static size_t compare_job(const pack *p, const pack_job *j, bool *listed)
+static void print_difference(void *ctx, const char *file, const char *sha, const char *old_sha)
 {
-    size_t bad = 0;
-    for (int k = 0; k < j->n_out; k++) {
-        const dp_manifest_entry *e = dp_manifest_find(&p->old, j->out[k].file);
-        if (e == NULL) {
-            fprintf(stderr, "dapple: check: %s: not in the manifest\n", j->out[k].file);
-            bad++;
-            continue;
-        }
-        listed[e - p->old.entries] = true;
-        if (strcmp(e->sha256, j->out[k].sha256) != 0) {
-            fprintf(stderr, "dapple: check: %s: differs (sha256 %.12s..., manifest %.12s...)\n",
-                    e->file, j->out[k].sha256, e->sha256);
-            bad++;
-        }
-    }
-    return bad;
+    (void)ctx;
+    if (old_sha == NULL)
+        fprintf(stderr, "dapple: check: %s: not in the manifest\n", file);
+    else if (sha == NULL)
+        fprintf(stderr, "dapple: check: %s: in the manifest but no preset makes it\n", file);
+    else
+        fprintf(stderr, "dapple: check: %s: differs (sha256 %.12s..., manifest %.12s...)\n", file,
+                sha, old_sha);
 }
 
 /* Every rendered output against the manifest, and (when nothing failed) every manifest
  * entry against the outputs, so a deleted preset shows too. Returns the differences. */
 static size_t compare_all(const pack *p, size_t *n_checked)
 {
-    bool *listed = dp_calloc_n(p->old.n + 1, sizeof *listed), any_failed = false;
-    size_t bad = 0;
-    *n_checked = 0;
-    if (listed == NULL)
-        return 1;
-    for (size_t i = 0; i < p->n_jobs; i++) {
+    dp_manifest m;
+    dp_batch_manifest fresh;
+    dapple_error err;
+    bool any_failed = false;
+    dp_manifest_init(&m);
+    dp_batch_manifest_init(&fresh, "pack", "");
+    for (size_t i = 0; i < p->n_jobs; i++)
         any_failed |= p->jobs[i].state == JOB_FAILED;
-        if (p->jobs[i].state == JOB_DONE) {
-            bad += compare_job(p, &p->jobs[i], listed);
-            *n_checked += (size_t)p->jobs[i].n_out;
-        }
-    }
-    for (size_t i = 0; i < p->old.n && !any_failed; i++) {
-        if (!listed[i]) {
-            fprintf(stderr, "dapple: check: %s: in the manifest but no preset makes it\n",
-                    p->old.entries[i].file);
-            bad++;
-        }
-    }
-    free(listed);
+    size_t bad = collect_manifest(p, &m, &err) != DAPPLE_OK ||
+                 dp_manifest_to_batch(&m, &fresh, &err) != DAPPLE_OK;
+    if (bad == 0)
+        bad = dp_batch_compare(&p->old_raw, &fresh, !any_failed, print_difference, NULL);
+    *n_checked = m.n;
+    dp_manifest_fini(&m);
+    dp_batch_manifest_fini(&fresh);
     return bad;
 }
 
@@ -837,21 +622,16 @@ static size_t compare_all(const pack *p, size_t *n_checked)
 
 static void pack_init(pack *p, const dp_pack_opts *o)
 {
+    char name[64];
     memset(p, 0, sizeof *p);
     p->o = o;
-    p->lock_fd = -1;
-    p->lock_slot = -1;
+    p->lock.fd = -1;
+    p->saver.ratio = 2;
     dp_manifest_init(&p->old);
-    pthread_mutex_init(&p->lock, NULL);
-    pthread_cond_init(&p->cond, NULL);
+    dp_batch_manifest_init(&p->old_raw, "pack", "");
     snprintf(p->dir, sizeof p->dir, "%s", o->out_dir);
-    if (o->shard_count > 0) {
-        char name[64];
-        snprintf(name, sizeof name, "manifest-shard-%d-of-%d.json", o->shard_index, o->shard_count);
-        join_path(p->manifest, sizeof p->manifest, o->out_dir, name);
-    } else {
-        join_path(p->manifest, sizeof p->manifest, o->out_dir, "manifest.json");
-    }
+    dp_batch_manifest_name(name, sizeof name, "manifest", o->shard_index, o->shard_count);
+    dp_batch_join(p->manifest, sizeof p->manifest, o->out_dir, name);
 }
 
 static void pack_fini(pack *p)
@@ -863,11 +643,9 @@ static void pack_fini(pack *p)
     free(p->presets);
     free(p->jobs);
     free(p->order);
-    free(p->finished);
     dp_manifest_fini(&p->old);
-    pthread_cond_destroy(&p->cond);
-    pthread_mutex_destroy(&p->lock);
-    unlock(p);
+    dp_batch_manifest_fini(&p->old_raw);
+    dp_batch_lock_release(&p->lock);
 }
 
 static dapple_status check_preset_dir(const char *dir, dapple_error *err)
@@ -880,13 +658,20 @@ static dapple_status check_preset_dir(const char *dir, dapple_error *err)
     return DAPPLE_OK;
 }
 
+/* Room for every output of this run at 2 KiB an entry (the longest names escaped), and
+ * 64 MiB for outputs of earlier runs (other seeds, deleted presets) beside them. */
+static uint64_t manifest_bound(const pack *p)
+{
+    return ((uint64_t)64 << 20) + (uint64_t)p->n_jobs * DP_KIND_COUNT * 2048;
+}
+
 /* The last manifest: required by --check; otherwise a missing one means a first run and
  * an unreadable one is reported and ignored (everything renders again). */
 static dapple_status read_old_manifest(pack *p, dapple_error *err)
 {
     if (!p->o->check && access(p->manifest, F_OK) != 0)
         return DAPPLE_OK;
-    dapple_status st = dp_manifest_read(&p->old, p->manifest, err);
+    dapple_status st = dp_manifest_read(&p->old, &p->old_raw, p->manifest, manifest_bound(p), err);
     if (st == DAPPLE_OK || p->o->check)
         return st;
     fprintf(stderr, "dapple: %s (ignored: rendering everything)\n", err->message);
@@ -943,6 +728,39 @@ static void count_states(const pack *p, int count[4], size_t *up_to_date)
     }
 }
 
+/* Whether an output belongs on the contact sheet: a texture, or a mask whose preset (same
+ * base name) makes no texture. m must be sorted. */
+static bool sheet_wants(const dp_manifest *m, const dp_manifest_entry *e)
+{
+    char texture[DP_MANIFEST_FILE_MAX];
+    size_t n = strlen(e->file);
+    if (e->kind == DP_KIND_TEXTURE)
+        return true;
+    if (e->kind != DP_KIND_MASK)
+        return false;
+    if (n < 9 || strcmp(e->file + n - 9, "-mask.png") != 0)
+        return true;
+    snprintf(texture, sizeof texture, "%.*s.png", (int)(n - 9), e->file);
+    return dp_manifest_find(m, texture) == NULL;
+}
+
+/* Fills items (up to DP_SHEET_MAX) from a sorted manifest, in file order; returns the
+ * count and sets *total to how many outputs wanted a cell. */
+static int sheet_pick(const dp_manifest *m, dp_sheet_item *items, int *total)
+{
+    int n = 0;
+    *total = 0;
+    for (size_t i = 0; i < m->n; i++) {
+        const dp_manifest_entry *e = &m->entries[i];
+        if (!sheet_wants(m, e))
+            continue;
+        if (n < DP_SHEET_MAX)
+            items[n++] = (dp_sheet_item){ e->file, e->kind == DP_KIND_MASK, NULL };
+        (*total)++;
+    }
+    return n;
+}
+
 static dapple_status write_sheet(const dp_manifest *m, const pack *p, const char *out_dir,
                                  dapple_error *err)
 {
@@ -951,14 +769,14 @@ static dapple_status write_sheet(const dp_manifest *m, const pack *p, const char
     dp_sheet_item *items = dp_calloc_n(DP_SHEET_MAX, sizeof *items);
     if (items == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for the contact sheet");
-    int n = dp_contact_sheet_pick(m, items, &total);
+    int n = sheet_pick(m, items, &total);
     for (size_t i = 0; p != NULL && i < p->n_jobs; i++) {
         const pack_job *j = &p->jobs[i];
         for (int k = 0; k < n && j->thumb.surface != NULL; k++)
-            if (strcmp(items[k].entry->file, j->out[j->sheet_out].file) == 0)
+            if (strcmp(items[k].file, j->out[j->sheet_out].file) == 0)
                 items[k].thumb = &j->thumb;
     }
-    join_path(path, sizeof path, out_dir, "contact-sheet.png");
+    dp_batch_join(path, sizeof path, out_dir, "contact-sheet.png");
     dapple_status st = dp_contact_sheet_write(items, n, total, out_dir, path, err);
     free(items);
     return st;
@@ -984,7 +802,7 @@ static dapple_status update_sheet(const pack *p, dapple_error *err)
     dp_manifest m;
     if (p->o->shard_count > 0)
         return DAPPLE_OK;
-    join_path(path, sizeof path, p->o->out_dir, "contact-sheet.png");
+    dp_batch_join(path, sizeof path, p->o->out_dir, "contact-sheet.png");
     dp_manifest_init(&m);
     dapple_status st = collect_manifest(p, &m, err);
     if (st == DAPPLE_OK && (outputs_changed(&m, &p->old) || access(path, F_OK) != 0))
@@ -1010,7 +828,7 @@ static int finish_pack(pack *p, double t0)
         fprintf(stderr, "dapple: pack: nothing to do, %zu outputs up to date\n", up);
     else
         fprintf(stderr, "dapple: pack: %d rendered, %d skipped, %d failed in %.1f s\n",
-                count[JOB_DONE], count[JOB_SKIPPED], count[JOB_FAILED], dp_cli_now() - t0);
+                count[JOB_DONE], count[JOB_SKIPPED], count[JOB_FAILED], dp_batch_now() - t0);
     print_failures(p);
     return count[JOB_FAILED] > 0 || p->manifest_failed || sheet_failed ? DP_EXIT_FAIL : DP_EXIT_OK;
 }
@@ -1019,7 +837,7 @@ static int finish_check(pack *p)
 {
     int count[4];
     size_t up, checked, bad = compare_all(p, &checked);
-    remove_temp(p->dir);
+    dp_batch_remove_temp(p->dir);
     count_states(p, count, &up);
     dp_progress_end(&p->progress);
     if (bad == 0 && count[JOB_FAILED] == 0)
@@ -1035,7 +853,7 @@ int dp_pack_run(const dp_pack_opts *o)
 {
     pack p;
     dapple_error err;
-    double t0 = dp_cli_now();
+    double t0 = dp_batch_now();
     int code;
     pack_init(&p, o);
     if (prepare(&p, &err) != DAPPLE_OK) {
@@ -1043,13 +861,17 @@ int dp_pack_run(const dp_pack_opts *o)
     } else if (run_pool(&p, &err) != DAPPLE_OK) {
         code = dp_cli_report(&err, DP_EXIT_FAIL);
         if (o->check)
-            remove_temp(p.dir);
+            dp_batch_remove_temp(p.dir);
     } else {
         code = o->check ? finish_check(&p) : finish_pack(&p, t0);
     }
     pack_fini(&p);
     return code;
 }
+
+/* A shard manifest --merge reads: no preset list bounds it, so a fixed 256 MiB does (some
+ * 100000 outputs), far below what would exhaust memory. */
+#define MERGE_BOUND ((uint64_t)256 << 20)
 
 int dp_pack_merge(const char *out_dir)
 {
@@ -1058,10 +880,10 @@ int dp_pack_merge(const char *out_dir)
     dapple_error err;
     int shards = 0;
     dp_manifest_init(&m);
-    join_path(path, sizeof path, out_dir, "manifest.json");
-    dapple_status st = dp_manifest_merge_shards(&m, out_dir, &shards, &err);
+    dp_batch_join(path, sizeof path, out_dir, "manifest.json");
+    dapple_status st = dp_manifest_merge_shards(&m, out_dir, MERGE_BOUND, &shards, &err);
     if (st == DAPPLE_OK)
-        st = dp_manifest_write(&m, path, &err);
+        st = dp_manifest_write(&m, 0, 0, path, &err);
     bool written = st == DAPPLE_OK;
     if (st == DAPPLE_OK)
         st = write_sheet(&m, NULL, out_dir, &err);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "batch/plan.h"
 #include "cli/common.h"
 #include "cli/interrupt.h"
 
@@ -21,13 +22,13 @@ void dp_progress_init(dp_progress *p, int total, double cost_total, bool tty)
     p->tty = tty;
     p->total = total;
     p->cost_total = cost_total > 0 ? cost_total : 1;
-    p->t0 = dp_cli_now();
+    p->t0 = dp_batch_now();
 }
 
 /* Seconds left, or < 0 while too little is done to say. */
 static double eta(const dp_progress *p)
 {
-    double elapsed = dp_cli_now() - p->t0;
+    double elapsed = dp_batch_now() - p->t0;
     double share = p->cost_done / p->cost_total;
     if (share <= 0.01 || elapsed < 0.5)
         return -1;
@@ -137,7 +138,7 @@ static void *live_main(void *arg)
     (void)arg;
     pthread_mutex_lock(&live.mu);
     while (!live.stop) {
-        double t = dp_cli_now() - live.t0;
+        double t = dp_batch_now() - live.t0;
         const char *phase = atomic_load(&live_phase);
         int done = atomic_load(&live_permille);
         if (t >= LIVE_AFTER && phase != NULL && done >= 0) {
@@ -162,7 +163,7 @@ void dp_progress_live_begin(bool show)
     sigset_t mask; /* the thread never takes an interrupt: the handler clears the line */
     if (!show || live.running)
         return;
-    live.t0 = dp_cli_now();
+    live.t0 = dp_batch_now();
     live.stop = false;
     dp_interrupt_block(&mask);
     live.running = pthread_create(&live.thread, NULL, live_main, NULL) == 0;

@@ -2,20 +2,21 @@
  * The plan and the manifest of `dapple tiles` (see tiles.h). Tile (x, y) of a grid of
  * square tiles of side T covers [xT, min((x+1)T, W)) x [yT, min((y+1)T, H)): the last
  * column and row are narrower when T does not divide the world. Tiles are numbered row by
- * row, index = y * columns + x, which is what --shard counts. The manifest is our own
- * JSON, one tile a line; the reader only looks for the world's hash and the
- * "file"/"sha256" pairs, so it needs no JSON parser. */
+ * row, index = y * columns + x, which is what --shard counts. The manifest is the batch
+ * engine's (batch/manifest.h): one entry a file, with its tile's index, position and
+ * window; the plan holds the world. */
 #include "cli/tiles.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch/folder.h"
+#include "batch/manifest.h"
+#include "batch/plan.h"
 #include "cli/build_id.h"
 #include "cli/common.h"
 #include "core/dp.h"
-#include "io/atomic_file.h"
 #include "io/points_write.h"
 #include "io/sha256.h"
 
@@ -34,12 +35,37 @@ static bool names_points(const char *pattern)
            (n >= 5 && strcmp(pattern + n - 5, ".json") == 0);
 }
 
-/* {x} and {y} in the file name; no quote, backslash or control byte (the manifest's
- * reader takes names verbatim). */
+/* A placeholder at s: {x}, {y}, or zero-padded {x:0N}, {y:0N} (N digits at least, 1..9).
+ * Returns its length (0: none there); *axis gets 'x' or 'y', *width the padding. */
+static size_t placeholder(const char *s, char *axis, int *width)
+{
+    if (s[0] != '{' || (s[1] != 'x' && s[1] != 'y'))
+        return 0;
+    *axis = s[1];
+    *width = 0;
+    if (s[2] == '}')
+        return 3;
+    if (s[2] == ':' && s[3] == '0' && s[4] >= '1' && s[4] <= '9' && s[5] == '}')
+        return *width = s[4] - '0', 6;
+    return 0;
+}
+
+static bool has_axis(const char *name, char want)
+{
+    char axis;
+    int width;
+    for (const char *c = name; *c != '\0'; c++)
+        if (placeholder(c, &axis, &width) > 0 && axis == want)
+            return true;
+    return false;
+}
+
+/* {x} and {y} (or their padded forms) in the file name; no quote, backslash or control
+ * byte (names stay plain in messages and manifests). */
 static dapple_status check_pattern(const char *option, const char *pattern, dapple_error *err)
 {
     const char *name = file_name(pattern);
-    if (strstr(name, "{x}") == NULL || strstr(name, "{y}") == NULL)
+    if (!has_axis(name, 'x') || !has_axis(name, 'y'))
         return dp_fail(err, DAPPLE_E_INVALID,
                        "%s: the file name needs {x} and {y} (the tile's column and row), got '%s'",
                        option, pattern);
@@ -89,11 +115,93 @@ static dapple_status check_patterns(dp_tiles_plan *p, const dp_cli_opts *o, dapp
     return DAPPLE_OK;
 }
 
+static dapple_status expand(const char *pattern, int tx, int ty, int base, char *out, size_t cap,
+                            dapple_error *err);
+
+/* ------------------------------------------------------------------------- names */
+
+typedef struct names {
+    char (*name)[DP_BATCH_FILE_MAX];
+    const char **file;
+    size_t *job;
+    size_t pair[2]; /* the first two tiles found sharing a name */
+    const char *shared;
+} names;
+
+static int digits(int v)
+{
+    int n = 1;
+    while (v >= 10)
+        v /= 10, n++;
+    return n;
+}
+
+static bool first_clash(void *ctx, const char *file, size_t first, size_t later)
+{
+    names *t = ctx;
+    t->pair[0] = first, t->pair[1] = later, t->shared = file;
+    return false;
+}
+
+/* Two tiles of the grid with one name (t{x}{y}: (1, 11) and (11, 1) are both t111), or a
+ * tile named as the set's manifest, would overwrite each other: refused before any work,
+ * over the whole grid (whatever the shard), naming two tiles. */
+static dapple_status unique_names(const dp_tiles_plan *p, const dp_cli_opts *o, const char *option,
+                                  const char *pattern, names *t, dapple_error *err)
+{
+    size_t n = (size_t)p->nx * p->ny;
+    for (size_t i = 0; i < n; i++) {
+        int x = (int)i % p->nx, y = (int)i / p->nx;
+        t->file[i] = t->name[i], t->job[i] = i;
+        if (expand(pattern, x, y, o->tile_base, t->name[i], sizeof t->name[i], err) != DAPPLE_OK)
+            return err->status;
+        if (dp_batch_manifest_name_of(t->name[i], p->base, NULL, NULL))
+            return dp_fail(err, DAPPLE_E_INVALID,
+                           "%s: tile (%d, %d) would be named %s, the name of the tile set's "
+                           "manifest",
+                           option, x, y, t->name[i]);
+    }
+    if (dp_batch_claims(t->file, t->job, n, NULL, 0, first_clash, t, err))
+        return DAPPLE_OK;
+    if (t->shared == NULL)
+        return err->status;
+    int a = (int)t->pair[0], b = (int)t->pair[1];
+    return dp_fail(err, DAPPLE_E_INVALID,
+                   "%s: tiles (%d, %d) and (%d, %d) would both be named %s: separate {x} and {y} "
+                   "(t{x}_{y}) or pad them ({x:0%d})",
+                   option, a % p->nx, a / p->nx, b % p->nx, b / p->nx, t->shared,
+                   digits(DP_MAX(p->nx, p->ny) - 1 + o->tile_base));
+}
+
+static dapple_status check_names(const dp_tiles_plan *p, const dp_cli_opts *o, dapple_error *err)
+{
+    size_t n = (size_t)p->nx * p->ny;
+    names t = { dp_calloc_n(n, sizeof *t.name),
+                dp_calloc_n(n, sizeof *t.file),
+                dp_calloc_n(n, sizeof *t.job),
+                { 0, 0 },
+                NULL };
+    dapple_status st = DAPPLE_OK;
+    if (t.name == NULL || t.file == NULL || t.job == NULL)
+        st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu tile names", n);
+    if (st == DAPPLE_OK && p->mask_pattern != NULL)
+        st = unique_names(p, o, "-o", p->mask_pattern, &t, err);
+    if (st == DAPPLE_OK && p->points_pattern != NULL)
+        st = unique_names(p, o, p->mask_pattern != NULL ? "--points" : "-o", p->points_pattern, &t,
+                          err);
+    free(t.name);
+    free(t.file);
+    free(t.job);
+    return st;
+}
+
 dapple_status dp_tiles_plan_init(dp_tiles_plan *p, const dp_cli_opts *o, dapple_error *err)
 {
     memset(p, 0, sizeof *p);
     if (check_patterns(p, o, err) != DAPPLE_OK)
         return err->status;
+    snprintf(p->base, sizeof p->base, "tiles.%.*s", (int)sizeof p->base - 8,
+             file_name(p->mask_pattern != NULL ? p->mask_pattern : p->points_pattern));
     p->size = o->tile_size;
     p->nx = (o->width + p->size - 1) / p->size;
     p->ny = (o->height + p->size - 1) / p->size;
@@ -101,55 +209,36 @@ dapple_status dp_tiles_plan_init(dp_tiles_plan *p, const dp_cli_opts *o, dapple_
         return dp_fail(err, DAPPLE_E_INVALID,
                        "--tile-size: %d gives %ld tiles, more than 65536: use larger tiles",
                        p->size, (long)p->nx * p->ny);
-    return DAPPLE_OK;
+    return check_names(p, o, err);
 }
 
 /* ------------------------------------------------------------------------- world hash */
 
-static void hash_f(dp_sha256 *h, const char *fmt, ...) DP_PRINTF(2, 3);
-
-static void hash_f(dp_sha256 *h, const char *fmt, ...)
-{
-    char line[DP_PATH_MAX + 64];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    dp_sha256_update(h, line, n < 0 ? 0 : DP_MIN((size_t)n, sizeof line - 1));
-    dp_sha256_update(h, "\n", 1);
-}
-
-/* An input image: its name and its bytes' hash. */
-static dapple_status hash_image(dp_sha256 *h, const char *path, dapple_error *err)
-{
-    char hex[DP_SHA256_HEX];
-    if (dp_sha256_file(path, hex, err) != DAPPLE_OK)
-        return err->status;
-    hash_f(h, "image %s %s", path, hex);
-    return DAPPLE_OK;
-}
-
 static void hash_options(dp_sha256 *h, const dp_cli_opts *o)
 {
-    hash_f(h, "dapple %s build %s", DAPPLE_VERSION, dp_build_id());
-    hash_f(h, "size %dx%d tile %d", o->width, o->height, o->tile_size);
-    hash_f(h, "-o %s --points %s", file_name(o->output),
-           o->points_path ? file_name(o->points_path) : ""); /* the folder may move */
-    hash_f(h, "radius %d %.17g rmin %d %.17g rmax %d %.17g field %s", o->have_radius, o->radius,
-           o->have_rmin, o->rmin, o->have_rmax, o->rmax, o->field ? o->field : "");
-    hash_f(h, "map %d cutoff %.17g levels %.17g %.17g gamma %.17g invert %d dilate %.17g",
-           (int)o->map, o->cutoff, o->black, o->white, o->gamma, o->invert, o->dilate);
+    dp_batch_hash_line(h, "dapple %s build %s", DAPPLE_VERSION, dp_build_id());
+    dp_batch_hash_line(h, "size %dx%d tile %d", o->width, o->height, o->tile_size);
+    dp_batch_hash_line(h, "-o %s --points %s", file_name(o->output),
+                       o->points_path ? file_name(o->points_path) : ""); /* the folder may move */
+    dp_batch_hash_line(h, "radius %d %.17g rmin %d %.17g rmax %d %.17g field %s", o->have_radius,
+                       o->radius, o->have_rmin, o->rmin, o->have_rmax, o->rmax,
+                       o->field ? o->field : "");
+    dp_batch_hash_line(h,
+                       "map %d cutoff %.17g levels %.17g %.17g gamma %.17g invert %d dilate %.17g",
+                       (int)o->map, o->cutoff, o->black, o->white, o->gamma, o->invert, o->dilate);
     for (int i = 0; i < o->n_exclude; i++)
-        hash_f(h, "exclude %s", o->exclude[i]);
-    hash_f(h, "k %d max %llu seed %llu periodic %d dense %d maximal %d", o->k,
-           (unsigned long long)o->max_points, (unsigned long long)o->seed, o->periodic, o->dense,
-           o->maximal);
-    hash_f(h, "kind %d depth %d dot %.17g jpeg %d max-pixels %llu", (int)o->mask_kind, o->depth,
-           o->dot_radius, o->jpeg_quality, (unsigned long long)o->max_pixels);
-    hash_f(h, "rotation %d jitter %.17g variants %d y-up %d", o->rotation, o->scale_jitter,
-           o->variants, o->y_up);
+        dp_batch_hash_line(h, "exclude %s", o->exclude[i]);
+    dp_batch_hash_line(h, "k %d max %llu seed %llu periodic %d dense %d maximal %d", o->k,
+                       (unsigned long long)o->max_points, (unsigned long long)o->seed, o->periodic,
+                       o->dense, o->maximal);
+    dp_batch_hash_line(h, "kind %d depth %d dot %.17g jpeg %d max-pixels %llu", (int)o->mask_kind,
+                       o->depth, o->dot_radius, o->jpeg_quality, (unsigned long long)o->max_pixels);
+    dp_batch_hash_line(h, "rotation %d jitter %.17g variants %d y-up %d", o->rotation,
+                       o->scale_jitter, o->variants, o->y_up);
     if (o->relative) /* only when asked, so that older tiles.json files keep their hash */
-        hash_f(h, "relative 1");
+        dp_batch_hash_line(h, "relative 1");
+    if (o->tile_base != 0) /* the names change: so do the manifest's entries */
+        dp_batch_hash_line(h, "tile-base %d", o->tile_base);
 }
 
 dapple_status dp_tiles_world_hash(dp_tiles_plan *p, const dp_cli_opts *o, dapple_error *err)
@@ -161,11 +250,11 @@ dapple_status dp_tiles_world_hash(dp_tiles_plan *p, const dp_cli_opts *o, dapple
     hash_options(&h, o);
     if (dp_cli_field_opts(o, &fo, image, sizeof image, err) != DAPPLE_OK)
         return err->status;
-    if (image[0] != '\0' && hash_image(&h, image, err) != DAPPLE_OK)
+    if (image[0] != '\0' && dp_batch_hash_file(&h, "image", image, err) != DAPPLE_OK)
         return err->status;
     dp_cli_exclude_paths(o, paths);
     for (int i = 0; i < o->n_exclude; i++)
-        if (hash_image(&h, paths[i], err) != DAPPLE_OK)
+        if (dp_batch_hash_file(&h, "image", paths[i], err) != DAPPLE_OK)
             return err->status;
     dp_sha256_final_hex(&h, p->world_sha256);
     return DAPPLE_OK;
@@ -173,17 +262,19 @@ dapple_status dp_tiles_world_hash(dp_tiles_plan *p, const dp_cli_opts *o, dapple
 
 /* ------------------------------------------------------------------------- tiles */
 
-/* The pattern's file name with {x} and {y} replaced. */
-static dapple_status expand(const char *pattern, int tx, int ty, char *out, size_t cap,
+/* The pattern's file name with its placeholders replaced by tx, ty (plus base, 0 or 1). */
+static dapple_status expand(const char *pattern, int tx, int ty, int base, char *out, size_t cap,
                             dapple_error *err)
 {
     const char *s = file_name(pattern);
     size_t n = 0;
     while (*s != '\0') {
-        char num[16] = { s[0], '\0' };
-        size_t step = 1;
-        if (strncmp(s, "{x}", 3) == 0 || strncmp(s, "{y}", 3) == 0)
-            snprintf(num, sizeof num, "%d", s[1] == 'x' ? tx : ty), step = 3;
+        char num[16] = { s[0], '\0' }, axis;
+        int width;
+        size_t step = placeholder(s, &axis, &width);
+        if (step > 0)
+            snprintf(num, sizeof num, "%0*d", width, (axis == 'x' ? tx : ty) + base);
+        step = DP_MAX(step, (size_t)1);
         size_t len = strlen(num);
         if (n + len >= cap)
             return dp_fail(err, DAPPLE_E_INVALID, "%s: the tile names are too long", pattern);
@@ -206,8 +297,8 @@ dapple_status dp_tiles_record_init(const dp_tiles_plan *p, const dp_cli_opts *o,
     for (int i = 0; i < 2; i++) {
         if (patterns[i] == NULL)
             continue;
-        if (expand(patterns[i], r->tx, r->ty, r->file[r->n_files], sizeof r->file[0], err) !=
-            DAPPLE_OK)
+        if (expand(patterns[i], r->tx, r->ty, o->tile_base, r->file[r->n_files], sizeof r->file[0],
+                   err) != DAPPLE_OK)
             return err->status;
         r->n_files++;
     }
@@ -225,164 +316,49 @@ void dp_tiles_file_path(const dp_tiles_plan *p, const dp_tile_record *r, int i, 
 
 /* ------------------------------------------------------------------------- manifest */
 
-static const char *manifest_name(const dp_cli_opts *o, char *buf, size_t cap)
+/* Per file, up to 1 KiB with the longest names; 64 KiB for the header and plan. */
+uint64_t dp_tiles_manifest_bound(const dp_tiles_plan *p)
 {
-    if (o->shard_count == 0)
-        return "tiles.json";
-    snprintf(buf, cap, "tiles-shard-%d-of-%d.json", o->shard_index, o->shard_count);
-    return buf;
+    return ((uint64_t)64 << 10) + (uint64_t)p->nx * p->ny * 2 * 1024;
 }
 
-static void put_tile(FILE *fp, const dp_tile_record *r, bool last)
+static json_t *world_plan(const dp_tiles_plan *p, const dp_cli_opts *o)
+{
+    json_t *field = json_string(o->field != NULL ? o->field : "constant");
+    return json_pack("{s:{s:[ii], s:I, s:b, s:o, s:s}, s:i, s:i, s:i}", "world", "size", o->width,
+                     o->height, "seed", (json_int_t)o->seed, "periodic", o->periodic, "field",
+                     field != NULL ? field : json_string("?"), "sha256", p->world_sha256,
+                     "tile_size", p->size, "tiles_x", p->nx, "tiles_y", p->ny);
+}
+
+static dapple_status add_tile(dp_batch_manifest *m, const dp_tiles_plan *p, const dp_tile_record *r,
+                              dapple_error *err)
 {
     const int *w = r->window;
-    fprintf(fp,
-            "    {\"index\": %d, \"x\": %d, \"y\": %d, \"window\": [%d, %d, %d, %d], \"files\": [",
-            r->index, r->tx, r->ty, w[0], w[1], w[2], w[3]);
-    for (int i = 0; i < r->n_files; i++)
-        fprintf(fp, "%s{\"file\": \"%s\", \"sha256\": \"%s\"}", i ? ", " : "", r->file[i],
-                r->sha256[i]);
-    fprintf(fp, "]}%s\n", last ? "" : ",");
-}
-
-static void put_world(FILE *fp, const dp_tiles_plan *p, const dp_cli_opts *o)
-{
-    fprintf(fp, "{\n  \"dapple\": \"%s\",\n  \"build\": \"%s\",\n", DAPPLE_VERSION, dp_build_id());
-    fprintf(fp, "  \"world\": {\"size\": [%d, %d], \"seed\": %llu, \"periodic\": %s, \"field\": ",
-            o->width, o->height, (unsigned long long)o->seed, o->periodic ? "true" : "false");
-    dp_json_put_string(fp, o->field != NULL ? o->field : "constant");
-    fprintf(fp, ", \"sha256\": \"%s\"},\n", p->world_sha256);
-    fprintf(fp, "  \"tile_size\": %d,\n  \"tiles_x\": %d,\n  \"tiles_y\": %d,\n", p->size, p->nx,
-            p->ny);
-    if (o->shard_count > 0)
-        fprintf(fp, "  \"shard\": [%d, %d],\n", o->shard_index, o->shard_count);
-}
-
-dapple_status dp_tiles_manifest_write(const dp_tiles_plan *p, const dp_cli_opts *o,
-                                      const dp_tile_record *r, size_t n, dapple_error *err)
-{
-    char name[64], path[DP_PATH_MAX + 64];
-    dp_atomic_file af;
-    snprintf(path, sizeof path, "%s/%s", p->dir, manifest_name(o, name, sizeof name));
-    if (dp_atomic_open(&af, path, err) != DAPPLE_OK)
-        return err->status;
-    put_world(af.fp, p, o);
-    fputs("  \"tiles\": [\n", af.fp);
-    size_t last = n;
-    for (size_t i = 0; i < n; i++)
-        last = r[i].done ? i : last;
-    for (size_t i = 0; i < n; i++)
-        if (r[i].done)
-            put_tile(af.fp, &r[i], i == last);
-    fputs("  ]\n}\n", af.fp);
-    return dp_atomic_commit(&af, err);
-}
-
-/* The quoted value after 'key' in s ("key": "VALUE"), copied into out; NULL if none. */
-static const char *quoted_after(const char *s, const char *key, char *out, size_t cap)
-{
-    const char *k = strstr(s, key);
-    if (k == NULL || strncmp(k + strlen(key), ": \"", 3) != 0)
-        return NULL;
-    const char *v = k + strlen(key) + 3, *end = strchr(v, '"');
-    if (end == NULL || (size_t)(end - v) >= cap)
-        return NULL;
-    snprintf(out, cap, "%.*s", (int)(end - v), v);
-    return end + 1;
-}
-
-static dapple_status known_add(dp_tiles_known *k, const char *file, const char *sha,
-                               dapple_error *err)
-{
-    if (k->n == k->cap) {
-        size_t cap = k->cap ? 2 * k->cap : 64;
-        struct dp_tiles_file *f = dp_realloc_n(k->files, cap, sizeof *f);
-        if (f == NULL)
-            return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu tile files", cap);
-        k->files = f, k->cap = cap;
+    for (int i = 0; i < r->n_files; i++) {
+        json_t *meta = json_pack("{s:i, s:i, s:i, s:[iiii]}", "index", r->index, "x", r->tx, "y",
+                                 r->ty, "window", w[0], w[1], w[2], w[3]);
+        if (meta == NULL)
+            return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for the tiles' manifest");
+        if (dp_batch_manifest_add(m, r->file[i], p->world_sha256, r->sha256[i], meta, err) !=
+            DAPPLE_OK)
+            return err->status;
     }
-    snprintf(k->files[k->n].file, sizeof k->files[0].file, "%s", file);
-    snprintf(k->files[k->n].sha256, sizeof k->files[0].sha256, "%s", sha);
-    k->n++;
     return DAPPLE_OK;
 }
 
-/* Adds the files of one manifest (named 'name' in p->dir) when it describes p's world. */
-static dapple_status read_one(dp_tiles_known *k, const dp_tiles_plan *p, const char *name,
-                              dapple_error *err)
+dapple_status dp_tiles_manifest_fill(dp_batch_manifest *m, const dp_tiles_plan *p,
+                                     const dp_cli_opts *o, const dp_tile_record *r, size_t n,
+                                     dapple_error *err)
 {
-    char path[DP_PATH_MAX + 64];
-    snprintf(path, sizeof path, "%s/%s", p->dir, name);
-    char line[4096], world[DP_SHA256_HEX] = "", file[DP_MANIFEST_FILE_MAX], sha[DP_SHA256_HEX];
-    FILE *fp = fopen(path, "r");
-    dapple_status st = DAPPLE_OK;
-    if (fp == NULL)
-        return DAPPLE_OK; /* gone meanwhile: nothing known from it */
-    while (st == DAPPLE_OK && fgets(line, sizeof line, fp) != NULL) {
-        if (world[0] == '\0') {
-            const char *w = strstr(line, "\"world\": {");
-            if (w != NULL)
-                quoted_after(w, "\"sha256\"", world, sizeof world);
-            if (world[0] != '\0' && strcmp(world, p->world_sha256) != 0) {
-                if (k->n_other++ == 0)
-                    snprintf(k->other, sizeof k->other, "%s", name);
-                break;
-            }
-            continue;
-        }
-        for (const char *s = line;
-             st == DAPPLE_OK && (s = quoted_after(s, "\"file\"", file, sizeof file)) != NULL;)
-            if ((s = quoted_after(s, "\"sha256\"", sha, sizeof sha)) != NULL)
-                st = known_add(k, file, sha, err);
-            else
-                break;
-    }
-    fclose(fp);
-    return st;
-}
-
-static bool is_manifest_name(const char *dir, const char *name)
-{
-    (void)dir;
-    int i, n, end = 0;
-    if (strcmp(name, "tiles.json") == 0)
-        return true;
-    return sscanf(name, "tiles-shard-%d-of-%d.json%n", &i, &n, &end) == 2 && name[end] == '\0';
-}
-
-static int by_file(const void *a, const void *b)
-{
-    return strcmp(((const struct dp_tiles_file *)a)->file, ((const struct dp_tiles_file *)b)->file);
-}
-
-dapple_status dp_tiles_known_read(dp_tiles_known *k, const dp_tiles_plan *p, dapple_error *err)
-{
-    char **names = NULL;
-    size_t n = 0;
-    k->n = 0, k->n_other = 0;
-    if (dp_cli_list_dir(p->dir, is_manifest_name, &names, &n, err) != DAPPLE_OK)
-        return err->status;
-    dapple_status st = DAPPLE_OK;
-    for (size_t i = 0; i < n && st == DAPPLE_OK; i++)
-        st = read_one(k, p, names[i], err);
-    dp_cli_free_names(names, n);
-    if (k->n > 0)
-        qsort(k->files, k->n, sizeof k->files[0], by_file);
-    return st;
-}
-
-const char *dp_tiles_known_find(const dp_tiles_known *k, const char *file)
-{
-    struct dp_tiles_file key;
-    if (k->n == 0 || strlen(file) >= sizeof key.file)
-        return NULL;
-    snprintf(key.file, sizeof key.file, "%s", file);
-    const struct dp_tiles_file *f = bsearch(&key, k->files, k->n, sizeof key, by_file);
-    return f != NULL ? f->sha256 : NULL;
-}
-
-void dp_tiles_known_free(dp_tiles_known *k)
-{
-    free(k->files);
-    memset(k, 0, sizeof *k);
+    m->shard_index = o->shard_index, m->shard_count = o->shard_count;
+    json_decref(m->plan);
+    m->plan = world_plan(p, o);
+    if (m->plan == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for the tiles' manifest");
+    for (size_t i = 0; i < n; i++)
+        if (r[i].done && add_tile(m, p, &r[i], err) != DAPPLE_OK)
+            return err->status;
+    dp_batch_manifest_sort(m);
+    return DAPPLE_OK;
 }

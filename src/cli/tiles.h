@@ -1,22 +1,25 @@
 /* SPDX-License-Identifier: MIT
  * `dapple tiles`: the plan of a tiled world (tile grid, output patterns, the world's
- * hash) and its manifest, OUT/tiles.json (or tiles-shard-I-of-N.json), which a rerun
- * reads to skip the tiles whose files still have their recorded checksums. */
+ * hash) as jobs of the batch engine: one job a tile, its files listed in the tile set's
+ * manifest, named after the -o pattern's file name (tiles.PATTERN.json, or
+ * tiles.PATTERN-shard-I-of-N.json), which a rerun reads to skip the tiles whose files
+ * still have their recorded checksums. */
 #ifndef DP_CLI_TILES_H
 #define DP_CLI_TILES_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cli/manifest.h"
+#include "batch/manifest.h"
 #include "cli/opts.h"
 #include "dapple.h"
 
 typedef struct dp_tiles_plan {
-    char dir[DP_PATH_MAX];      /* the patterns' folder; "." when they name none */
-    const char *mask_pattern;   /* -o unless it names point lists; NULL: no masks */
-    const char *points_pattern; /* --points, or -o ending in .csv/.json; NULL: none */
-    int size, nx, ny;           /* tile side, columns, rows */
+    char dir[DP_PATH_MAX];             /* the patterns' folder; "." when they name none */
+    const char *mask_pattern;          /* -o unless it names point lists; NULL: no masks */
+    const char *points_pattern;        /* --points, or -o ending in .csv/.json; NULL: none */
+    char base[DP_BATCH_FILE_MAX - 32]; /* the set's manifest name without ".json" */
+    int size, nx, ny;                  /* tile side, columns, rows */
     char world_sha256[DP_SHA256_HEX];
 } dp_tiles_plan;
 
@@ -26,25 +29,13 @@ typedef struct dp_tile_record {
     int index, tx, ty;
     int window[4]; /* x, y, w, h in world pixels */
     int n_files;
-    char file[2][DP_MANIFEST_FILE_MAX]; /* names inside plan.dir */
+    char file[2][DP_BATCH_FILE_MAX]; /* names inside plan.dir */
     char sha256[2][DP_SHA256_HEX];
 } dp_tile_record;
 
-/* What earlier runs recorded for this world: file names and checksums, sorted by name. */
-struct dp_tiles_file {
-    char file[DP_MANIFEST_FILE_MAX];
-    char sha256[DP_SHA256_HEX];
-};
-
-typedef struct dp_tiles_known {
-    struct dp_tiles_file *files;
-    size_t n, cap;
-    int n_other;                      /* manifests in the folder of another world */
-    char other[DP_MANIFEST_FILE_MAX]; /* the first of them */
-} dp_tiles_known;
-
-/** Checks the patterns and fills p's grid and folder (not world_sha256): DAPPLE_E_INVALID
- * (a usage error) names the option at fault. */
+/** Checks the patterns (placeholders, and that no two tiles of the grid, or a tile and the
+ * set's manifest, share a name) and fills p's grid, folder and manifest name (not
+ * world_sha256): DAPPLE_E_INVALID (a usage error) names the option at fault. */
 DAPPLE_USERESULT dapple_status dp_tiles_plan_init(dp_tiles_plan *p, const dp_cli_opts *o,
                                                   dapple_error *err);
 
@@ -62,22 +53,13 @@ DAPPLE_USERESULT dapple_status dp_tiles_record_init(const dp_tiles_plan *p, cons
 void dp_tiles_file_path(const dp_tiles_plan *p, const dp_tile_record *r, int i, char *out,
                         size_t cap);
 
-/** Reads every tiles.json and tiles-shard-I-of-N.json in p->dir written for p's world
- * into k (emptied first); manifests of another world (counted in k->n_other), or
- * unreadable ones, are passed over: their tiles are made again. */
-DAPPLE_USERESULT dapple_status dp_tiles_known_read(dp_tiles_known *k, const dp_tiles_plan *p,
-                                                   dapple_error *err);
+/** The largest manifest a set of p's grid can need: bigger ones are refused unread. */
+uint64_t dp_tiles_manifest_bound(const dp_tiles_plan *p);
 
-/** The recorded sha256 of 'file', or NULL. */
-const char *dp_tiles_known_find(const dp_tiles_known *k, const char *file);
-
-void dp_tiles_known_free(dp_tiles_known *k);
-
-/** Writes the manifest of the tiles done so far (those of r[0 .. n), in index order, with
- * 'done' set) atomically to its place in p->dir: tiles.json, or tiles-shard-I-of-N.json
- * with --shard. */
-DAPPLE_USERESULT dapple_status dp_tiles_manifest_write(const dp_tiles_plan *p, const dp_cli_opts *o,
-                                                       const dp_tile_record *r, size_t n,
-                                                       dapple_error *err);
+/** The batch manifest of the tiles done so far (those of r[0 .. n) with 'done' set), of
+ * shard I of N when o gives one, into m (initialised for "tiles"). */
+DAPPLE_USERESULT dapple_status dp_tiles_manifest_fill(dp_batch_manifest *m, const dp_tiles_plan *p,
+                                                      const dp_cli_opts *o, const dp_tile_record *r,
+                                                      size_t n, dapple_error *err);
 
 #endif

@@ -82,7 +82,7 @@ interrupt() {
         fail "$name: last stderr line '$(tail -n 1 "$TMP/$name.err")', want '$want'"
     WANT_LINE=
     local left
-    left=$(ls -A "$dir" | grep -e "$TEMP_RE" -e '^\.dapple-pack\.lock$' || true)
+    left=$(ls -A "$dir" | grep -e "$TEMP_RE" -e '^\.dapple-batch\.lock$' || true)
     [ -z "$left" ] || fail "$name: left behind in $dir: $left"
 }
 
@@ -208,6 +208,46 @@ outputs_checked_first() {
     done
 }
 
+# One scenario for both batch commands (one engine, src/batch/): interrupted once the first
+# job is reported, then rerun. The rerun keeps what was done (some outputs up to date), the
+# folder ends byte for byte as an uninterrupted run's, and the manifest (the batch format
+# both write) is strict JSON listing every output with its file's checksum.
+manifest_matches() { # DIR MANIFEST: every entry's sha256 is its file's, and nothing else is
+    python3 - "$1" "$2" <<'PY'
+import hashlib, json, os, sys
+d, m = sys.argv[1], json.load(open(os.path.join(sys.argv[1], sys.argv[2])))
+assert m["format"] == 2 and m["outputs"], "format or outputs"
+for e in m["outputs"]:
+    got = hashlib.sha256(open(os.path.join(d, e["file"]), "rb").read()).hexdigest()
+    assert got == e["sha256"], e["file"]
+PY
+}
+
+batch_interrupted_and_resumed() { # NAME DIR CLEAN MANIFEST UNIT -- command (without -o DIR...)
+    local name=$1 d=$2 clean=$3 manifest=$4 unit=$5
+    shift 6
+    WANT_LINE="dapple: interrupted: [1-9][0-9]? of [0-9]+ $unit done; rerun to finish"
+    interrupt "$name" INT 130 finished "1 $name" "$d" -- "$@"
+    "$@" 2>"$TMP/$name-rerun.err" || fail "$name rerun: exit $?"
+    grep -Eq "([1-9][0-9]* skipped|[1-9][0-9]* up to date)" "$TMP/$name-rerun.err" ||
+        fail "$name rerun: nothing was kept: $(tail -n 1 "$TMP/$name-rerun.err")"
+    diff <(cd "$d" && sha256sum ./* | grep -v "$manifest" | sort) \
+        <(cd "$clean" && sha256sum ./* | grep -v "$manifest" | sort) >/dev/null ||
+        fail "$name rerun: outputs differ from an uninterrupted run"
+    manifest_matches "$d" "$manifest" || fail "$name rerun: the manifest does not match the files"
+}
+
+batch_both_resume() {
+    local w=(--size 1536x1536 --rmin 1 --rmax 3 --field perlin --tile-size 384 -j 1)
+    $DAPPLE pack "$PRESETS" -o "$TMP/bp-clean" --size-cap 128 -j 1 2>/dev/null
+    batch_interrupted_and_resumed bpack "$TMP/bp" "$TMP/bp-clean" manifest.json presets -- \
+        $DAPPLE pack "$PRESETS" -o "$TMP/bp" --size-cap 128 -j 1
+    $DAPPLE tiles "${w[@]}" -o "$TMP/bt-clean/t_{x}_{y}.png" 2>/dev/null
+    batch_interrupted_and_resumed btiles "$TMP/bt" "$TMP/bt-clean" "tiles.t_{x}_{y}.png.json" tiles -- \
+        $DAPPLE tiles "${w[@]}" -o "$TMP/bt/t_{x}_{y}.png"
+}
+
+batch_both_resume
 render_interrupted
 mask_interrupted
 points_interrupted

@@ -163,16 +163,32 @@ pack_check() {
     [ "$(tail -1 "$TMP/log")" = "dapple: check: all 8 outputs match the manifest" ] ||
         fail "--check: $(cat "$TMP/log")"
     ! ls -a "$o" | grep -q '^\.check\.' || fail "--check: left its folder behind"
-    sed -i 's/\("file": "a.png".*"sha256": "\)[0-9a-f]/\1x/' "$o/manifest.json"
+    cp "$o/manifest.json" "$TMP/good.json"
+    sed -i 's/\("file": "a.png".*"sha256": "\)[0-9a-f]*/\1'"$(printf '0%.0s' {1..64})"'/' "$o/manifest.json"
     local code=0
     $DAPPLE pack "$P" -o "$o" --check 2>"$TMP/log" || code=$?
     [ "$code" = 1 ] || fail "--check: exit $code on a changed manifest, want 1"
-    grep -q '^dapple: check: a.png: differs (sha256 [0-9a-f]\{12\}\.\.\., manifest x[0-9a-f]\{11\}\.\.\.)$' "$TMP/log" ||
+    grep -q '^dapple: check: a.png: differs (sha256 [0-9a-f]\{12\}\.\.\., manifest 000000000000\.\.\.)$' "$TMP/log" ||
         fail "--check: mismatch line: $(cat "$TMP/log")"
     [ "$(tail -1 "$TMP/log")" = "dapple: check: 1 difference from the manifest" ] ||
         fail "--check: summary: $(tail -1 "$TMP/log")"
     expect_error 1 "dapple: $TMP/o5b/manifest.json: No such file or directory" "" -- \
         $DAPPLE pack "$P" -o "$TMP/o5b" --check
+    # tampered (a checksum that is no checksum), truncated, binary, deeply nested: one line
+    sed 's/\("file": "a.png".*"sha256": "\)[0-9a-f]/\1x/' "$TMP/good.json" >"$o/manifest.json"
+    expect_error 1 "dapple: $o/manifest.json: a.png: no job_sha256 or sha256 of 64 hex digits" "" -- \
+        $DAPPLE pack "$P" -o "$o" --check
+    head -c 300 "$TMP/good.json" >"$o/manifest.json"
+    $DAPPLE pack "$P" -o "$o" --check 2>"$TMP/log" && fail "--check: a truncated manifest passed"
+    [ "$(wc -l <"$TMP/log")" = 1 ] && grep -q "^dapple: $o/manifest.json: line [0-9]*, column [0-9]*: " "$TMP/log" ||
+        fail "--check: truncated manifest: $(cat "$TMP/log")"
+    head -c 2000 /dev/urandom >"$o/manifest.json"
+    $DAPPLE pack "$P" -o "$o" --check 2>"$TMP/log" && fail "--check: a binary manifest passed"
+    [ "$(wc -l <"$TMP/log")" = 1 ] && ! LC_ALL=C grep -q '[^[:print:]]' "$TMP/log" ||
+        fail "--check: binary manifest: not one printable line: $(cat -v "$TMP/log")"
+    python3 -c 'print("[" * 100000 + "]" * 100000)' >"$o/manifest.json"
+    expect_error 1 "dapple: $o/manifest.json: line 1, column 2049: maximum parsing depth reached near '['" "" -- \
+        $DAPPLE pack "$P" -o "$o" --check
 }
 
 pack_seeds() {
@@ -243,7 +259,7 @@ pack_broken_preset() {
         fail "broken preset: message: $(cat "$TMP/log")"
     [ "$(tail -1 "$TMP/log")" = "dapple: pack: 1 failed: bad.ini" ] || fail "broken preset: last line: $(tail -1 "$TMP/log")"
     [ -f "$o/a.png" ] && grep -q '"file": "a.png"' "$o/manifest.json" || fail "broken preset: the good one was not rendered"
-    [ ! -e "$o/.dapple-pack.lock" ] || fail "the lock file outlived the pack"
+    [ ! -e "$o/.dapple-batch.lock" ] || fail "the lock file outlived the pack"
     ! grep -q '"preset": "bad"' "$o/manifest.json" || fail "broken preset: in the manifest"
 }
 
@@ -311,8 +327,14 @@ pack_bad_manifest_ignored() {
     $DAPPLE pack "$P" -o "$o" 2>/dev/null
     echo "{\"dapple\": \"$VERSION\", \"outputs\": [" >"$o/manifest.json"
     $DAPPLE pack "$P" -o "$o" 2>"$TMP/log" || fail "bad manifest: exit $?"
-    grep -qxF "dapple: $o/manifest.json: offset 33: unexpected end (ignored: rendering everything)" "$TMP/log" ||
+    grep -qxF "dapple: $o/manifest.json: line 2, column 0: ']' expected near end of file (ignored: rendering everything)" "$TMP/log" ||
         fail "bad manifest: message: $(head -1 "$TMP/log")"
+    check_manifest "$o"
+    # a manifest of the format before the batch engine: refused, saying to rerun
+    echo "{\"dapple\": \"0.4.0\", \"outputs\": []}" >"$o/manifest.json"
+    $DAPPLE pack "$P" -o "$o" 2>"$TMP/log" || fail "old manifest: exit $?"
+    grep -qxF "dapple: $o/manifest.json: made by an older dapple (before manifest format 2): rerun to make it again (ignored: rendering everything)" "$TMP/log" ||
+        fail "old manifest: message: $(head -1 "$TMP/log")"
     check_manifest "$o"
 }
 
@@ -344,7 +366,7 @@ pack_survives_sigkill() {
             "$TOOLS/pnginfo" "$f" >/dev/null 2>&1 || fail "SIGKILL after $delay s: $(basename "$f") is not a whole PNG"
         done
         local odd
-        odd=$(ls -A "$o" | grep '^\.' | grep -v '^\..*\.[A-Za-z0-9]\{6\}$' | grep -vx '\.dapple-pack\.lock' || true)
+        odd=$(ls -A "$o" | grep '^\.' | grep -v '^\..*\.[A-Za-z0-9]\{6\}$' | grep -vx '\.dapple-batch\.lock' || true)
         [ -z "$odd" ] || fail "SIGKILL after $delay s: unexpected hidden files: $odd"
         [ ! -e "$o/manifest.json" ] || check_manifest "$o"
     done
@@ -363,7 +385,27 @@ pack_force
 pack_jobs_identical
 pack_check
 pack_seeds
+# --scale F with render's meaning (issue #29): the same look at F times the size, the same
+# bytes as `render --scale F`; a scale that gives no whole size is refused, naming the preset.
+pack_scale() {
+    local o=$TMP/o7s
+    mkdir -p "$TMP/p7s"
+    cp "$P/b.ini" "$TMP/p7s/b.ini"
+    $DAPPLE pack "$TMP/p7s" -o "$o" --scale 1.5 2>/dev/null || fail "--scale: exit $?"
+    expect_png "$o/b.png" "144 72 8 rgba srgb"
+    grep -q '"size": \[144, 72\]' "$o/manifest.json" || fail "--scale: manifest size"
+    $DAPPLE render "$TMP/p7s/b.ini" --scale 1.5 -o "$TMP/b-render.png" 2>/dev/null || fail "render --scale"
+    cmp -s "$o/b.png" "$TMP/b-render.png" || fail "pack --scale 1.5 differs from render --scale 1.5"
+    $DAPPLE pack "$TMP/p7s" -o "$o" 2>"$TMP/log"
+    [ "$(summary "$TMP/log")" = "dapple: pack: 1 rendered, 0 skipped, 0 failed in T s" ] ||
+        fail "--scale: dropping it did not re-render: $(cat "$TMP/log")"
+    $DAPPLE pack "$TMP/p7s" -o "$o" --scale 1.3 2>"$TMP/log" && fail "--scale 1.3: exit 0"
+    grep -qxF "dapple: $TMP/p7s/b.ini: --scale 1.3 makes 96x48 124.8x62.4, not a whole number of pixels" "$TMP/log" ||
+        fail "--scale 1.3: $(cat "$TMP/log")"
+}
+
 pack_size_cap
+pack_scale
 pack_shards_merge
 pack_broken_preset
 pack_name_collision

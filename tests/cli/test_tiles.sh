@@ -45,8 +45,8 @@ tiles_are_regions() {
     expect_png "$d/g_x1_y1.png" "128 64 16 grey linear"
     sort -o "$TMP/parts.txt" "$TMP/parts.txt"
     cmp -s "$TMP/parts.txt" <(body "$TMP/whole.csv") || fail "the point tiles are not the world's"
-    grep -q '"window": \[128, 128, 128, 64\]' "$d/tiles.json" || fail "tiles.json: no window"
-    grep -q "\"sha256\": \"$(sha256sum "$d/g_x1_y0.png" | cut -c1-64)\"" "$d/tiles.json" ||
+    grep -q '"window": \[128, 128, 128, 64\]' "$d/tiles.g_x{x}_y{y}.png.json" || fail "tiles.json: no window"
+    grep -q "\"sha256\": \"$(sha256sum "$d/g_x1_y0.png" | cut -c1-64)\"" "$d/tiles.g_x{x}_y{y}.png.json" ||
         fail "tiles.json: g_x1_y0.png's checksum is not recorded"
 }
 
@@ -68,7 +68,7 @@ jobs_same_bytes() {
     tiles_run "$TMP/j1" -j 1
     tiles_run "$TMP/j2" -j 2
     same_files "$TMP/j1" "$TMP/j2" || fail "tiles: -j 1 and -j 2 differ"
-    cmp -s "$TMP/j1/tiles.json" "$TMP/j2/tiles.json" || fail "tiles.json: -j 1 and -j 2 differ"
+    cmp -s "$TMP/j1/tiles.g_x{x}_y{y}.png.json" "$TMP/j2/tiles.g_x{x}_y{y}.png.json" || fail "tiles.json: -j 1 and -j 2 differ"
 }
 
 # Two shards into one folder, then a plain run: nothing left to make, and its tiles.json is
@@ -80,12 +80,12 @@ shards_make_the_set() {
     [ "$(ls "$s" | grep -c '^g_')" = 4 ] || fail "shard 1/2: $(ls "$s")"
     tiles_run "$s" --shard 2/2 -j 1
     same_files "$TMP/one" "$s" || fail "two shards differ from a single run"
-    [ -e "$s/tiles-shard-1-of-2.json" ] && [ -e "$s/tiles-shard-2-of-2.json" ] ||
+    [ -e "$s/tiles.g_x{x}_y{y}.png-shard-1-of-2.json" ] && [ -e "$s/tiles.g_x{x}_y{y}.png-shard-2-of-2.json" ] ||
         fail "shard manifests: $(ls "$s")"
     tiles_run "$s"
     grep -qx "dapple: tiles: nothing to do, 4 tiles up to date" "$TMP/tiles.err" ||
         fail "after the shards: $(cat "$TMP/tiles.err")"
-    cmp -s "$TMP/one/tiles.json" "$s/tiles.json" || fail "tiles.json after shards differs"
+    cmp -s "$TMP/one/tiles.g_x{x}_y{y}.png.json" "$s/tiles.g_x{x}_y{y}.png.json" || fail "tiles.json after shards differs"
 }
 
 reruns_skip() {
@@ -108,7 +108,7 @@ reruns_skip() {
     $DAPPLE tiles "${WORLD[@]}" --seed 6 --tile-size 128 -o "$d/g_x{x}_y{y}.png" \
         --points "$d/g_x{x}_y{y}.csv" 2>"$TMP/tiles.err" || fail "seed 6"
     grep -q "^dapple: tiles: 4 written, 0 up to date in" "$TMP/tiles.err" || fail "another seed"
-    grep -qx "dapple: tiles.json: made for another world (other options, images or dapple build): its tiles are made again" \
+    grep -qx "dapple: tiles.g_x{x}_y{y}.png.json: made for another world (other options, images or dapple build): its tiles are made again" \
         "$TMP/tiles.err" || fail "another seed: no note on the old manifest: $(head -n 1 "$TMP/tiles.err")"
 }
 
@@ -119,7 +119,7 @@ failed_tile_resumes() {
     mkdir -p "$d/f_1_0.png"
     expect_error 1 "dapple: tile x1_y0: cannot create $d/f_1_0.png: Is a directory" "" -- \
         $DAPPLE tiles "${w[@]}" -o "$d/f_{x}_{y}.png"
-    grep -q '"file": "f_0_0.png"' "$d/tiles.json" || fail "failed run: tile x0_y0 not listed"
+    grep -q '"file": "f_0_0.png"' "$d/tiles.f_{x}_{y}.png.json" || fail "failed run: tile x0_y0 not listed"
     rmdir "$d/f_1_0.png"
     $DAPPLE tiles "${w[@]}" -o "$d/f_{x}_{y}.png" 2>"$TMP/tiles.err" || fail "rerun after failure"
     grep -q "^dapple: tiles: 3 written, 1 up to date in" "$TMP/tiles.err" ||
@@ -140,7 +140,8 @@ points_only() {
     $DAPPLE tiles "${WORLD[@]}" --tile-size 100 -o "$d/p_{y}_{x}.json" --quiet 2>"$TMP/q.err" ||
         fail "points-only tiles"
     [ ! -s "$TMP/q.err" ] || fail "--quiet printed: $(cat "$TMP/q.err")"
-    [ "$(ls "$d" | grep -c '^p_.*\.json$')" = 6 ] || fail "points-only: $(ls "$d")"
+    [ "$(ls "$d" | grep -c '^p_.*\.json$')" = 6 ] && [ -e "$d/tiles.p_{y}_{x}.json.json" ] ||
+        fail "points-only: $(ls "$d")"
     [ "$(ls "$d" | grep -c '\.png$')" = 0 ] || fail "points-only wrote images"
 }
 
@@ -172,7 +173,66 @@ bad_input() {
         "$TMP/bad" -- $DAPPLE tiles --size 32767x32767 --radius 0.25 --tile-size 8192 -o "$o"
 }
 
+# Zero-padded, 1-based names (issue #29): the same tiles, so they join as the plain ones do.
+padded_one_based_names() {
+    local d=$TMP/padded
+    $DAPPLE tiles "${WORLD[@]}" --tile-size 128 -o "$d/p_{x:02}_{y:03}.png" --tile-base 1 \
+        2>"$TMP/tiles.err" || fail "padded names: $(tail -n 1 "$TMP/tiles.err")"
+    for y in 0 1; do
+        for x in 0 1; do
+            local t=$d/p_0$((x + 1))_00$((y + 1)).png
+            [ -f "$t" ] || fail "padded names: no $t ($(ls "$d"))"
+            cmp -s "$t" "$TMP/grid/g_x${x}_y${y}.png" || fail "$t is not tile ($x, $y)"
+            "$TOOLS/pngtiles" "$TMP/whole.png" "$t" $((x * 128)) $((y * 128)) ||
+                fail "$t is not its window of the whole mask"
+        done
+    done
+    grep -q '"file": "p_01_002.png", "index": 2, "x": 0, "y": 1' "$d/tiles.p_{x:02}_{y:03}.png.json" ||
+        fail "padded names: manifest entry"
+}
+
+# Issue #30: names that collide on the grid are refused before any work; a pattern cannot
+# name the manifest; two tile sets in one folder keep their own manifests; a manifest
+# larger than the grid can need is refused unread.
+names_and_manifests() {
+    expect_error 2 "dapple: -o: tiles (11, 0) and (1, 10) would both be named t110.csv: separate {x} and {y} (t{x}_{y}) or pad them ({x:02})" \
+        "$TMP/coll" -- $DAPPLE tiles --size 1200x1200 --tile-size 100 --radius 8 -o "$TMP/coll/t{x}{y}.csv"
+    local d=$TMP/sets w=(--size 256x256 --tile-size 128 --radius 3)
+    $DAPPLE tiles "${w[@]}" -o "$d/tiles-shard-{x}-of-{y}.json" --shard 1/1 2>/dev/null || fail "shard-like names"
+    python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["points"]' "$d/tiles-shard-1-of-1.json" ||
+        fail "tile (1, 1) is not a point list: the manifest overwrote it"
+    $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>/dev/null || fail "grass"
+    $DAPPLE tiles "${w[@]}" --seed 9 -o "$d/rocks_{x}_{y}.png" 2>/dev/null || fail "rocks"
+    $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>"$TMP/tiles.err" || fail "grass again"
+    grep -qx "dapple: tiles: nothing to do, 4 tiles up to date" "$TMP/tiles.err" ||
+        fail "two sets in one folder: $(tail -n 1 "$TMP/tiles.err")"
+    # a 1 GiB manifest (sparse) is refused before it is read, and the tiles are made again
+    truncate -s 1G "$d/tiles.grass_{x}_{y}.png.json"
+    "$TOOLS/peakrss" "$TMP/rss" $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>"$TMP/tiles.err" ||
+        fail "huge manifest: exit $?"
+    grep -qx "dapple: $d/tiles.grass_{x}_{y}.png.json: 1073741824 bytes, more than the 73728 a manifest of this run can need (ignored: its tiles are made again)" \
+        "$TMP/tiles.err" || fail "huge manifest: $(head -n 1 "$TMP/tiles.err")"
+    grep -q "^dapple: tiles: 4 written, 0 up to date" "$TMP/tiles.err" || fail "huge manifest: $(tail -n 1 "$TMP/tiles.err")"
+    [ "$(cat "$TMP/rss")" -lt 204800 ] || fail "huge manifest: peak $(cat "$TMP/rss") KiB"
+    # tampered, truncated or an older format: one line each, the tiles made again
+    sed -i 's/"sha256": "[0-9a-f]/"sha256": "x/' "$d/tiles.grass_{x}_{y}.png.json"
+    $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>"$TMP/tiles.err" || fail "tampered: exit $?"
+    grep -q "^dapple: $d/tiles.grass_{x}_{y}.png.json: grass_0_0.png: no job_sha256 or sha256 of 64 hex digits (ignored: its tiles are made again)$" \
+        "$TMP/tiles.err" || fail "tampered manifest: $(head -n 1 "$TMP/tiles.err")"
+    echo '{"dapple": "0.4.0", "world": {}, "tiles": []}' >"$d/tiles.json" # 0.4.0's name
+    $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>"$TMP/tiles.err" || fail "old tiles.json: exit $?"
+    grep -qx "dapple: $d/tiles.json: made by an older dapple (before manifest format 2), not read: remove it once its tiles are made again" \
+        "$TMP/tiles.err" || fail "old tiles.json: $(head -n 1 "$TMP/tiles.err")"
+    rm "$d/tiles.json"
+    echo '{"dapple": "0.4.0", "world": {}, "tiles": []}' >"$d/tiles.grass_{x}_{y}.png.json"
+    $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>"$TMP/tiles.err" || fail "old format: exit $?"
+    grep -qx "dapple: $d/tiles.grass_{x}_{y}.png.json: made by an older dapple (before manifest format 2): rerun to make it again (ignored: its tiles are made again)" \
+        "$TMP/tiles.err" || fail "old manifest: $(head -n 1 "$TMP/tiles.err")"
+}
+
 tiles_are_regions
+padded_one_based_names
+names_and_manifests
 edge_tiles_narrower
 jobs_same_bytes
 shards_make_the_set

@@ -312,17 +312,55 @@ Test(points_read, json_errors_name_file_line_and_point)
                  "p.json:1: \"columns\" has no 'y'");
     expect_error("p.json", "{\"size\":[1],\"points\":[[1,2]]}", DAPPLE_E_FORMAT,
                  "p.json:1: \"size\" must be [width, height], two numbers >= 0");
+    /* syntax: YAJL's message, after the file and line */
     expect_error("p.json", "{\"points\":[[1,2],]}", DAPPLE_E_FORMAT,
-                 "p.json:1: expected '[' to start a point, got ']}'");
+                 "p.json:1: not valid JSON: parse error: unallowed token at this point in JSON text");
     expect_error("p.json", "{\"points\":[[1,2]]", DAPPLE_E_FORMAT,
-                 "p.json:1: expected ',' or '}' after a value, got the end of the file");
+                 "p.json:1: not valid JSON: parse error: premature EOF");
     expect_error("p.json", "{\"points\":[[1,2]]} x", DAPPLE_E_FORMAT,
-                 "p.json:1: expected the end of the file, got 'x'");
+                 "p.json:1: not valid JSON: parse error: trailing garbage");
     expect_error("p.json", "{\"a\":\"unterminated", DAPPLE_E_FORMAT,
-                 "p.json:1: expected '\"' to end a string, got the end of the file");
+                 "p.json:1: not valid JSON: parse error: premature EOF");
+    expect_error("p.json", "{\"points\":[[1,2],\n[3,2]],\n\"size\":[1,2],\n\"x\":tru}",
+                 DAPPLE_E_FORMAT, "p.json:4: not valid JSON: lexical error: invalid string in json text.");
+    expect_error("p.json", "{\"points\":[[1,2],5]}", DAPPLE_E_FORMAT,
+                 "p.json:1: expected '[' to start a point, got '5'");
+    expect_error("p.json", "{\"points\":[{\"x\":1}]}", DAPPLE_E_FORMAT,
+                 "p.json:1: expected '[' to start a point, got '{'");
     expect_error("p.json", "[[1,2,3,-1]]", DAPPLE_E_FORMAT,
                  "p.json:1: point 1: expected a layer number (an integer >= 0) in column 'layer', "
                  "got '-1'");
+}
+
+/* 100000 nested arrays: one line, no stack to exhaust (YAJL keeps its own, we count). */
+Test(points_read, json_deep_nesting_is_one_line)
+{
+    size_t n = 100000;
+    char *text = malloc(2 * n + 8);
+    cr_assert_not_null(text);
+    memset(text, '[', n);
+    memset(text + n, ']', n);
+    text[2 * n] = '\0';
+    expect_error("deep.json", text, DAPPLE_E_FORMAT,
+                 "deep.json:1: point 1: expected a number in column 'x', got '['");
+    memcpy(text, "{\"x\":", 5); /* the same depth under a key nobody reads */
+    text[2 * n] = '}', text[2 * n + 1] = '\0';
+    expect_error("deep2.json", text, DAPPLE_E_FORMAT, "deep2.json:1: nested more than 64 deep");
+    free(text);
+}
+
+/* "columns" after "points": read again with the columns known; other keys of any shape. */
+Test(points_read, json_columns_late_and_foreign_keys)
+{
+    dapple_error err;
+    dp_point_list l = read_text("late.json",
+                                "{\"meta\":{\"points\":[1]},\"points\":[[\"a\",5,6],[\"b\",7,8]],"
+                                "\"columns\":[\"id\",\"y\",\"x\"],\"size\":[10,10]}",
+                                DAPPLE_OK, &err);
+    cr_assert_eq(l.count, 2);
+    cr_assert_float_eq(l.points[1].x, 8, 0);
+    cr_assert_float_eq(l.points[1].y, 7, 0);
+    dp_point_list_free(&l);
 }
 
 Test(points_read, max_points_is_a_limit)

@@ -2,7 +2,7 @@
  * The contact sheet (see contact_sheet.h): 192-pixel cells in 4 to 6 columns, aspect kept,
  * a checkerboard behind see-through textures. Labels come from render/easy_text (stb_easy_font's
  * quads filled by cairo), so the sheet needs no installed font and its bytes depend on none. */
-#include "cli/contact_sheet.h"
+#include "render/contact_sheet.h"
 
 #include <cairo.h>
 #include <stdio.h>
@@ -13,48 +13,19 @@
 #include "io/image_load.h"
 #include "io/image_save.h"
 #include "render/easy_text.h"
+#include "render/texture.h"
 
 #define THUMB     192
 #define PAD       14
 #define LABEL_H   26
 #define HEADER_H  44
-#define LABEL_MAX (DP_MANIFEST_FILE_MAX + 16)
+#define LABEL_MAX 176
 
 typedef struct sheet {
     cairo_t *cr;
     const char *dir;
     int cols;
 } sheet;
-
-/* ------------------------------------------------------------------------- choosing */
-
-bool dp_contact_sheet_wants(const dp_manifest *m, const dp_manifest_entry *e)
-{
-    char texture[DP_MANIFEST_FILE_MAX];
-    size_t n = strlen(e->file);
-    if (e->kind == DP_KIND_TEXTURE)
-        return true;
-    if (e->kind != DP_KIND_MASK)
-        return false;
-    if (n < 9 || strcmp(e->file + n - 9, "-mask.png") != 0)
-        return true;
-    snprintf(texture, sizeof texture, "%.*s.png", (int)(n - 9), e->file);
-    return dp_manifest_find(m, texture) == NULL;
-}
-
-int dp_contact_sheet_pick(const dp_manifest *m, dp_sheet_item *items, int *total)
-{
-    int n = 0;
-    *total = 0;
-    for (size_t i = 0; i < m->n; i++) {
-        if (!dp_contact_sheet_wants(m, &m->entries[i]))
-            continue;
-        if (n < DP_SHEET_MAX)
-            items[n++] = (dp_sheet_item){ &m->entries[i], NULL };
-        (*total)++;
-    }
-    return n;
-}
 
 /* Fewest empty cells in the last row, up to 6 columns; small packs get one row. */
 static int choose_columns(int n)
@@ -74,12 +45,12 @@ static int choose_columns(int n)
 
 /* "rain.png" -> "rain", "mist-mask.png" -> "mist" (a badge says it is a mask); ASCII
  * only, for the font. */
-static void make_label(const dp_manifest_entry *e, char out[LABEL_MAX])
+static void make_label(const dp_sheet_item *e, char out[LABEL_MAX])
 {
     size_t n = strlen(e->file);
     if (n > 4 && strcmp(e->file + n - 4, ".png") == 0)
         n -= 4;
-    if (e->kind == DP_KIND_MASK && n > 5 && strncmp(e->file + n - 5, "-mask", 5) == 0)
+    if (e->mask && n > 5 && strncmp(e->file + n - 5, "-mask", 5) == 0)
         n -= 5;
     snprintf(out, LABEL_MAX, "%.*s", (int)n, e->file);
     for (char *p = out; *p != '\0'; p++)
@@ -237,11 +208,11 @@ static void draw_image(cairo_t *cr, const dp_thumb *t, int x, int y)
 
 static void draw_cell(const sheet *sh, const dp_sheet_item *item, int x, int y)
 {
-    char path[DP_PATH_MAX + DP_MANIFEST_FILE_MAX], label[LABEL_MAX];
+    char path[DP_PATH_MAX + 256], label[LABEL_MAX];
     dp_thumb own = { NULL, false };
     const dp_thumb *t = item->thumb;
     if (t == NULL) {
-        snprintf(path, sizeof path, "%s/%s", sh->dir, item->entry->file);
+        snprintf(path, sizeof path, "%s/%s", sh->dir, item->file);
         dp_thumb_load(&own, path);
         t = &own;
     }
@@ -249,10 +220,10 @@ static void draw_cell(const sheet *sh, const dp_sheet_item *item, int x, int y)
         draw_image(sh->cr, t, x, y);
     else
         draw_missing(sh->cr, x, y);
-    if (item->entry->kind == DP_KIND_MASK)
+    if (item->mask)
         draw_badge(sh->cr, "mask", x, y);
     dp_thumb_fini(&own);
-    make_label(item->entry, label);
+    make_label(item, label);
     draw_label(sh->cr, label, x, y + THUMB + 8);
 }
 
@@ -282,8 +253,8 @@ static void draw_all(const sheet *sh, const dp_sheet_item *items, int n, int tot
     }
 }
 
-dapple_status dp_contact_sheet_write(const dp_sheet_item *items, int n, int total,
-                                     const char *out_dir, const char *path, dapple_error *err)
+dapple_status dp_contact_sheet_write(const dp_sheet_item *items, int n, int total, const char *dir,
+                                     const char *path, dapple_error *err)
 {
     if (n <= 0)
         return DAPPLE_OK;
@@ -291,7 +262,7 @@ dapple_status dp_contact_sheet_write(const dp_sheet_item *items, int n, int tota
     int w = PAD + cols * (THUMB + PAD), h = HEADER_H + rows * (THUMB + LABEL_H + PAD);
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
     cairo_t *cr = cairo_create(s);
-    sheet sh = { cr, out_dir, cols };
+    sheet sh = { cr, dir, cols };
     draw_all(&sh, items, n, total);
     dapple_status st = DAPPLE_OK;
     if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)

@@ -2,12 +2,11 @@
  * See inputs.h. Each file is hashed here, before a worker reads it to render: a file that
  * changes after its hash was taken shows as changed on the next run, so a pack errs on the
  * side of rendering again, never of skipping. */
-#include "cli/inputs.h"
+#include "batch/inputs.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/common.h"
 #include "io/sha256.h"
 
 /* The path as the preset wrote it: its resolved path minus the preset's folder, which
@@ -23,6 +22,26 @@ static const char *as_written(const dp_texture_spec *t, const char *path)
     return path[dir] == '/' ? path + dir + 1 : path;
 }
 
+int dp_batch_spec_images(const dp_texture_spec *t, const char *in[DP_BATCH_MAX_INPUTS])
+{
+    int n = 0;
+    if (t->background == DP_BG_IMAGE)
+        in[n++] = t->bg_image;
+    for (int j = 0; j < t->n_layers; j++) {
+        const dp_layer_spec *l = &t->layers[j];
+        if (l->field.kind == DAPPLE_FIELD_IMAGE)
+            in[n++] = l->field_image;
+        for (int e = 0; e < l->n_exclude; e++)
+            in[n++] = l->exclude[e];
+        for (int k = 0; l->style == DP_STYLE_STAMPS && k < dp_layer_stamp_count(l); k++) {
+            const char *stamp = dp_layer_stamp(l, k);
+            if (stamp[0] != '\0' && strcmp(stamp, "daisy") != 0 && strcmp(stamp, "leaves") != 0)
+                in[n++] = stamp;
+        }
+    }
+    return n;
+}
+
 typedef struct input {
     const char *path; /* resolved, to read */
     const char *name; /* as written, to hash and sort by */
@@ -33,13 +52,13 @@ static int by_name(const void *a, const void *b)
     return strcmp(((const input *)a)->name, ((const input *)b)->name);
 }
 
-dapple_status dp_inputs_sha256(const dp_texture_spec *t, char hex[65], dapple_error *err)
+dapple_status dp_batch_inputs_sha256(const dp_texture_spec *t, char hex[65], dapple_error *err)
 {
-    const char *paths[DP_CLI_MAX_INPUTS];
-    input in[DP_CLI_MAX_INPUTS];
+    const char *paths[DP_BATCH_MAX_INPUTS];
+    input in[DP_BATCH_MAX_INPUTS];
     char file_hex[65];
     dp_sha256 all;
-    int n = dp_cli_image_inputs(t, paths);
+    int n = dp_batch_spec_images(t, paths);
     for (int i = 0; i < n; i++)
         in[i] = (input){ paths[i], as_written(t, paths[i]) };
     qsort(in, (size_t)n, sizeof in[0], by_name);
