@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT
  * Obstacle circles for 'avoid': earlier layers that a new layer must not overlap.
  * Circles are kept in double (their radius is scale * r, computed once) and indexed by a
- * grid whose cells are as wide as the largest circle, rebuilt on every add (adds come a
- * layer at a time), so a query of radius q looks q + largest around (x, y). */
+ * grid whose cells are as wide as the largest circle (rebuilt when an add brings a wider
+ * one, else the new circles are filed into it), so a query of radius q looks q + largest
+ * around (x, y). */
 #include <math.h>
 #include <stdlib.h>
 
@@ -83,6 +84,7 @@ dapple_status dapple_circles_add(dapple_circles *c, const dapple_point *pts, siz
     for (size_t i = 0; i < n; i++)
         if (!isfinite(pts[i].x) || !isfinite(pts[i].y) || !isfinite(pts[i].r))
             return dp_fail(err, DAPPLE_E_INVALID, "circles: point %zu is not finite", i);
+    size_t first = c->n;
     for (size_t i = 0; i < n; i++) {
         circle k = { pts[i].x, pts[i].y, scale * (double)pts[i].r };
         if (c->periodic)
@@ -90,7 +92,16 @@ dapple_status dapple_circles_add(dapple_circles *c, const dapple_point *pts, siz
         c->c[c->n++] = k;
         c->rbig = DP_MAX(c->rbig, k.r);
     }
-    return reindex(c, err);
+    /* Circles no wider than the cells join the grid as they are (adds one at a time, as
+     * trail beads come, stay linear); a wider one rebuilds it. */
+    if (c->grid.head == NULL || c->rbig > DP_MIN(c->grid.cw, c->grid.ch))
+        return reindex(c, err);
+    if (!dp_grid_reserve(&c->grid, c->cap))
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory indexing %zu circles", c->n);
+    for (size_t i = first; i < c->n; i++)
+        dp_grid_insert(&c->grid, (uint32_t)i + 1, DP_MIN(DP_MAX(c->c[i].x, 0), c->width),
+                       DP_MIN(DP_MAX(c->c[i].y, 0), c->height));
+    return DAPPLE_OK;
 }
 
 bool dapple_circles_overlap(const dapple_circles *c, double x, double y, double radius)

@@ -43,6 +43,7 @@ typedef struct trail_ctx {
     const dapple_circles *rooms, *avoid;
     dapple_circles *beads;
     list *bead_list, *track;
+    dapple_circles *tracks; /* the discs of the trails made so far */
 } trail_ctx;
 
 static double wrap(double v, double n, bool periodic)
@@ -77,31 +78,39 @@ static double meander(double swing, double phase, double a, double h)
 }
 
 /* The wiped track: a chain of discs, narrowing upward, each a little off the line and of
- * its own size (a ragged edge, as the film tore unevenly). */
-static bool track_of(trail_ctx *c, const dapple_point *p, double a, double w0, double top,
-                     double swing, double phase, uint64_t key)
+ * its own size (a ragged edge, as the film tore unevenly). Above the drop it ends where it
+ * meets an earlier trail's track (the drop came down that one's wet path): tracks never pile
+ * up, so their cost is bounded by the pane's area. *reached is how far up it went. */
+static bool track_of(trail_ctx *c, const dapple_point *p, double a, double w0, double from,
+                     double top, double swing, double phase, uint64_t key, double *reached)
 {
     const dp_texture_spec *t = c->t;
     unsigned k = 0;
-    for (double h = 0; h < top; k++) {
+    double h = 0;
+    for (; h < top; k++) {
         double w = track_half(w0, h, top);
         double r = w * (0.8 + 0.35 * dp_point_unit(key, 1000 + 2 * k));
         double x = (double)p->x + meander(swing, phase, a, h) + 0.25 * w * (2 * dp_point_unit(key, 1001 + 2 * k) - 1);
-        if (!push(c->track, wrap(x, t->width, t->periodic), wrap((double)p->y - h, t->height, t->periodic), r))
+        double tx = wrap(x, t->width, t->periodic), ty = wrap((double)p->y - h, t->height, t->periodic);
+        if (h > from && dapple_circles_overlap(c->tracks, tx, ty, 0))
+            break;
+        if (!push(c->track, tx, ty, r))
             return false;
         h += DP_MAX(1.0, 0.45 * w);
     }
+    *reached = h;
     return true;
 }
 
 /* The beads the receding film pearls into: from just above the drop to the track's top,
  * shrinking away from the drop, spaced by their size, scattered across the track. */
 static dapple_status beads_of(trail_ctx *c, const dapple_point *p, double a, double w0, double from,
-                              double top, double swing, double phase, uint64_t key, dapple_error *err)
+                              double end, double top, double swing, double phase, uint64_t key,
+                              dapple_error *err)
 {
     const dp_texture_spec *t = c->t;
     unsigned k = 0;
-    for (double h = from; h < top; k++) {
+    for (double h = from; h < end; k++) {
         double w = track_half(w0, h, top), away = (h - from) / DP_MAX(1.0, top - from);
         double b = DP_MAX(0.6, w * BEAD_SIZE * (1 - 0.45 * away) * (0.6 + 0.8 * dp_point_unit(key, 3000 + 3 * k)));
         double at = h;
@@ -133,9 +142,15 @@ static dapple_status one_trail(trail_ctx *c, const dapple_point *p, double a, do
     double phase = 2 * DP_PI * dp_point_unit(key, 42), swing = MEANDER * a, w0 = TRACK * d.wide;
     if (!(top > d.up))
         return DAPPLE_OK;
-    if (!track_of(c, p, a, w0, top, swing, phase, key))
+    size_t first = c->track->n;
+    double reached;
+    if (!track_of(c, p, a, w0, d.up, top, swing, phase, key, &reached))
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for trails");
-    return beads_of(c, p, a, w0, DP_MAX(room, d.up) + 1, top, swing, phase, key, err);
+    dapple_status st = dapple_circles_add(c->tracks, c->track->p + first, c->track->n - first, 1, err);
+    if (st != DAPPLE_OK)
+        return st;
+    return beads_of(c, p, a, w0, DP_MAX(room, d.up) + 1, DP_MIN(top, reached), top, swing, phase,
+                    key, err);
 }
 
 bool dp_trail_slid(const dp_layer_spec *l, uint64_t key, double a)
@@ -235,19 +250,22 @@ dapple_status dp_trails_make(const dp_texture_spec *t, dp_scene *s, int li,
     bool trains = l->trains > 0 && l->style == DP_STYLE_BUBBLES;
     if (!trails && !trains)
         return DAPPLE_OK;
-    dapple_circles *rooms = NULL, *beads = NULL;
+    dapple_circles *rooms = NULL, *beads = NULL, *tracks = NULL;
     list bead_list = { 0 }, track = { 0 };
     dapple_status st = dapple_circles_new(&rooms, t->width, t->height, t->periodic, err);
     if (st == DAPPLE_OK)
         st = dapple_circles_new(&beads, t->width, t->height, t->periodic, err);
     if (st == DAPPLE_OK)
+        st = dapple_circles_new(&tracks, t->width, t->height, t->periodic, err);
+    if (st == DAPPLE_OK)
         st = trails ? add_drops(rooms, t, l, lp, err)
                     : dapple_circles_add(rooms, lp->points, lp->count, l->scale, err);
-    trail_ctx c = { t, l, rooms, avoid, beads, &bead_list, &track };
+    trail_ctx c = { t, l, rooms, avoid, beads, &bead_list, &track, tracks };
     if (st == DAPPLE_OK)
         st = trails ? trails_of(&c, lp, err) : trains_of(&c, err);
     dapple_circles_free(rooms);
     dapple_circles_free(beads);
+    dapple_circles_free(tracks);
     if (st != DAPPLE_OK) {
         free(bead_list.p);
         free(track.p);

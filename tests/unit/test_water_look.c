@@ -286,8 +286,8 @@ Test(water_look, merging_tiny_stretched_drops_pairs_each_with_a_few_neighbours)
 /* trail = 1, trail_length = 50 (past 60 s at 2048 x 2048 once): no trail laps the pane. */
 Test(water_look, long_trails_never_lap_the_pane)
 {
-    tiny_drops(96, 0, 1, 50);
-    spec.layers[0].field.rmin = 8, spec.layers[0].field.rmax = 12;
+    tiny_drops(128, 0, 1, 50);
+    spec.layers[0].field.rmin = 7, spec.layers[0].field.rmax = 10;
     dp_scene_fini(&scene);
     dapple_error err;
     cr_assert_eq(dp_scene_sample(&spec, &scene, &err), DAPPLE_OK, "%s", err.message);
@@ -300,6 +300,14 @@ Test(water_look, long_trails_never_lap_the_pane)
         trails += dp_trail_slid(&spec.layers[0], dp_point_key(seed, p->x, p->y), a);
     }
     cr_assert_gt(lp->n_track, 0);
+    /* a trail ends where it meets an earlier one: the tracks never pile up */
+    double area = 0;
+    for (size_t i = 0; i < lp->n_track; i++)
+        area += DP_PI * (double)lp->track[i].r * (double)lp->track[i].r;
+    fprintf(stderr, "long trails: %zu track discs, %.2f panes of disc area\n", lp->n_track,
+            area / (spec.width * spec.height));
+    cr_assert_leq(area, 3.0 * spec.width * spec.height, "tracks pile up: %.1f panes of discs",
+                  area / (spec.width * spec.height));
     /* a track's discs step at least a pixel and span less than the pane's height */
     cr_assert_leq(lp->n_track, trails * (size_t)spec.height, "%zu track discs for %zu trails",
                   lp->n_track, trails);
