@@ -25,6 +25,7 @@
 typedef struct sim {
     const dp_breath_opts *o;
     double *x, *y, *r; /* r == 0: merged away */
+    double *g;         /* growth rate where the drop sits (rate_at), kept while it stays */
     size_t n, cap;
     uint32_t *mark, stamp; /* per drop: the query that last saw it */
     int nx, ny;
@@ -147,6 +148,17 @@ static size_t touching(sim *s, double x, double y, double r, uint32_t self, bool
 
 /* ---------------------------------------------------------------- growth */
 
+/* How fast glass at (x, y) gathers water, in (0, 1]: 1 without a rate field. */
+static double rate_at(const sim *s, double x, double y)
+{
+    const dapple_field *f = s->o->rate;
+    if (f == NULL || !(dapple_field_rmax(f) > dapple_field_rmin(f)))
+        return 1;
+    double v = (dapple_field_radius_at(f, x, y) - dapple_field_rmin(f)) /
+               (dapple_field_rmax(f) - dapple_field_rmin(f));
+    return 1 - DP_BREATH_RATE_SPREAD * (1 - DP_MIN(1.0, DP_MAX(0.0, v)));
+}
+
 static bool add_drop(sim *s, double x, double y, double r)
 {
     if (s->n == s->cap) {
@@ -157,12 +169,15 @@ static bool add_drop(sim *s, double x, double y, double r)
         s->y = ny != NULL ? ny : s->y;
         double *nr = ny != NULL ? dp_realloc_n(s->r, cap, sizeof *nr) : NULL;
         s->r = nr != NULL ? nr : s->r;
-        uint32_t *m = nr != NULL ? dp_realloc_n(s->mark, cap, sizeof *m) : NULL;
+        double *ng = nr != NULL ? dp_realloc_n(s->g, cap, sizeof *ng) : NULL;
+        s->g = ng != NULL ? ng : s->g;
+        uint32_t *m = ng != NULL ? dp_realloc_n(s->mark, cap, sizeof *m) : NULL;
         if (m == NULL)
             return false;
         s->mark = m, s->cap = cap;
     }
-    s->x[s->n] = x, s->y[s->n] = y, s->r[s->n] = r, s->mark[s->n] = 0;
+    s->x[s->n] = x, s->y[s->n] = y, s->r[s->n] = r, s->g[s->n] = rate_at(s, x, y);
+    s->mark[s->n] = 0;
     s->n++;
     return grid_insert(s, (uint32_t)(s->n - 1));
 }
@@ -179,6 +194,7 @@ static void merge_into(sim *s, uint32_t i, uint32_t j)
         s->x[i] = wrap_pos(s->x[i], s->o->width), s->y[i] = wrap_pos(s->y[i], s->o->height);
     s->r[i] = cbrt(vi + vj);
     s->r[j] = 0;
+    s->g[i] = rate_at(s, s->x[i], s->y[i]);
 }
 
 /* Merges until no two drops touch: a drop swallows every drop it touches (in the order the
@@ -196,17 +212,6 @@ static bool merge_all(sim *s)
         }
     }
     return true;
-}
-
-/* How fast glass at (x, y) gathers water, in (0, 1]: 1 without a rate field. */
-static double rate_at(const sim *s, double x, double y)
-{
-    const dapple_field *f = s->o->rate;
-    if (f == NULL || !(dapple_field_rmax(f) > dapple_field_rmin(f)))
-        return 1;
-    double v = (dapple_field_radius_at(f, x, y) - dapple_field_rmin(f)) /
-               (dapple_field_rmax(f) - dapple_field_rmin(f));
-    return 1 - DP_BREATH_RATE_SPREAD * (1 - DP_MIN(1.0, DP_MAX(0.0, v)));
 }
 
 static bool nucleate(sim *s, double dr)
@@ -230,7 +235,7 @@ static double compact(sim *s, double *rmax)
     *rmax = 0;
     for (size_t i = 0; i < s->n; i++)
         if (s->r[i] > 0) {
-            s->x[k] = s->x[i], s->y[k] = s->y[i], s->r[k] = s->r[i];
+            s->x[k] = s->x[i], s->y[k] = s->y[i], s->r[k] = s->r[i], s->g[k] = s->g[i];
             area += s->r[k] * s->r[k];
             *rmax = DP_MAX(*rmax, s->r[k]);
             k++;
@@ -279,7 +284,7 @@ static bool grow(sim *s)
     for (int step = 0; step < MAX_STEPS; step++) {
         double dr = 0.5 * o->r0 + 0.04 * rmax; /* later steps longer: the same look, sooner */
         for (size_t i = 0; i < s->n; i++)
-            s->r[i] += dr * rate_at(s, s->x[i], s->y[i]);
+            s->r[i] += dr * s->g[i];
         if (!grid_rebuild(s) || !merge_all(s) || !nucleate(s, dr))
             return false;
         cover = compact(s, &rmax);
@@ -291,7 +296,7 @@ static bool grow(sim *s)
 
 static void sim_free(sim *s)
 {
-    free(s->x), free(s->y), free(s->r), free(s->mark);
+    free(s->x), free(s->y), free(s->r), free(s->g), free(s->mark);
     free(s->head), free(s->next), free(s->who);
 }
 

@@ -144,12 +144,14 @@ static dapple_status check_radius_keys(const load_ctx *c, int si, dapple_error *
                                    : "%s:%d: rmax: %g is below rmin (%g)",
                        f, DP_MAX(rmin, rmax), rmin > rmax ? l->field.rmin : l->field.rmax,
                        rmin > rmax ? l->field.rmax : l->field.rmin);
-    if (l->breath && !(l->field.rmin < dapple_field_opts_rmax(&l->field)))
+    if (l->breath && l->style == DP_STYLE_DROPLETS &&
+        !(l->field.rmin < dapple_field_opts_rmax(&l->field))) /* nothing to grow */
         return dp_fail(err, DAPPLE_E_INVALID,
                        "%s:%d: [layer %s] breath: drops grow from rmin to rmax, so rmax must "
                        "exceed rmin", f, sec->line, sec->name);
     /* A breath figure reads only the two radii, not the field between them. */
-    if (!l->breath && l->field.rmin < dapple_field_opts_rmax(&l->field) &&
+    bool grown = l->breath && l->style == DP_STYLE_DROPLETS;
+    if (!grown && l->field.rmin < dapple_field_opts_rmax(&l->field) &&
         l->field.kind == DAPPLE_FIELD_CONSTANT)
         return dp_fail(err, DAPPLE_E_INVALID,
                        "%s:%d: [layer %s] has rmin < rmax but a constant field (add field = "
