@@ -180,7 +180,9 @@ static bool stage(staged *st, int i, const char *path)
     }
     if (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode) && realpath(path, st->final[i]) == NULL)
         return false;
-    const char *to = st->final[i], *slash = strrchr(to, '/');
+    char to[PATH_MAX]; /* a copy: snprintf must not read the struct it writes into */
+    snprintf(to, sizeof to, "%s", st->final[i]);
+    const char *slash = strrchr(to, '/');
     int dir = slash == NULL ? 0 : (int)(slash - to + 1);
     int n = snprintf(st->tmp[i], sizeof st->tmp[i], "%.*s.%s" DP_TEMP_MARK "XXXXXX", dir, to,
                      to + dir);

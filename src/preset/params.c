@@ -372,6 +372,13 @@ static const char *const md_intro =
 
 static const char *const md_fields =
         "\n"
+        "A layer with `dot_radius` paints every point's shape whole; a render whose colour texture\n"
+        "or height and normal maps would paint more than 2^36 pixels that way (points x the dot's\n"
+        "area, up to the image's) is refused before drawing:\n"
+        "`dapple: layer 'a': dot_radius 4096 over 166903 points paints about 7e+11 pixels of the\n"
+        "2048x2048 image (the limit is 6.87e+10): give a smaller dot_radius`. Masks have no such\n"
+        "limit: a mask of dots of one radius takes one nearest-point search per pixel.\n"
+        "\n"
         "## Field specs\n"
         "\n"
         "The field gives a value `v` in [0, 1] at each point: from the source below, then\n"
