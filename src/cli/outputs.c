@@ -96,6 +96,7 @@ static void fill_stats(const dp_scene *s, dp_render_stats *stats)
         stats->points[i] = s->layers[i].count;
         stats->stop[i] = s->layers[i].stop;
     }
+    memcpy(stats->image_size, s->image_size, sizeof stats->image_size);
 }
 
 dapple_status dp_render_outputs(const dp_texture_spec *t, const dp_output_paths *p,
