@@ -96,6 +96,20 @@ static dapple_status check_outputs(const dp_cli_opts *o, const dp_texture_spec *
     return DAPPLE_OK;
 }
 
+/* A layer's field or exclusion image stretched over the texture to another aspect ratio. */
+static void warn_stretched(const dp_texture_spec *t, const dp_render_stats *s)
+{
+    char what[DP_NAME_MAX + 32];
+    for (int i = 0; i < s->n_layers; i++) {
+        const dp_layer_spec *l = &t->layers[i];
+        snprintf(what, sizeof what, "layer '%s' field", l->name);
+        dp_cli_warn_aspect(what, l->field_image, s->image_size[i][0], t->width, t->height);
+        snprintf(what, sizeof what, "layer '%s' exclude", l->name);
+        for (int e = 0; e < l->n_exclude; e++)
+            dp_cli_warn_aspect(what, l->exclude[e], s->image_size[i][1 + e], t->width, t->height);
+    }
+}
+
 /* The summary: each layer's points, the height map's scale (which --scale changes: a
  * height map alone cannot say what 65535 is), the size and time. */
 static void print_summary(const dp_texture_spec *t, const dp_render_stats *s, bool height)
@@ -141,6 +155,7 @@ int dp_cmd_render(int argc, char **argv)
     dp_progress_live_end();
     if (st != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
+    warn_stretched(&t, &stats); /* even with --quiet */
     if (!o.quiet)
         print_summary(&t, &stats, o.height_path != NULL);
     return DP_EXIT_OK;

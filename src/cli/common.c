@@ -83,7 +83,7 @@ dapple_status dp_cli_check_field_inputs(const dp_cli_opts *o, const char *output
 /* An image is stretched over the domain: one line on stderr when that changes its shape
  * by more than 1 % (a 1000x300 density map over a square world), since the result looks
  * plausible and the cause is hard to see. */
-static void warn_aspect(const char *option, const char *path, const int size[2], int w, int h)
+void dp_cli_warn_aspect(const char *option, const char *path, const int size[2], int w, int h)
 {
     if (size[0] <= 0 || size[1] <= 0)
         return;
@@ -114,9 +114,10 @@ dapple_status dp_cli_make_field(const dp_cli_opts *o, dapple_field **out, dapple
             dp_field_load_sized(out, &fo, image, paths, o->n_exclude, o->max_pixels, &sizes, err);
     if (st != DAPPLE_OK)
         return o->n_exclude == 0 ? st : dp_fail_prefix(err, st, "--exclude");
-    warn_aspect("--field", image, sizes.size[0], o->width, o->height); /* even with --quiet */
+    dp_cli_warn_aspect("--field", image, sizes.size[0], o->width,
+                       o->height); /* even with --quiet */
     for (int i = 0; i < o->n_exclude; i++)
-        warn_aspect("--exclude", excl[i], sizes.size[1 + i], o->width, o->height);
+        dp_cli_warn_aspect("--exclude", excl[i], sizes.size[1 + i], o->width, o->height);
     return DAPPLE_OK;
 }
 

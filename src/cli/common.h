@@ -43,6 +43,10 @@ DAPPLE_USERESULT dapple_status dp_cli_check_field_inputs(const dp_cli_opts *o, c
 
 /** Builds the field the options describe (refusing an -o that names one of its images);
  * *out is the caller's to free. */
+/** One stderr line when an image of size[0] x size[1] (0: none) stretched over a w x h
+ * domain changes its aspect ratio by more than 1 %: "dapple: warning: OPTION PATH is ...". */
+void dp_cli_warn_aspect(const char *option, const char *path, const int size[2], int w, int h);
+
 DAPPLE_USERESULT dapple_status dp_cli_make_field(const dp_cli_opts *o, dapple_field **out,
                                                  dapple_error *err);
 

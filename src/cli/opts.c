@@ -262,6 +262,22 @@ static dapple_status expect_u64(int id, const char *v, uint64_t *out, dapple_err
     return dp_expect_u64(v, (uint64_t)opt->lo, hi, out, err);
 }
 
+/* --count: a count written 1e8 is refused with the number written out and, when that is
+ * over the default --max-points, a word of it (the next refusal would be that). */
+static dapple_status expect_count(const char *v, uint64_t *out, dapple_error *err)
+{
+    dapple_status st = expect_u64(OPT_COUNT, v, out, err);
+    double n = strtod(v, NULL);
+    if (st != DAPPLE_OK && strpbrk(v, "eE") != NULL && n > (double)DAPPLE_DEFAULT_MAX_POINTS &&
+        n <= DAPPLE_LIMIT_POINTS) {
+        size_t len = strlen(err->message);
+        if (len > 0 && err->message[len - 1] == ')')
+            snprintf(err->message + len - 1, sizeof err->message - (len - 1),
+                     "; over %zu points also needs --max-points N)", DAPPLE_DEFAULT_MAX_POINTS);
+    }
+    return st;
+}
+
 /* A world's "WxH": sides up to DAPPLE_LIMIT_SIDE (the table's). */
 static dapple_status parse_world_size(dp_cli_opts *o, const char *v, dapple_error *err)
 {
@@ -400,7 +416,7 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         return st;
     }
     case OPT_COUNT:
-        return expect_u64(id, v, &o->count, err);
+        return expect_count(v, &o->count, err);
     case OPT_REGION:
         return parse_region(o, v, err);
     case OPT_FROM:

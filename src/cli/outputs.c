@@ -97,6 +97,7 @@ static void fill_stats(const dp_scene *s, dp_render_stats *stats)
         stats->points[i] = s->layers[i].count;
         stats->stop[i] = s->layers[i].stop;
     }
+    memcpy(stats->image_size, s->image_size, sizeof stats->image_size);
 }
 
 /* Pixels the shapes of layers with a fixed dot_radius may paint, summed: cairo paints each

@@ -19,6 +19,7 @@ typedef struct dp_render_stats {
     dapple_stop stop[DP_MAX_LAYERS];
     int n_layers;
     double seconds;
+    int image_size[DP_MAX_LAYERS][1 + DAPPLE_MAX_EXCLUDE][2]; /* dp_scene's image_size */
 } dp_render_stats;
 
 /** Writes the mask t asks for (footprint if none) of a sampled scene to path. The scene

@@ -28,6 +28,9 @@ typedef struct dp_scene {
     dapple_field *fields[DP_MAX_LAYERS]; /* owned (unless the layer's given_field); kept for
                                             density masks */
     bool given[DP_MAX_LAYERS];           /* fields[i] is the layer's given_field: not freed */
+    /* each layer's field image [0] and exclusion images [1 + e] as read, width and height
+     * (0 x 0: none), for the caller to compare with the texture's aspect */
+    int image_size[DP_MAX_LAYERS][1 + DAPPLE_MAX_EXCLUDE][2];
     int n_layers;
 } dp_scene;
 

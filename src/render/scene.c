@@ -27,7 +27,7 @@ static double seconds_now(void)
 }
 
 static dapple_status make_field(const dp_texture_spec *t, const dp_layer_spec *l,
-                                dapple_field **out, dapple_error *err)
+                                dapple_field **out, int sizes[][2], dapple_error *err)
 {
     dapple_field_opts fo = l->field;
     fo.threads = t->sample_threads > 0 ? t->sample_threads : 1;
@@ -40,7 +40,12 @@ static dapple_status make_field(const dp_texture_spec *t, const dp_layer_spec *l
     const char *excl[DP_MAX_EXCLUDE];
     for (int i = 0; i < l->n_exclude; i++)
         excl[i] = l->exclude[i];
-    return dp_field_load(out, &fo, l->field_image, excl, l->n_exclude, t->max_pixels, err);
+    dp_field_images read;
+    dapple_status st = dp_field_load_sized(out, &fo, l->field_image, excl, l->n_exclude,
+                                           t->max_pixels, &read, err);
+    if (st == DAPPLE_OK)
+        memcpy(sizes, read.size, sizeof read.size);
+    return st;
 }
 
 /* A layer left at the default max_points that its field promises to exceed is refused before
@@ -235,7 +240,7 @@ static dapple_status sample_layer(const dp_texture_spec *t, int i, dp_scene *s, 
     if (given != NULL)
         s->fields[i] = given, s->given[i] = true;
     else
-        st = make_field(t, &t->layers[i], &s->fields[i], err);
+        st = make_field(t, &t->layers[i], &s->fields[i], s->image_size[i], err);
     if (st == DAPPLE_OK)
         st = check_budget(t, &t->layers[i], s->fields[i], err);
     if (st == DAPPLE_OK)

@@ -124,8 +124,10 @@ hints() {
         $DAPPLE points --size 64x64 --rmin 2 --field perlin -o "$TMP/o.csv"
     $DAPPLE points --size 64x64 --rmin 2 --field perlin --map density -o "$TMP/density.csv" 2>/dev/null ||
         fail "--rmin alone with --map density refused"
-    expect_error 2 "dapple: --count: expected an integer in [1, 1000000000], got '1e8' (write it out: 100000000)" "$TMP/o.csv" -- \
+    expect_error 2 "dapple: --count: expected an integer in [1, 1000000000], got '1e8' (write it out: 100000000; over 20000000 points also needs --max-points N)" "$TMP/o.csv" -- \
         $DAPPLE points --size 64x64 --radius 2 --count 1e8 -o "$TMP/o.csv"
+    expect_error 2 "dapple: --count: expected an integer in [1, 1000000000], got '5e4' (write it out: 50000)" "$TMP/o.csv" -- \
+        $DAPPLE points --size 64x64 --radius 2 --count 5e4 -o "$TMP/o.csv"
     expect_error 2 "dapple: --count (100000000) exceeds --max-points (20000000, the default: raise it with --max-points N)" "$TMP/o.csv" -- \
         $DAPPLE points --size 64x64 --radius 2 --count 100000000 -o "$TMP/o.csv"
     expect_error 2 "dapple: --count (100000000) exceeds --max-points (1000)" "$TMP/o.png" -- \
@@ -151,6 +153,12 @@ aspect_warning() {
     [ ! -s "$TMP/aspect.log" ] || fail "the same aspect warns: $(cat "$TMP/aspect.log")"
     $DAPPLE mask --size 256x256 --rmin 3 --rmax 6 --field "image:$TMP/road.png" -o "$TMP/a.png" --quiet 2>"$TMP/aspect.log"
     [ "$(wc -l <"$TMP/aspect.log")" = 1 ] || fail "mask: want one warning line, got: $(cat "$TMP/aspect.log")"
+    # a preset's layer: named with its layer, after a successful render
+    printf '[texture]\nsize = 128x128\n[layer a]\nstyle = circles\nrmin = 3\nrmax = 6\nfield = image:%s\nexclude = image:%s\n' \
+        "$TMP/square.png" "$TMP/road.png" >"$TMP/aspect.ini"
+    $DAPPLE render "$TMP/aspect.ini" -o "$TMP/aspect.png" --quiet 2>"$TMP/aspect.log" || fail "render: $(cat "$TMP/aspect.log")"
+    echo "dapple: warning: layer 'a' exclude $TMP/road.png is 200x100 (aspect 2), stretched over the 128x128 domain (aspect 1)" >"$TMP/aspect.want"
+    cmp -s "$TMP/aspect.want" "$TMP/aspect.log" || fail "render aspect warning: $(diff "$TMP/aspect.want" "$TMP/aspect.log")"
 }
 
 layers_lists_sections() {
