@@ -22,6 +22,7 @@ enum {
     DP_CMD_STATS = 1 << 5,
     DP_CMD_TILES = 1 << 6,
     DP_CMD_LAYERS = 1 << 7,
+    DP_CMD_PREVIEW = 1 << 8,
 };
 
 #define DP_CLI_MAX_SETS 64
@@ -84,6 +85,9 @@ typedef struct dp_cli_opts {
     int shard_index, shard_count; /* 1-based index; count 0 = no sharding */
     int size_cap;                 /* pack: render at most this many pixels per side */
     int tile_size;                /* tiles: side of the square tiles, 0 = not given */
+    int preview_cap;              /* preview: renders at most this many pixels per side */
+    int port;                     /* preview: 0 = a free port */
+    const char *host;             /* preview: the address to listen on */
 
     /* stats (the point file is 'input') */
     const char *plot; /* --plot PREFIX: charts and CSV tables, PREFIX-*.png / .csv */
