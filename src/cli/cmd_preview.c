@@ -11,6 +11,7 @@
 
 #include "cli/common.h"
 #include "preset/preset.h"
+#include "preview/render_job.h"
 #include "preview/server.h"
 
 static const char USAGE[] = "dapple preview PRESET.ini [--port N] [--host ADDR] [--side PX]";
@@ -19,6 +20,9 @@ int dp_cmd_preview(int argc, char **argv)
 {
     dp_cli_opts o;
     dapple_error err;
+    const char *job = getenv(DP_PREVIEW_JOB_ENV);
+    if (job != NULL) /* a render the server started (render_job.c) */
+        return dp_job_main(job);
     int start = dp_cli_start(DP_CMD_PREVIEW, argc, argv, USAGE, &o);
     if (start != DP_CLI_GO)
         return start;
@@ -37,6 +41,7 @@ int dp_cmd_preview(int argc, char **argv)
     sigaddset(&set, SIGTERM);
     sigaddset(&set, SIGHUP);
     pthread_sigmask(SIG_BLOCK, &set, &old);
+    signal(SIGPIPE, SIG_IGN); /* a render job killed while it is fed: write fails instead */
     dp_preview_opts po = { .preset = o.input,
                            .host = o.host,
                            .port = o.port,

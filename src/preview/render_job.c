@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: MIT
- * Preview renders in child processes (see render_job.h). The parent forks with no render
- * state of its own (it only parses presets and serves HTTP), so the child starts with no
- * lock held by another thread. The child writes the PNG atomically into its own folder of
- * the scratch folder and its error message, if any, into a pipe; the parent reads the
- * file and removes the folder, whatever became of the child. */
-#define _DEFAULT_SOURCE /* DT_REG, mkdtemp */
+ * Preview renders in processes of their own (see render_job.h): this program again
+ * (/proc/self/exe), spawned with the job's parameters in DAPPLE_PREVIEW_JOB and the preset
+ * text on its standard input. The job writes the PNG atomically into its own folder of the
+ * scratch folder and its error message, if any, to a pipe; the server reads the file and
+ * removes the folder, whatever became of the job. */
+#define _DEFAULT_SOURCE
 #include "preview/render_job.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,8 +23,16 @@
 #include <unistd.h>
 
 #include "cli/outputs.h"
+#include "cli/pack.h"
 #include "core/dp.h"
 #include "io/temps.h"
+#include "preset/preset.h"
+
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+extern char **environ;
 
 typedef struct job {
     pid_t pid; /* 0: free slot */
@@ -36,8 +46,15 @@ static unsigned long job_counter;
 static char scratch[512];
 static int scratch_slot = -1;
 
-dapple_status dp_jobs_init(dapple_error *err)
+static char self[1024]; /* the program a job runs: dapple */
+
+dapple_status dp_jobs_init(const char *program, dapple_error *err)
 {
+    ssize_t n = program != NULL ? (ssize_t)snprintf(self, sizeof self, "%s", program)
+                                : readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0 || (size_t)n >= sizeof self - 1)
+        return dp_fail(err, DAPPLE_E_IO, "cannot find the dapple program for renders");
+    self[n] = '\0';
     const char *tmp = getenv("TMPDIR");
     snprintf(scratch, sizeof scratch, "%s/.preview" DP_TEMP_MARK "XXXXXX",
              tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
@@ -104,35 +121,147 @@ void dp_jobs_shutdown(void)
     }
 }
 
-/* The child: render, report, exit. Never returns. */
-static void child(const dp_texture_spec *t, dp_preview_view view, const char *file, int fd)
+/* Reads all of standard input (at most 'cap' bytes) into a malloc'ed buffer. */
+static char *read_stdin(size_t cap, size_t *len)
 {
-    sigset_t none;
-    sigemptyset(&none);
-    /* Ctrl-C reaches the whole process group: the parent stops the children itself (it
-     * kills them and removes their folders), so they neither print nor exit on their own */
+    char *buf = malloc(cap + 1);
+    size_t n = 0;
+    ssize_t r;
+    while (buf != NULL && n < cap &&
+           ((r = read(0, buf + n, cap - n)) > 0 || (r < 0 && errno == EINTR)))
+        n += r > 0 ? (size_t)r : 0;
+    if (buf != NULL)
+        buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+int dp_job_main(const char *params)
+{
+    /* Ctrl-C reaches the whole process group: the server stops its jobs itself (it kills
+     * them and removes their folders), so they neither print nor exit on their own */
     signal(SIGINT, SIG_IGN);
     signal(SIGHUP, SIG_IGN);
-    pthread_sigmask(SIG_SETMASK, &none, NULL);
-    dp_output_paths paths = { 0 };
-    if (view == DP_VIEW_TEXTURE)
-        paths.texture = file;
-    else if (view == DP_VIEW_HEIGHT)
-        paths.height = file;
-    else if (view == DP_VIEW_NORMAL)
-        paths.normal = file;
-    else
-        paths.mask = file;
-    dp_render_stats stats;
-    dapple_error err;
-    int code = 0;
-    if (dp_render_outputs(t, &paths, &stats, &err) != DAPPLE_OK) {
-        size_t n = strlen(err.message);
-        ssize_t w = write(fd, err.message, n);
-        code = w == (ssize_t)n ? 1 : 2;
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL); /* a server killed outright takes its jobs along */
+#endif
+    int view, mask, cap, threads;
+    if (sscanf(params, "%d %d %d %d", &view, &mask, &cap, &threads) != 4) {
+        fputs("bad job parameters", stderr);
+        return 2;
     }
-    close(fd);
-    _exit(code);
+    size_t len;
+    char *in = read_stdin(3 * 1024 * 1024, &len);
+    const char *out = in != NULL ? memchr(in, '\0', len) : NULL;
+    const char *text = out != NULL ? memchr(out + 1, '\0', len - (size_t)(out - in) - 1) : NULL;
+    dp_texture_spec *t = calloc(1, sizeof *t);
+    dapple_error err;
+    dp_output_paths paths = { 0 };
+    dp_render_stats stats;
+    int code = 1;
+    if (text == NULL || t == NULL) {
+        fputs(t == NULL ? "out of memory" : "bad job input", stderr);
+        goto done;
+    }
+    out++, text++;
+    if (view == DP_VIEW_TEXTURE)
+        paths.texture = out;
+    else if (view == DP_VIEW_HEIGHT)
+        paths.height = out;
+    else if (view == DP_VIEW_NORMAL)
+        paths.normal = out;
+    else
+        paths.mask = out;
+    if (dp_preset_parse_string(text, len - (size_t)(text - in), in, t, &err) != DAPPLE_OK ||
+        dp_pack_cap_size(t, cap, &err) != DAPPLE_OK) {
+        fputs(err.message, stderr);
+        goto done;
+    }
+    if (view == DP_VIEW_MASK)
+        t->mask = (dp_mask_kind)mask;
+    t->sample_threads = threads;
+    if (dp_render_outputs(t, &paths, &stats, &err) != DAPPLE_OK) {
+        fputs(err.message, stderr);
+        goto done;
+    }
+    code = 0;
+done:
+    free(t);
+    free(in);
+    return code;
+}
+
+/* Writes all of buf to fd (the job's standard input); false when the job went away. */
+static bool write_all(int fd, const char *buf, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, buf, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return false;
+        buf += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
+
+/* posix_spawn of this program as a job, its stdin and stderr on the pipes' ends given. */
+static pid_t spawn(const dp_job_spec *j, int stdin_fd, int stderr_fd)
+{
+    size_t n_env = 0, k = 0;
+    while (environ[n_env] != NULL)
+        n_env++;
+    char **env = calloc(n_env + 2, sizeof *env), var[96];
+    if (env == NULL)
+        return -1;
+    for (size_t i = 0; i < n_env; i++)
+        if (strncmp(environ[i], DP_PREVIEW_JOB_ENV "=", sizeof DP_PREVIEW_JOB_ENV) != 0)
+            env[k++] = environ[i];
+    snprintf(var, sizeof var, DP_PREVIEW_JOB_ENV "=%d %d %d %d", (int)j->view, j->mask, j->size_cap,
+             j->threads);
+    env[k] = var;
+    pid_t pid = -1;
+    posix_spawn_file_actions_t fa;
+    posix_spawnattr_t at;
+    sigset_t none, def;
+    sigemptyset(&none);
+    sigemptyset(&def);
+    sigaddset(&def, SIGPIPE);
+    sigaddset(&def, SIGTERM);
+    char *argv[] = { self, (char *)(uintptr_t) "preview", NULL };
+    if (posix_spawn_file_actions_init(&fa) == 0) {
+        if (posix_spawnattr_init(&at) == 0) {
+            posix_spawn_file_actions_adddup2(&fa, stdin_fd, 0);
+            posix_spawn_file_actions_adddup2(&fa, stderr_fd, 2);
+            posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+            posix_spawnattr_setsigmask(&at, &none); /* the server blocks the signals */
+            posix_spawnattr_setsigdefault(&at, &def);
+            posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+            if (posix_spawn(&pid, self, &fa, &at, argv, env) != 0)
+                pid = -1;
+            posix_spawnattr_destroy(&at);
+        }
+        posix_spawn_file_actions_destroy(&fa);
+    }
+    free(env);
+    return pid;
+}
+
+/* Two close-on-exec pipes (so that no other job inherits their ends). */
+static bool pipes(int in[2], int errp[2])
+{
+    if (pipe(in) != 0)
+        return false;
+    if (pipe(errp) != 0) {
+        close(in[0]), close(in[1]);
+        return false;
+    }
+    for (int i = 0; i < 2; i++) {
+        fcntl(in[i], F_SETFD, FD_CLOEXEC);
+        fcntl(errp[i], F_SETFD, FD_CLOEXEC);
+    }
+    return true;
 }
 
 static double now(void)
@@ -186,9 +315,8 @@ static dapple_status read_file(const char *path, unsigned char **data, size_t *l
     return DAPPLE_OK;
 }
 
-dp_job_result dp_job_render(const dp_texture_spec *t, dp_preview_view view, uint64_t gen,
-                            unsigned char **png, size_t *len, double *seconds, double *cpu_seconds,
-                            dapple_error *err)
+dp_job_result dp_job_render(const dp_job_spec *j, uint64_t gen, unsigned char **png, size_t *len,
+                            double *seconds, double *cpu_seconds, dapple_error *err)
 {
     dp_job_result why;
     double t0 = now();
@@ -205,36 +333,45 @@ dp_job_result dp_job_render(const dp_texture_spec *t, dp_preview_view view, uint
     snprintf(dir, sizeof dir, "%s/job%lu", scratch, ++job_counter);
     pthread_mutex_unlock(&lock);
     snprintf(file, sizeof file, "%s/out.png", dir);
-    int fds[2] = { -1, -1 };
+    int in[2] = { -1, -1 }, errp[2] = { -1, -1 };
     dp_job_result result = DP_JOB_FAILED;
-    if (mkdir(dir, 0700) != 0 || pipe(fds) != 0) {
+    pid_t pid = -1;
+    bool stale = false;
+    if (mkdir(dir, 0700) != 0) {
         dp_fail(err, DAPPLE_E_IO, "cannot start a render: %s", strerror(errno));
         goto done;
     }
+    /* under the lock: no other job is spawned while these pipes' ends are open here */
     pthread_mutex_lock(&lock);
-    bool stale = jobs[slot].gen < newest_gen; /* a newer edit came while this one set up */
-    pid_t pid = stale ? -1 : fork();
-    if (pid > 0)
-        jobs[slot].pid = pid;
-    pthread_mutex_unlock(&lock); /* in the child too: its copy of the lock is its own */
+    stale = jobs[slot].gen < newest_gen; /* a newer edit came while this one set up */
+    if (!stale && pipes(in, errp)) {
+        pid = spawn(j, in[0], errp[1]);
+        if (pid > 0)
+            jobs[slot].pid = pid;
+    }
+    if (in[0] >= 0)
+        close(in[0]), close(errp[1]);
+    in[0] = errp[1] = -1;
+    pthread_mutex_unlock(&lock);
     if (stale) {
         result = DP_JOB_CANCELLED;
         goto done;
-    }
-    if (pid == 0) {
-        close(fds[0]);
-        child(t, view, file, fds[1]);
     }
     if (pid < 0) {
         dp_fail(err, DAPPLE_E_IO, "cannot start a render: %s", strerror(errno));
         goto done;
     }
-    close(fds[1]);
-    fds[1] = -1;
+    /* the job's input; a job killed meanwhile makes this fail, and its status says why */
+    bool fed = write_all(in[1], j->preset, strlen(j->preset) + 1) &&
+               write_all(in[1], file, strlen(file) + 1) && write_all(in[1], j->text, j->len);
+    (void)fed;
+    close(in[1]);
+    in[1] = -1;
     char msg[sizeof err->message];
     size_t n = 0;
     ssize_t r;
-    while ((r = read(fds[0], msg + n, sizeof msg - 1 - n)) > 0 || (r < 0 && errno == EINTR))
+    while (n < sizeof msg - 1 &&
+           ((r = read(errp[0], msg + n, sizeof msg - 1 - n)) > 0 || (r < 0 && errno == EINTR)))
         n += r > 0 ? (size_t)r : 0;
     msg[n] = '\0';
     int status = 0;
@@ -255,10 +392,12 @@ dp_job_result dp_job_render(const dp_texture_spec *t, dp_preview_view view, uint
         result = DP_JOB_OK;
     }
 done:
-    if (fds[0] >= 0)
-        close(fds[0]);
-    if (fds[1] >= 0)
-        close(fds[1]);
+    for (int i = 0; i < 2; i++) {
+        if (in[i] >= 0)
+            close(in[i]);
+        if (errp[i] >= 0)
+            close(errp[i]);
+    }
     remove_folder(dir);
     pthread_mutex_lock(&lock);
     jobs[slot].pid = 0;

@@ -230,15 +230,19 @@ static enum MHD_Result post_render(dp_preview *p, struct MHD_Connection *c, requ
         free(t);
         return send_error(c, 422, err.message, key);
     }
-    free(text);
-    if (view == DP_VIEW_MASK)
-        t->mask = (dp_mask_kind)mask;
-    t->sample_threads = p->o.threads;
+    free(t);
+    dp_job_spec job = { .preset = p->o.preset,
+                        .text = text,
+                        .len = len,
+                        .size_cap = p->o.size_cap,
+                        .threads = p->o.threads,
+                        .view = view,
+                        .mask = mask };
     unsigned char *png;
     size_t png_len;
     double seconds;
-    dp_job_result res = dp_job_render(t, view, gen, &png, &png_len, &seconds, NULL, &err);
-    free(t);
+    dp_job_result res = dp_job_render(&job, gen, &png, &png_len, &seconds, NULL, &err);
+    free(text);
     switch (res) {
     case DP_JOB_OK: {
         struct MHD_Response *resp =
@@ -450,7 +454,7 @@ dapple_status dp_preview_start(const dp_preview_opts *o, dp_preview **out, char 
     p->loopback =
             v6 ? IN6_IS_ADDR_LOOPBACK(&a6.sin6_addr) : (ntohl(a4.sin_addr.s_addr) >> 24) == 127;
     pthread_mutex_init(&p->save_lock, NULL);
-    if (dp_jobs_init(err) != DAPPLE_OK) {
+    if (dp_jobs_init(NULL, err) != DAPPLE_OK) {
         free(p);
         return err->status;
     }

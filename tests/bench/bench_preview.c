@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/pack.h"
 #include "preset/preset.h"
 #include "preview/render_job.h"
 
@@ -28,30 +27,39 @@ static int by_name(const void *a, const void *b)
 static void one(const char *path, const char *name, uint64_t *gen)
 {
     dapple_error err;
-    dp_texture_spec *t = calloc(1, sizeof *t);
+    char *text = NULL;
+    size_t len = 0;
     double best = 1e9, cpu_best = 1e9;
-    if (t == NULL || dp_preset_load(path, t, &err) != DAPPLE_OK ||
-        dp_pack_cap_size(t, SIDE, &err) != DAPPLE_OK) {
-        printf("| preview %d px %s | failed: %s | | | |\n", SIDE, name, t ? err.message : "memory");
-        free(t);
+    if (dp_preset_read(path, &text, &len, &err) != DAPPLE_OK) {
+        printf("| preview %d px %s | failed: %s | | | |\n", SIDE, name, err.message);
         return;
     }
+    dp_job_spec job = { .preset = path,
+                        .text = text,
+                        .len = len,
+                        .size_cap = SIDE,
+                        .threads = 2,
+                        .view = DP_VIEW_TEXTURE };
+    int w = 0, h = 0;
     for (int run = 0; run < RUNS; run++) {
         unsigned char *png;
-        size_t len;
+        size_t n;
         double s, cpu;
-        if (dp_job_render(t, DP_VIEW_TEXTURE, ++*gen, &png, &len, &s, &cpu, &err) != DP_JOB_OK) {
+        if (dp_job_render(&job, ++*gen, &png, &n, &s, &cpu, &err) != DP_JOB_OK) {
             printf("| preview %d px %s | failed: %s | | | |\n", SIDE, name, err.message);
-            free(t);
+            free(text);
             return;
         }
+        if (n > 24) /* the PNG's IHDR: width and height, big-endian */
+            w = png[16] << 24 | png[17] << 16 | png[18] << 8 | png[19],
+            h = png[20] << 24 | png[21] << 16 | png[22] << 8 | png[23];
         free(png);
         best = s < best ? s : best;
         cpu_best = cpu < cpu_best ? cpu : cpu_best;
     }
-    printf("| preview %d px %s | %dx%d %s | %.3f | %.3f s processor | < %.0f s |\n", SIDE, name,
-           t->width, t->height, best < LIMIT ? "ok" : "TOO SLOW", best, cpu_best, LIMIT);
-    free(t);
+    printf("| preview %d px %s | %dx%d %s | %.3f | %.3f s processor | < %.0f s |\n", SIDE, name, w,
+           h, best < LIMIT ? "ok" : "TOO SLOW", best, cpu_best, LIMIT);
+    free(text);
 }
 
 void bench_preview(void)
@@ -61,7 +69,7 @@ void bench_preview(void)
     size_t n = 0;
     uint64_t gen = 0;
     DIR *d = opendir("presets");
-    if (d == NULL || dp_jobs_init(&err) != DAPPLE_OK) {
+    if (d == NULL || dp_jobs_init("build/dapple", &err) != DAPPLE_OK) {
         printf("| preview | no presets/ folder or scratch folder | | | |\n");
         if (d != NULL)
             closedir(d);

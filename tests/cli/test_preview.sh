@@ -1,6 +1,6 @@
 # `dapple preview` over HTTP (curl): it listens on loopback only, serves its page and the
 # renders of its preset and nothing else (a path with '..', an absolute path, a body over
-# 1 MiB, another Host or Origin each get a clear HTTP error), survives bad values and 100
+# 1 MiB, oversized headers, another Host or Origin each get a clear HTTP error), survives bad values and 100
 # parallel requests, saves a change into that one line of the file, renders exactly what
 # `pack --size-cap` renders from the saved file, and stops on SIGINT with exit 130 and no
 # scratch file left, also in the middle of a render. The page itself runs in a browser
@@ -88,6 +88,11 @@ serves_only_its_page() {
     grep -q "refused: a request over 1048576 bytes" "$TMP/body" || fail "413 without saying why"
     http 413 "a 2 MiB chunked body" -X POST -H "Transfer-Encoding: chunked" --data-binary @"$TMP/big" \
         "${URL}api/render?view=texture"
+    local long
+    long=$(head -c 60000 /dev/zero | tr '\0' 'a')
+    http 431 "60 kB of headers" -H "X-Big: $long" "$URL"
+    http 414 "a 60 kB path" "${URL}?$long"
+    http 400 "an absolute URL as the target" --request-target "http://example.com/etc/passwd" "$URL"
     http 200 "still serving after the refusals" "$URL"
 }
 
