@@ -65,6 +65,11 @@ async function test(url, file) {
   const first = await canvasData(page);
   const [w, h] = await canvasSize(page);
   check(w > 16 && h > 16, `the texture is drawn (${w}x${h})`);
+  // a layer's panel has the keys its style reads, and no other
+  const section = (process.env.KEY || "stones.aspect").split(".")[0];
+  check((await page.$(`.row[data-key="${section}.bevel"]`)) !== null &&
+        (await page.$(`.row[data-key="${section}.stamp"]`)) === null,
+        `the ${section} panel shows bevel (ellipses read it), not stamp (only stamps do)`);
 
   // a slider the preset sets (KEY, e.g. stones.aspect): click near its right end, as a user would
   const row = await page.$(`.row[data-key="${process.env.KEY || "stones.aspect"}"]`);

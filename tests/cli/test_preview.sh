@@ -72,6 +72,14 @@ serves_only_its_page() {
     http 200 "page.css" "${URL}page.css"
     http 200 "the spec" "${URL}api/spec"
     grep -q '"key":"aspect","type":"number","lo":0.05' "$TMP/body" || fail "the spec lacks the table's aspect: $(head -c 300 "$TMP/body")"
+    # the page's keys are the table's: every key `dapple layers` lists, with the styles that read it
+    local k n=0
+    for k in $("$DAPPLE" layers "$PRESET" | sed -n '/keys:/,$p' | sed 's/^.*keys://'); do
+        n=$((n + 1))
+        grep -q "\"key\":\"$k\"" "$TMP/body" || fail "the page's spec lacks the key '$k'"
+    done
+    [ "$n" -ge 60 ] || fail "read only $n keys from dapple layers"
+    grep -q '"key":"stamp",[^}]*"styles":\["stamps"\]' "$TMP/body" || fail "the spec does not say that only stamps read 'stamp'"
     http 400 "a path with .." --path-as-is "${URL}../../etc/passwd"
     grep -q "refused: a path with '..'" "$TMP/body" || fail "'..' refused without saying why: $(cat "$TMP/body")"
     http 400 "an encoded .." --path-as-is "${URL}%2e%2e/etc/passwd"
