@@ -19,7 +19,7 @@ CORE_LIBS = -lm -pthread
 # A machine without the packages gets their names and the one command that installs them,
 # not a screen of compiler errors (criterion only for the tests).
 ifeq ($(filter deps clean format format-check,$(MAKECMDGOALS)),)
-NEED_PKGS := $(PKGS) $(if $(filter test unit check fuzz,$(MAKECMDGOALS)),criterion)
+NEED_PKGS := $(PKGS) libmicrohttpd $(if $(filter test unit check fuzz,$(MAKECMDGOALS)),criterion)
 MISSING_PKGS := $(shell command -v pkg-config >/dev/null 2>&1 || { echo pkg-config; exit; }; \
                   for p in $(NEED_PKGS); do pkg-config --exists $$p || echo $$p; done)
 ifneq ($(strip $(MISSING_PKGS)),)
@@ -31,10 +31,15 @@ SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 LIB_SRC := $(sort $(wildcard src/core/*.c src/io/*.c src/render/*.c src/preset/*.c src/stats/*.c))
 # The batch engine (pack, tiles) goes with the CLI: the library does not need jansson.
 CLI_SRC := $(sort $(wildcard src/batch/*.c src/cli/*.c))
+# `dapple preview`'s server (libmicrohttpd), linked into the CLI only: the library has no
+# HTTP in it.
+PREVIEW_SRC := $(sort $(wildcard src/preview/*.c))
+PREVIEW_OBJ := $(PREVIEW_SRC:%.c=$(BUILD)/%.o)
+PREVIEW_LIBS = $(shell pkg-config --libs libmicrohttpd)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
 # The CLI's code minus main(), so tests can call the option parser directly.
-CLI_LIB_OBJ := $(filter-out $(BUILD)/src/cli/main.o,$(CLI_OBJ))
+CLI_LIB_OBJ := $(filter-out $(BUILD)/src/cli/main.o,$(CLI_OBJ)) $(PREVIEW_OBJ)
 # The core alone (fields, sampler, worlds: libc, libm, pthreads) for programs that want
 # points without cairo or libpng: libdapple-core.{a,so}, pkg-config module dapple-core.
 CORE_OBJ := $(filter $(BUILD)/src/core/%,$(LIB_OBJ))
@@ -119,10 +124,22 @@ $(BUILD)/libdapplecli.a: $(CLI_LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(BUILD)/dapple: $(BUILD)/src/cli/main.o $(BUILD)/libdapplecli.a $(BUILD)/libdapple.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS) $(PREVIEW_LIBS)
 
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(BUILD)/libdapplecli.a $(BUILD)/libdapple.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS) $(shell pkg-config --libs criterion)
+	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS) $(PREVIEW_LIBS) $(shell pkg-config --libs criterion)
+
+# The preview page (HTML, CSS, JavaScript) as byte arrays compiled into the binary: it
+# needs no file at run time. od and sed, not xxd (which comes with vim).
+PAGE_FILES := src/preview/page.html src/preview/page.css src/preview/page.js
+$(BUILD)/gen/preview_page.h: $(PAGE_FILES)
+	@mkdir -p $(dir $@)
+	@set -e; for f in $(PAGE_FILES); do \
+	    name=page_$${f##*.}; echo "static const unsigned char $$name[] = {"; \
+	    od -An -v -tx1 "$$f" | sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g'; echo "};"; \
+	done >$@.tmp && mv $@.tmp $@
+$(BUILD)/src/preview/server.o: $(BUILD)/gen/preview_page.h
+$(PREVIEW_OBJ): DP_CFLAGS += -I$(BUILD)/gen $(shell pkg-config --cflags libmicrohttpd)
 
 $(BUILD)/tools/%: tests/cli/tools/%.c
 	@mkdir -p $(dir $@)
@@ -133,7 +150,13 @@ test: unit cli-test
 unit: $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t --jobs 2 --short-filename; done
 
-cli-test: $(BUILD)/dapple $(LIBS_ALL) $(TOOLS)
+# The browser test's node packages (puppeteer-core), as the lockfile pins them.
+BROWSER_DEPS := tests/browser/node_modules/.package-lock.json
+$(BROWSER_DEPS): tests/browser/package.json tests/browser/package-lock.json
+	@command -v npm >/dev/null || { echo "npm is missing: sh scripts/install-deps.sh" >&2; exit 1; }
+	cd tests/browser && npm ci --no-audit --no-fund --loglevel=error
+
+cli-test: $(BUILD)/dapple $(LIBS_ALL) $(TOOLS) $(BROWSER_DEPS)
 	@set -e; for t in $(sort $(wildcard tests/cli/test_*.sh)); do \
 	    echo "== $$t"; DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash $$t; done
 
@@ -165,8 +188,9 @@ fuzz:
 
 $(BUILD)/bench: $(BUILD)/tests/bench/bench.o $(BUILD)/tests/bench/bench_render.o $(BUILD)/tests/bench/bench_world.o \
                 $(BUILD)/tests/bench/bench_morph.o $(BUILD)/tests/bench/bench_stats.o \
+                $(BUILD)/tests/bench/bench_preview.o \
                 $(BUILD)/libdapplecli.a $(BUILD)/libdapple.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS) $(PREVIEW_LIBS)
 
 bench: $(BUILD)/bench $(BUILD)/dapple
 	$(BUILD)/bench

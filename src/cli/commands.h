@@ -16,6 +16,7 @@ int dp_cmd_pack(int argc, char **argv);
 int dp_cmd_stats(int argc, char **argv);
 int dp_cmd_tiles(int argc, char **argv);
 int dp_cmd_layers(int argc, char **argv);
+int dp_cmd_preview(int argc, char **argv);
 
 /** What `tiles` shares with `mask`: the one-layer texture spec of the options, their
  * --region becoming the view (an image field's path is copied into t). */

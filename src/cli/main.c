@@ -24,6 +24,7 @@ static const command COMMANDS[] = {
     { "pack", dp_cmd_pack, "render a folder of presets into a texture pack" },
     { "tiles", dp_cmd_tiles, "write a whole world as a grid of mask and point tiles" },
     { "layers", dp_cmd_layers, "list a preset's layers and the keys --set can change" },
+    { "preview", dp_cmd_preview, "tune a preset live in the browser (a local web server)" },
     { "stats", dp_cmd_stats, "measure a point set: pair rule, spacing, spectrum, density" },
 };
 

@@ -76,6 +76,9 @@ enum {
     OPT_IMAGE_SIZE,
     OPT_STATS_RADIUS,
     OPT_SCALE_TO,
+    OPT_PREVIEW_CAP,
+    OPT_PORT,
+    OPT_HOST,
     OPT_HELP = 'h',
     OPT_OUTPUT = 'o',
     OPT_JOBS = 'j',
@@ -210,6 +213,14 @@ static const cli_option OPTIONS[] = {
       NO_RANGE },
     { "size-cap", OPT_SIZE_CAP, "PX", DP_CMD_PACK, "render at most PX pixels per side", R_INT, 16,
       DAPPLE_LIMIT_IMAGE_SIDE, NULL },
+    { "side", OPT_PREVIEW_CAP, "PX", DP_CMD_PREVIEW,
+      "render at most PX pixels per side, as pack --size-cap", R_INT, 16, DAPPLE_LIMIT_IMAGE_SIDE,
+      "512" },
+    { "port", OPT_PORT, "N", DP_CMD_PREVIEW, "listen on port N (0 = a free one)", R_INT, 0, 65535,
+      "0" },
+    { "host", OPT_HOST, "ADDR", DP_CMD_PREVIEW,
+      "numeric address to listen on (not loopback: others get in)", R_NONE, 0, 0,
+      "127.0.0.1" },
     { "plot", OPT_PLOT, "PREFIX", DP_CMD_STATS,
       "charts PREFIX-{spectrum,radial,rdf,points}.png and tables", NO_RANGE },
     { "json", OPT_JSON, NULL, DP_CMD_STATS, "the report as JSON", NO_RANGE },
@@ -217,7 +228,7 @@ static const cli_option OPTIONS[] = {
       "exit 3 when a pair breaks the rule or a point is outside", NO_RANGE },
     { "quiet", OPT_QUIET, NULL, ALL_SAMPLING | DP_CMD_RENDER,
       "no progress line, no summary; errors still shown", NO_RANGE },
-    { "output", OPT_OUTPUT, "FILE", ~0u & ~(unsigned)DP_CMD_LAYERS,
+    { "output", OPT_OUTPUT, "FILE", ~0u & ~(unsigned)(DP_CMD_LAYERS | DP_CMD_PREVIEW),
       "output file ('-' = stdout; render: optional with another output)", NO_RANGE },
     { "help", OPT_HELP, NULL, ~0u, "show this help", NO_RANGE },
 };
@@ -508,6 +519,13 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         return expect_int(id, v, &o->tile_base, err);
     case OPT_SIZE_CAP:
         return expect_int(id, v, &o->size_cap, err);
+    case OPT_PREVIEW_CAP:
+        return expect_int(id, v, &o->preview_cap, err);
+    case OPT_PORT:
+        return expect_int(id, v, &o->port, err);
+    case OPT_HOST:
+        o->host = v;
+        return DAPPLE_OK;
     }
     return DAPPLE_OK;
 }
@@ -715,7 +733,7 @@ static dapple_status check_required(const dp_cli_opts *o, dapple_error *err)
     bool sampling = o->command & ALL_SAMPLING;
     if (o->command == DP_CMD_STATS)
         return check_stats(o, err);
-    if (o->command == DP_CMD_LAYERS)
+    if (o->command == DP_CMD_LAYERS || o->command == DP_CMD_PREVIEW)
         return o->input != NULL ? DAPPLE_OK : dp_fail(err, DAPPLE_E_INVALID, "missing PRESET.ini");
     bool other_output = o->height_path || o->normal_path || o->mask_path || o->points_path;
     if (o->output == NULL && o->command == DP_CMD_RENDER && !other_output)
@@ -750,7 +768,7 @@ static dapple_status check_required(const dp_cli_opts *o, dapple_error *err)
 static dapple_status take_positional(dp_cli_opts *o, const char *arg, dapple_error *err)
 {
     char q[DP_QUOTE_MAX];
-    if ((o->command & (DP_CMD_RENDER | DP_CMD_PACK | DP_CMD_STATS | DP_CMD_LAYERS)) &&
+    if ((o->command & (DP_CMD_RENDER | DP_CMD_PACK | DP_CMD_STATS | DP_CMD_LAYERS | DP_CMD_PREVIEW)) &&
         o->input == NULL) {
         o->input = arg;
         return DAPPLE_OK;

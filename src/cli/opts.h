@@ -22,6 +22,7 @@ enum {
     DP_CMD_STATS = 1 << 5,
     DP_CMD_TILES = 1 << 6,
     DP_CMD_LAYERS = 1 << 7,
+    DP_CMD_PREVIEW = 1 << 8,
 };
 
 #define DP_CLI_MAX_SETS 64
@@ -86,6 +87,9 @@ typedef struct dp_cli_opts {
     int size_cap;                 /* pack: render at most this many pixels per side */
     int tile_size;                /* tiles: side of the square tiles, 0 = not given */
     int tile_base;                /* tiles: the number of the first column and row, 0 or 1 */
+    int preview_cap;              /* preview: renders at most this many pixels per side */
+    int port;                     /* preview: 0 = a free port */
+    const char *host;             /* preview: the address to listen on */
 
     /* stats (the point file is 'input') */
     const char *plot; /* --plot PREFIX: charts and CSV tables, PREFIX-*.png / .csv */

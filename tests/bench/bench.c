@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "bench_morph.h"
+#include "bench_preview.h"
 #include "bench_render.h"
 #include "bench_stats.h"
 #include "bench_world.h"
@@ -205,6 +206,10 @@ int main(int argc, char **argv)
         bench_morph();
         return 0;
     }
+    if (argc > 1 && strcmp(argv[1], "preview") == 0) {
+        bench_preview();
+        return 0;
+    }
     if (argc > 1 && strcmp(argv[1], "world") == 0) {
         bench_world();
         return 0;
@@ -232,5 +237,7 @@ int main(int argc, char **argv)
     bench_morph();
     fflush(stdout);
     bench_stats();
+    fflush(stdout);
+    bench_preview();
     return 0;
 }

@@ -1,0 +1,407 @@
+/* SPDX-License-Identifier: MIT
+ * Preview renders in processes of their own (see render_job.h): this program again
+ * (/proc/self/exe), spawned with the job's parameters in DAPPLE_PREVIEW_JOB and the preset
+ * text on its standard input. The job writes the PNG atomically into its own folder of the
+ * scratch folder and its error message, if any, to a pipe; the server reads the file and
+ * removes the folder, whatever became of the job. */
+#define _DEFAULT_SOURCE
+#include "preview/render_job.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/outputs.h"
+#include "cli/pack.h"
+#include "core/dp.h"
+#include "io/temps.h"
+#include "preset/preset.h"
+
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+extern char **environ;
+
+typedef struct job {
+    pid_t pid; /* 0: free slot */
+    uint64_t gen;
+} job;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static job jobs[DP_PREVIEW_MAX_JOBS];
+static uint64_t newest_gen;
+static unsigned long job_counter;
+static char scratch[512];
+static int scratch_slot = -1;
+
+static char self[1024]; /* the program a job runs: dapple */
+
+dapple_status dp_jobs_init(const char *program, dapple_error *err)
+{
+    ssize_t n = program != NULL ? (ssize_t)snprintf(self, sizeof self, "%s", program)
+                                : readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0 || (size_t)n >= sizeof self - 1)
+        return dp_fail(err, DAPPLE_E_IO, "cannot find the dapple program for renders");
+    self[n] = '\0';
+    const char *tmp = getenv("TMPDIR");
+    snprintf(scratch, sizeof scratch, "%s/.preview" DP_TEMP_MARK "XXXXXX",
+             tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
+    if (dp_temps_mkdtemp(scratch, &scratch_slot) == NULL)
+        return dp_fail(err, DAPPLE_E_IO, "cannot make a scratch folder in '%s': %s",
+                       tmp != NULL && *tmp != '\0' ? tmp : "/tmp", strerror(errno));
+    return DAPPLE_OK;
+}
+
+/* Removes a job folder and whatever a killed child left in it (a temp file, a PNG). */
+static void remove_folder(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d != NULL) {
+        struct dirent *e;
+        char path[1024];
+        while ((e = readdir(d)) != NULL) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            unlink(path);
+        }
+        closedir(d);
+    }
+    rmdir(dir);
+}
+
+void dp_jobs_shutdown(void)
+{
+    pthread_mutex_lock(&lock);
+    newest_gen = UINT64_MAX; /* no render starts from now on */
+    for (int i = 0; i < DP_PREVIEW_MAX_JOBS; i++)
+        if (jobs[i].pid > 0)
+            kill(jobs[i].pid, SIGKILL);
+    pthread_mutex_unlock(&lock);
+    /* the threads serving those renders reap their children; wait for the slots to empty */
+    for (int tries = 0; tries < 200; tries++) {
+        bool busy = false;
+        pthread_mutex_lock(&lock);
+        for (int i = 0; i < DP_PREVIEW_MAX_JOBS; i++)
+            busy |= jobs[i].pid != 0;
+        pthread_mutex_unlock(&lock);
+        if (!busy)
+            break;
+        struct timespec ts = { 0, 10 * 1000 * 1000 };
+        nanosleep(&ts, NULL);
+    }
+    if (scratch[0] != '\0') {
+        DIR *d = opendir(scratch);
+        if (d != NULL) {
+            struct dirent *e;
+            char path[1024];
+            while ((e = readdir(d)) != NULL) {
+                if (e->d_name[0] == '.' && (e->d_name[1] == '\0' || strcmp(e->d_name, "..") == 0))
+                    continue;
+                snprintf(path, sizeof path, "%s/%s", scratch, e->d_name);
+                remove_folder(path);
+            }
+            closedir(d);
+        }
+        rmdir(scratch);
+        dp_temps_forget(scratch_slot);
+        scratch[0] = '\0';
+    }
+}
+
+/* Reads all of standard input (at most 'cap' bytes) into a malloc'ed buffer. */
+static char *read_stdin(size_t cap, size_t *len)
+{
+    char *buf = malloc(cap + 1);
+    size_t n = 0;
+    ssize_t r;
+    while (buf != NULL && n < cap &&
+           ((r = read(0, buf + n, cap - n)) > 0 || (r < 0 && errno == EINTR)))
+        n += r > 0 ? (size_t)r : 0;
+    if (buf != NULL)
+        buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+int dp_job_main(const char *params)
+{
+    /* Ctrl-C reaches the whole process group: the server stops its jobs itself (it kills
+     * them and removes their folders), so they neither print nor exit on their own */
+    signal(SIGINT, SIG_IGN);
+    signal(SIGHUP, SIG_IGN);
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL); /* a server killed outright takes its jobs along */
+#endif
+    int view, mask, cap, threads;
+    if (sscanf(params, "%d %d %d %d", &view, &mask, &cap, &threads) != 4) {
+        fputs("bad job parameters", stderr);
+        return 2;
+    }
+    size_t len;
+    char *in = read_stdin(3 * 1024 * 1024, &len);
+    const char *out = in != NULL ? memchr(in, '\0', len) : NULL;
+    const char *text = out != NULL ? memchr(out + 1, '\0', len - (size_t)(out - in) - 1) : NULL;
+    dp_texture_spec *t = calloc(1, sizeof *t);
+    dapple_error err;
+    dp_output_paths paths = { 0 };
+    dp_render_stats stats;
+    int code = 1;
+    if (text == NULL || t == NULL) {
+        fputs(t == NULL ? "out of memory" : "bad job input", stderr);
+        goto done;
+    }
+    out++, text++;
+    if (view == DP_VIEW_TEXTURE)
+        paths.texture = out;
+    else if (view == DP_VIEW_HEIGHT)
+        paths.height = out;
+    else if (view == DP_VIEW_NORMAL)
+        paths.normal = out;
+    else
+        paths.mask = out;
+    if (dp_preset_parse_string(text, len - (size_t)(text - in), in, t, &err) != DAPPLE_OK ||
+        dp_pack_cap_size(t, cap, &err) != DAPPLE_OK) {
+        fputs(err.message, stderr);
+        goto done;
+    }
+    if (view == DP_VIEW_MASK)
+        t->mask = (dp_mask_kind)mask;
+    t->sample_threads = threads;
+    if (dp_render_outputs(t, &paths, &stats, &err) != DAPPLE_OK) {
+        fputs(err.message, stderr);
+        goto done;
+    }
+    code = 0;
+done:
+    free(t);
+    free(in);
+    return code;
+}
+
+/* Writes all of buf to fd (the job's standard input); false when the job went away. */
+static bool write_all(int fd, const char *buf, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, buf, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return false;
+        buf += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
+
+/* posix_spawn of this program as a job, its stdin and stderr on the pipes' ends given. */
+static pid_t spawn(const dp_job_spec *j, int stdin_fd, int stderr_fd)
+{
+    size_t n_env = 0, k = 0;
+    while (environ[n_env] != NULL)
+        n_env++;
+    char **env = calloc(n_env + 2, sizeof *env), var[96];
+    if (env == NULL)
+        return -1;
+    for (size_t i = 0; i < n_env; i++)
+        if (strncmp(environ[i], DP_PREVIEW_JOB_ENV "=", sizeof DP_PREVIEW_JOB_ENV) != 0)
+            env[k++] = environ[i];
+    snprintf(var, sizeof var, DP_PREVIEW_JOB_ENV "=%d %d %d %d", (int)j->view, j->mask, j->size_cap,
+             j->threads);
+    env[k] = var;
+    pid_t pid = -1;
+    posix_spawn_file_actions_t fa;
+    posix_spawnattr_t at;
+    sigset_t none, def;
+    sigemptyset(&none);
+    sigemptyset(&def);
+    sigaddset(&def, SIGPIPE);
+    sigaddset(&def, SIGTERM);
+    char *argv[] = { self, (char *)(uintptr_t) "preview", NULL };
+    if (posix_spawn_file_actions_init(&fa) == 0) {
+        if (posix_spawnattr_init(&at) == 0) {
+            posix_spawn_file_actions_adddup2(&fa, stdin_fd, 0);
+            posix_spawn_file_actions_adddup2(&fa, stderr_fd, 2);
+            posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+            posix_spawnattr_setsigmask(&at, &none); /* the server blocks the signals */
+            posix_spawnattr_setsigdefault(&at, &def);
+            posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+            if (posix_spawn(&pid, self, &fa, &at, argv, env) != 0)
+                pid = -1;
+            posix_spawnattr_destroy(&at);
+        }
+        posix_spawn_file_actions_destroy(&fa);
+    }
+    free(env);
+    return pid;
+}
+
+/* Two close-on-exec pipes (so that no other job inherits their ends). */
+static bool pipes(int in[2], int errp[2])
+{
+    if (pipe(in) != 0)
+        return false;
+    if (pipe(errp) != 0) {
+        close(in[0]), close(in[1]);
+        return false;
+    }
+    for (int i = 0; i < 2; i++) {
+        fcntl(in[i], F_SETFD, FD_CLOEXEC);
+        fcntl(errp[i], F_SETFD, FD_CLOEXEC);
+    }
+    return true;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Takes a slot for a render of 'gen', killing older ones; -1 with the reason otherwise. */
+static int take_slot(uint64_t gen, dp_job_result *why)
+{
+    int slot = -1;
+    pthread_mutex_lock(&lock);
+    if (gen < newest_gen) {
+        *why = DP_JOB_CANCELLED;
+    } else {
+        newest_gen = gen;
+        for (int i = 0; i < DP_PREVIEW_MAX_JOBS; i++) {
+            if (jobs[i].pid > 0 && jobs[i].gen < gen)
+                kill(jobs[i].pid, SIGKILL);
+            if (jobs[i].pid == 0 && slot < 0)
+                slot = i;
+        }
+        *why = DP_JOB_BUSY;
+        if (slot >= 0)
+            jobs[slot] = (job){ .pid = -1, .gen = gen }; /* taken; the pid follows */
+    }
+    pthread_mutex_unlock(&lock);
+    return slot;
+}
+
+static dapple_status read_file(const char *path, unsigned char **data, size_t *len,
+                               dapple_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    struct stat st;
+    if (f == NULL || fstat(fileno(f), &st) != 0 || st.st_size <= 0) {
+        if (f != NULL)
+            fclose(f);
+        return dp_fail(err, DAPPLE_E_IO, "the render wrote no image");
+    }
+    *data = malloc((size_t)st.st_size);
+    *len = *data != NULL ? fread(*data, 1, (size_t)st.st_size, f) : 0;
+    fclose(f);
+    if (*data == NULL || *len != (size_t)st.st_size) {
+        free(*data);
+        *data = NULL;
+        return dp_fail(err, DAPPLE_E_IO, "cannot read the render back");
+    }
+    return DAPPLE_OK;
+}
+
+dp_job_result dp_job_render(const dp_job_spec *j, uint64_t gen, unsigned char **png, size_t *len,
+                            double *seconds, double *cpu_seconds, dapple_error *err)
+{
+    dp_job_result why;
+    double t0 = now();
+    *png = NULL;
+    *len = 0;
+    *seconds = 0;
+    if (cpu_seconds != NULL)
+        *cpu_seconds = 0;
+    int slot = take_slot(gen, &why);
+    if (slot < 0)
+        return why;
+    char dir[700], file[800];
+    pthread_mutex_lock(&lock);
+    snprintf(dir, sizeof dir, "%s/job%lu", scratch, ++job_counter);
+    pthread_mutex_unlock(&lock);
+    snprintf(file, sizeof file, "%s/out.png", dir);
+    int in[2] = { -1, -1 }, errp[2] = { -1, -1 };
+    dp_job_result result = DP_JOB_FAILED;
+    pid_t pid = -1;
+    bool stale = false;
+    if (mkdir(dir, 0700) != 0) {
+        dp_fail(err, DAPPLE_E_IO, "cannot start a render: %s", strerror(errno));
+        goto done;
+    }
+    /* under the lock: no other job is spawned while these pipes' ends are open here */
+    pthread_mutex_lock(&lock);
+    stale = jobs[slot].gen < newest_gen; /* a newer edit came while this one set up */
+    if (!stale && pipes(in, errp)) {
+        pid = spawn(j, in[0], errp[1]);
+        if (pid > 0)
+            jobs[slot].pid = pid;
+    }
+    if (in[0] >= 0)
+        close(in[0]), close(errp[1]);
+    in[0] = errp[1] = -1;
+    pthread_mutex_unlock(&lock);
+    if (stale) {
+        result = DP_JOB_CANCELLED;
+        goto done;
+    }
+    if (pid < 0) {
+        dp_fail(err, DAPPLE_E_IO, "cannot start a render: %s", strerror(errno));
+        goto done;
+    }
+    /* the job's input; a job killed meanwhile makes this fail, and its status says why */
+    bool fed = write_all(in[1], j->preset, strlen(j->preset) + 1) &&
+               write_all(in[1], file, strlen(file) + 1) && write_all(in[1], j->text, j->len);
+    (void)fed;
+    close(in[1]);
+    in[1] = -1;
+    char msg[sizeof err->message];
+    size_t n = 0;
+    ssize_t r;
+    while (n < sizeof msg - 1 &&
+           ((r = read(errp[0], msg + n, sizeof msg - 1 - n)) > 0 || (r < 0 && errno == EINTR)))
+        n += r > 0 ? (size_t)r : 0;
+    msg[n] = '\0';
+    int status = 0;
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);
+    while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR)
+        ;
+    if (cpu_seconds != NULL)
+        *cpu_seconds = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
+                       (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
+        result = DP_JOB_CANCELLED;
+    } else if (WIFSIGNALED(status)) {
+        dp_fail(err, DAPPLE_E_RENDER, "the render crashed (signal %d)", WTERMSIG(status));
+    } else if (WEXITSTATUS(status) != 0) {
+        dp_fail(err, DAPPLE_E_RENDER, "%s", n > 0 ? msg : "the render failed");
+    } else if (read_file(file, png, len, err) == DAPPLE_OK) {
+        result = DP_JOB_OK;
+    }
+done:
+    for (int i = 0; i < 2; i++) {
+        if (in[i] >= 0)
+            close(in[i]);
+        if (errp[i] >= 0)
+            close(errp[i]);
+    }
+    remove_folder(dir);
+    pthread_mutex_lock(&lock);
+    jobs[slot].pid = 0;
+    pthread_mutex_unlock(&lock);
+    *seconds = now() - t0;
+    return result;
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT
+ * One preview render: a texture spec drawn by the code `render` and `pack` use
+ * (dp_render_outputs, cli/outputs.c) into a PNG in memory. Each render runs in a child
+ * process, so a newer edit can stop a render that is still running (the child is killed),
+ * and a render that crashes takes only its child down, never the server. */
+#ifndef DP_PREVIEW_RENDER_JOB_H
+#define DP_PREVIEW_RENDER_JOB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dapple.h"
+#include "render/texture.h"
+
+typedef enum dp_preview_view {
+    DP_VIEW_TEXTURE,
+    DP_VIEW_HEIGHT,
+    DP_VIEW_NORMAL,
+    DP_VIEW_MASK, /* of t->mask's kind */
+} dp_preview_view;
+
+/* How many renders may run at once; a request beyond it is answered "busy" (503). */
+#define DP_PREVIEW_MAX_JOBS 4
+
+/** Makes the scratch folder the jobs write into (a registered temp folder under TMPDIR).
+ * 'program' is the dapple binary the jobs run (NULL: this program, /proc/self/exe). Call
+ * once before any render. */
+DAPPLE_USERESULT dapple_status dp_jobs_init(const char *program, dapple_error *err);
+
+/** Kills every running child, waits for them and removes the scratch folder. */
+void dp_jobs_shutdown(void);
+
+typedef enum dp_job_result {
+    DP_JOB_OK,
+    DP_JOB_FAILED,
+    DP_JOB_CANCELLED,
+    DP_JOB_BUSY
+} dp_job_result;
+
+/* What a render job draws: a preset's text (the file with the page's changes) as the file
+ * at 'preset' would give it, capped at size_cap pixels per side as pack --size-cap caps. */
+typedef struct dp_job_spec {
+    const char *preset; /* the file's path: for messages and relative paths */
+    const char *text;
+    size_t len;
+    int size_cap;
+    int threads;
+    dp_preview_view view;
+    int mask; /* DP_VIEW_MASK: the dp_mask_kind */
+} dp_job_spec;
+
+/** Renders j in a new process (this program again, run as a job; see dp_job_main): *png
+ * (malloc'ed) and *len on DP_JOB_OK; err holds the render's message on DP_JOB_FAILED. A
+ * render of generation 'gen' kills the running renders of older generations (they end
+ * DP_JOB_CANCELLED) and is refused as cancelled itself when a newer one has begun.
+ * *seconds gets the wall time, *cpu_seconds (unless NULL) the job's processor time, all
+ * its threads. The job is a fresh program, not a fork of the server: a fork of a process
+ * with threads inherits the locks they held (malloc's under sanitizers, for one). */
+dp_job_result dp_job_render(const dp_job_spec *j, uint64_t gen, unsigned char **png, size_t *len,
+                            double *seconds, double *cpu_seconds, dapple_error *err);
+
+/* The environment variable that makes `dapple preview` a render job. */
+#define DP_PREVIEW_JOB_ENV "DAPPLE_PREVIEW_JOB"
+
+/** The job's side, in the new process: 'params' is the variable's "VIEW MASK CAP THREADS";
+ * standard input holds "PRESET\0OUT.png\0TEXT". Renders through dp_render_outputs, the
+ * path `render` and `pack` use, into OUT.png; on failure writes the message to standard
+ * error. Returns the exit code. */
+int dp_job_main(const char *params);
+
+#endif

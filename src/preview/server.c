@@ -1,0 +1,491 @@
+/* SPDX-License-Identifier: MIT
+ * The preview server (see server.h). Every request is answered from a fixed list of
+ * routes; anything else gets a status and one line saying why. Renders read the preset
+ * file afresh, apply the page's changes to its text with the editor that saving uses, and
+ * parse the result: what the page shows is what the saved file renders. */
+#define _DEFAULT_SOURCE
+#include "preview/server.h"
+
+#include <arpa/inet.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+
+#include "cli/pack.h"
+#include "core/dp.h"
+#include "io/atomic_file.h"
+#include "preset/params.h"
+#include "preset/preset.h"
+#include "preview/ini_edit.h"
+#include "preview/json_out.h"
+#include "preview/render_job.h"
+#include "preview/spec_json.h"
+#include "preview_page.h" /* generated from page.html, page.css, page.js */
+
+#define MAX_EDITS       256
+#define MAX_CONNECTIONS 64 /* answered at once; more get 503 */
+
+struct dp_preview {
+    struct MHD_Daemon *daemon;
+    dp_preview_opts o;
+    int port;
+    bool loopback;
+    atomic_int active;
+    pthread_mutex_t save_lock;
+};
+
+/* One request's state across libmicrohttpd's calls: the body as it arrives. */
+typedef struct request {
+    char *body;
+    size_t len;
+    bool too_big;
+} request;
+
+/* ---------------------------------------------------------------- responses */
+
+static enum MHD_Result send_bytes(struct MHD_Connection *c, unsigned status, const char *type,
+                                  const void *data, size_t len, enum MHD_ResponseMemoryMode mode)
+{
+    struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)(uintptr_t)data, mode);
+    if (r == NULL)
+        return MHD_NO;
+    MHD_add_response_header(r, "Content-Type", type);
+    MHD_add_response_header(r, "Cache-Control", "no-store");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    /* the page loads nothing from elsewhere, and nothing else may frame it */
+    MHD_add_response_header(
+            r, "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' blob: data:; frame-ancestors 'none'");
+    enum MHD_Result ret = MHD_queue_response(c, status, r);
+    MHD_destroy_response(r);
+    return ret;
+}
+
+static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
+
+static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf - 1, fmt, ap);
+    va_end(ap);
+    size_t len = n < 0 ? 0 : (size_t)n < sizeof buf - 1 ? (size_t)n : sizeof buf - 2;
+    buf[len++] = '\n';
+    return send_bytes(c, status, "text/plain; charset=utf-8", buf, len, MHD_RESPMEM_MUST_COPY);
+}
+
+static enum MHD_Result send_json(struct MHD_Connection *c, unsigned status, dp_json *j)
+{
+    if (j->failed) {
+        dp_json_free(j);
+        return send_text(c, 500, "out of memory");
+    }
+    enum MHD_Result r =
+            send_bytes(c, status, "application/json", j->s, j->len, MHD_RESPMEM_MUST_FREE);
+    j->s = NULL;
+    return r;
+}
+
+/* {"error": MESSAGE, "key": "SECTION.KEY" or null}: the key the message is about, so the
+ * page can show it beside that key's control. */
+static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, const char *msg,
+                                  const char *key)
+{
+    dp_json j = { 0 };
+    dp_json_printf(&j, "{\"error\":");
+    dp_json_str(&j, msg);
+    dp_json_printf(&j, ",\"key\":");
+    dp_json_str(&j, key != NULL && key[0] != '\0' ? key : NULL);
+    dp_json_printf(&j, "}");
+    return send_json(c, status, &j);
+}
+
+/* ---------------------------------------------------------------- the preset */
+
+/* "SECTION.KEY" of the message: "FILE:LINE: ..." names a line of 'text'; an editor message
+ * starts with "SECTION.KEY: ". */
+static void key_of_message(const dp_preview *p, const char *msg, const char *text, size_t len,
+                           char *key, size_t cap)
+{
+    size_t n = strlen(p->o.preset);
+    key[0] = '\0';
+    if (text != NULL && strncmp(msg, p->o.preset, n) == 0 && msg[n] == ':') {
+        int line = atoi(msg + n + 1);
+        if (line > 0)
+            dp_ini_key_at_line(text, len, line, key, cap);
+        return;
+    }
+    const char *colon = strchr(msg, ':'), *dot = strchr(msg, '.');
+    if (colon != NULL && dot != NULL && dot < colon && strchr(msg, ' ') > colon)
+        snprintf(key, cap, "%.*s", (int)(colon - msg), msg);
+}
+
+/* The file's identity for "has it changed on disk": mtime, size and inode. */
+static void file_stamp(const char *path, char *out, size_t cap)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        snprintf(out, cap, "missing");
+    else
+        snprintf(out, cap, "%lld.%09ld-%lld-%llu", (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
+                 (long long)st.st_size, (unsigned long long)st.st_ino);
+}
+
+/* The preset's text with the request's changes applied: *text (free it), *len. */
+static dapple_status edited_text(const dp_preview *p, request *r, char **text, size_t *len,
+                                 dapple_error *err)
+{
+    dp_ini_edit *e = dp_calloc_n(MAX_EDITS, sizeof *e);
+    char *file = NULL;
+    size_t file_len = 0, n = 0;
+    dapple_status st = e != NULL ? DAPPLE_OK : dp_fail(err, DAPPLE_E_NOMEM, "out of memory");
+    if (st == DAPPLE_OK)
+        st = dp_preset_read(p->o.preset, &file, &file_len, err);
+    if (st == DAPPLE_OK && r->body != NULL)
+        st = dp_ini_parse_edits(r->body, e, MAX_EDITS, &n, err);
+    if (st == DAPPLE_OK)
+        st = dp_ini_apply(file, file_len, e, n, text, len, err);
+    free(file);
+    free(e);
+    return st;
+}
+
+/* ---------------------------------------------------------------- routes */
+
+static enum MHD_Result get_spec(dp_preview *p, struct MHD_Connection *c)
+{
+    char *text = NULL, stamp[96];
+    size_t len = 0;
+    dapple_error err;
+    file_stamp(p->o.preset, stamp, sizeof stamp);
+    if (dp_preset_read(p->o.preset, &text, &len, &err) != DAPPLE_OK)
+        return send_error(c, 500, err.message, NULL);
+    dp_json j = { 0 };
+    dp_json_printf(&j, "{\"file\":");
+    dp_json_str(&j, p->o.preset);
+    dp_json_printf(&j, ",\"stamp\":\"%s\",\"cap\":%d,\"spec\":", stamp, p->o.size_cap);
+    dp_spec_json(&j, text, len);
+    dp_json_printf(&j, "}");
+    free(text);
+    return send_json(c, 200, &j);
+}
+
+static enum MHD_Result get_stamp(dp_preview *p, struct MHD_Connection *c)
+{
+    char stamp[96];
+    file_stamp(p->o.preset, stamp, sizeof stamp);
+    return send_text(c, 200, "%s", stamp);
+}
+
+/* view=texture|height|normal|mask (kind=KIND) */
+static bool parse_view(struct MHD_Connection *c, dp_preview_view *view, int *mask)
+{
+    const char *v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "view");
+    const char *k = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "kind");
+    static const char *const names[] = { "texture", "height", "normal", "mask" };
+    for (int i = 0; v != NULL && i < 4; i++) {
+        if (strcmp(v, names[i]) != 0)
+            continue;
+        *view = (dp_preview_view)i;
+        if (*view != DP_VIEW_MASK)
+            return true;
+        const dp_param *mp = dp_param_find(DP_SEC_TEXTURE, "mask");
+        for (const dp_choice *ch = mp->choices; k != NULL && ch->name != NULL; ch++)
+            if (strcmp(k, ch->name) == 0 && ch->value != DP_MASK_NONE) {
+                *mask = ch->value;
+                return true;
+            }
+        return false;
+    }
+    return false;
+}
+
+static enum MHD_Result post_render(dp_preview *p, struct MHD_Connection *c, request *r)
+{
+    dp_preview_view view;
+    int mask = 0;
+    if (!parse_view(c, &view, &mask))
+        return send_text(c, 400, "expected view=texture, height, normal or mask (with kind=KIND)");
+    const char *g = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "gen");
+    uint64_t gen = g != NULL ? strtoull(g, NULL, 10) : 0;
+    char *text = NULL, key[2 * DP_INI_NAME_MAX + 2];
+    size_t len = 0;
+    dapple_error err;
+    dp_texture_spec *t = dp_calloc_n(1, sizeof *t);
+    if (t == NULL)
+        return send_text(c, 500, "out of memory");
+    if (edited_text(p, r, &text, &len, &err) != DAPPLE_OK ||
+        dp_preset_parse_string(text, len, p->o.preset, t, &err) != DAPPLE_OK ||
+        dp_pack_cap_size(t, p->o.size_cap, &err) != DAPPLE_OK) {
+        key_of_message(p, err.message, text, len, key, sizeof key);
+        free(text);
+        free(t);
+        return send_error(c, 422, err.message, key);
+    }
+    free(t);
+    dp_job_spec job = { .preset = p->o.preset,
+                        .text = text,
+                        .len = len,
+                        .size_cap = p->o.size_cap,
+                        .threads = p->o.threads,
+                        .view = view,
+                        .mask = mask };
+    unsigned char *png;
+    size_t png_len;
+    double seconds;
+    dp_job_result res = dp_job_render(&job, gen, &png, &png_len, &seconds, NULL, &err);
+    free(text);
+    switch (res) {
+    case DP_JOB_OK: {
+        struct MHD_Response *resp =
+                MHD_create_response_from_buffer(png_len, png, MHD_RESPMEM_MUST_FREE);
+        if (resp == NULL) {
+            free(png);
+            return MHD_NO;
+        }
+        char secs[32];
+        snprintf(secs, sizeof secs, "%.3f", seconds);
+        MHD_add_response_header(resp, "Content-Type", "image/png");
+        MHD_add_response_header(resp, "Cache-Control", "no-store");
+        MHD_add_response_header(resp, "X-Render-Seconds", secs);
+        enum MHD_Result ret = MHD_queue_response(c, 200, resp);
+        MHD_destroy_response(resp);
+        return ret;
+    }
+    case DP_JOB_CANCELLED:
+        return send_error(c, 409, "cancelled: a newer edit is rendering", NULL);
+    case DP_JOB_BUSY:
+        return send_error(c, 503, "busy: too many renders at once, try again", NULL);
+    case DP_JOB_FAILED:
+        break;
+    }
+    return send_error(c, 422, err.message, NULL);
+}
+
+static dapple_status write_preset(const char *path, const char *text, size_t len, dapple_error *err)
+{
+    dp_atomic_file af;
+    if (dp_atomic_open(&af, path, err) != DAPPLE_OK)
+        return err->status;
+    if (fwrite(text, 1, len, af.fp) != len) {
+        dp_atomic_abort(&af);
+        return dp_fail(err, DAPPLE_E_IO, "cannot write '%s'", path);
+    }
+    return dp_atomic_commit(&af, err);
+}
+
+/* Saves the changes into the file, once the changed text parses (a change the preset
+ * would refuse is never written). */
+static enum MHD_Result post_save(dp_preview *p, struct MHD_Connection *c, request *r)
+{
+    char *text = NULL, key[2 * DP_INI_NAME_MAX + 2], stamp[96];
+    size_t len = 0;
+    dapple_error err;
+    dp_texture_spec *t = dp_calloc_n(1, sizeof *t);
+    if (t == NULL)
+        return send_text(c, 500, "out of memory");
+    pthread_mutex_lock(&p->save_lock);
+    dapple_status st = edited_text(p, r, &text, &len, &err);
+    if (st == DAPPLE_OK)
+        st = dp_preset_parse_string(text, len, p->o.preset, t, &err);
+    if (st == DAPPLE_OK)
+        st = write_preset(p->o.preset, text, len, &err);
+    pthread_mutex_unlock(&p->save_lock);
+    free(t);
+    if (st != DAPPLE_OK) {
+        key_of_message(p, err.message, text, len, key, sizeof key);
+        free(text);
+        return send_error(c, st == DAPPLE_E_IO ? 500 : 422, err.message, key);
+    }
+    free(text);
+    file_stamp(p->o.preset, stamp, sizeof stamp);
+    dp_json j = { 0 };
+    dp_json_printf(&j, "{\"saved\":true,\"stamp\":\"%s\"}", stamp);
+    return send_json(c, 200, &j);
+}
+
+/* A page that can be loaded only from its own address: with a loopback server, a Host
+ * header naming another name (DNS rebinding) is refused, and so is a POST from a page of
+ * another origin. */
+static bool host_ok(const dp_preview *p, struct MHD_Connection *c)
+{
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+    if (!p->loopback || host == NULL)
+        return true;
+    char want[3][64];
+    snprintf(want[0], sizeof want[0], "127.0.0.1:%d", p->port);
+    snprintf(want[1], sizeof want[1], "localhost:%d", p->port);
+    snprintf(want[2], sizeof want[2], "[::1]:%d", p->port);
+    return strcmp(host, want[0]) == 0 || strcmp(host, want[1]) == 0 || strcmp(host, want[2]) == 0;
+}
+
+static bool origin_ok(struct MHD_Connection *c)
+{
+    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+    if (origin == NULL)
+        return true;
+    return host != NULL && strncmp(origin, "http://", 7) == 0 && strcmp(origin + 7, host) == 0;
+}
+
+static enum MHD_Result route(dp_preview *p, struct MHD_Connection *c, const char *url,
+                             const char *method, request *r)
+{
+    bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    bool post = strcmp(method, "POST") == 0;
+    if (strstr(url, "..") != NULL)
+        return send_text(c, 400,
+                         "refused: a path with '..' (only the page and its renders are served)");
+    if (url[0] != '/' || url[1] == '/')
+        return send_text(c, 400,
+                         "refused: an absolute path (only the page and its renders are served)");
+    if (!host_ok(p, c))
+        return send_text(c, 403, "refused: this preview answers only to 127.0.0.1:%d", p->port);
+    if (r->too_big)
+        return send_text(c, 413, "refused: a request over %d bytes", DP_PREVIEW_MAX_BODY);
+    if (get && (strcmp(url, "/") == 0 || strcmp(url, "/index.html") == 0))
+        return send_bytes(c, 200, "text/html; charset=utf-8", page_html, sizeof page_html,
+                          MHD_RESPMEM_PERSISTENT);
+    if (get && strcmp(url, "/page.js") == 0)
+        return send_bytes(c, 200, "text/javascript; charset=utf-8", page_js, sizeof page_js,
+                          MHD_RESPMEM_PERSISTENT);
+    if (get && strcmp(url, "/page.css") == 0)
+        return send_bytes(c, 200, "text/css; charset=utf-8", page_css, sizeof page_css,
+                          MHD_RESPMEM_PERSISTENT);
+    if (get && strcmp(url, "/api/spec") == 0)
+        return get_spec(p, c);
+    if (get && strcmp(url, "/api/stamp") == 0)
+        return get_stamp(p, c);
+    bool api_post = strcmp(url, "/api/render") == 0 || strcmp(url, "/api/save") == 0;
+    if (api_post && !post)
+        return send_text(c, 405, "use POST for %s", url);
+    if (api_post && !origin_ok(c))
+        return send_text(c, 403, "refused: a request from another page");
+    if (strcmp(url, "/api/render") == 0)
+        return post_render(p, c, r);
+    if (strcmp(url, "/api/save") == 0)
+        return post_save(p, c, r);
+    if (!get && !post)
+        return send_text(c, 405, "method %s not allowed", method);
+    return send_text(c, 404, "not found: %s (only the page and its renders are served)", url);
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
+                                  const char *method, const char *version, const char *upload_data,
+                                  size_t *upload_size, void **state)
+{
+    dp_preview *p = cls;
+    (void)version;
+    request *r = *state;
+    if (r == NULL) { /* the headers are in; the body, if any, comes next */
+        r = calloc(1, sizeof *r);
+        if (r == NULL)
+            return MHD_NO;
+        *state = r;
+        if (atomic_fetch_add(&p->active, 1) >= MAX_CONNECTIONS)
+            return send_text(c, 503, "busy: more than %d requests at once", MAX_CONNECTIONS);
+        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
+        if (cl != NULL && strtoull(cl, NULL, 10) > DP_PREVIEW_MAX_BODY)
+            return send_text(c, 413, "refused: a request over %d bytes", DP_PREVIEW_MAX_BODY);
+        return MHD_YES;
+    }
+    if (*upload_size > 0) {
+        size_t n = *upload_size;
+        *upload_size = 0;
+        if (r->too_big || r->len + n > DP_PREVIEW_MAX_BODY) {
+            r->too_big = true;
+            return MHD_YES;
+        }
+        char *b = realloc(r->body, r->len + n + 1);
+        if (b == NULL)
+            return MHD_NO;
+        memcpy(b + r->len, upload_data, n);
+        r->body = b;
+        r->len += n;
+        r->body[r->len] = '\0';
+        return MHD_YES;
+    }
+    if (r->body != NULL && strlen(r->body) != r->len)
+        return send_text(c, 400, "refused: a NUL byte in the request");
+    return route(p, c, url, method, r);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **state,
+                         enum MHD_RequestTerminationCode why)
+{
+    dp_preview *p = cls;
+    request *r = *state;
+    (void)c, (void)why;
+    if (r == NULL)
+        return;
+    atomic_fetch_sub(&p->active, 1);
+    free(r->body);
+    free(r);
+    *state = NULL;
+}
+
+dapple_status dp_preview_start(const dp_preview_opts *o, dp_preview **out, char *url, size_t cap,
+                               dapple_error *err)
+{
+    struct sockaddr_in a4 = { .sin_family = AF_INET, .sin_port = htons((uint16_t)o->port) };
+    struct sockaddr_in6 a6 = { .sin6_family = AF_INET6, .sin6_port = htons((uint16_t)o->port) };
+    bool v6 = false;
+    const char *host = o->host != NULL ? o->host : "127.0.0.1";
+    if (inet_pton(AF_INET, host, &a4.sin_addr) != 1) {
+        if (inet_pton(AF_INET6, host, &a6.sin6_addr) != 1)
+            return dp_fail(err, DAPPLE_E_INVALID,
+                           "--host: expected a numeric IPv4 or IPv6 "
+                           "address, got '%s'",
+                           host);
+        v6 = true;
+    }
+    dp_preview *p = dp_calloc_n(1, sizeof *p);
+    if (p == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory");
+    p->o = *o;
+    p->loopback =
+            v6 ? IN6_IS_ADDR_LOOPBACK(&a6.sin6_addr) : (ntohl(a4.sin_addr.s_addr) >> 24) == 127;
+    pthread_mutex_init(&p->save_lock, NULL);
+    if (dp_jobs_init(NULL, err) != DAPPLE_OK) {
+        free(p);
+        return err->status;
+    }
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION |
+                     MHD_USE_AUTO | (v6 ? MHD_USE_IPv6 : 0);
+    p->daemon = MHD_start_daemon(
+            flags, (uint16_t)o->port, NULL, NULL, on_request, p, MHD_OPTION_SOCK_ADDR,
+            v6 ? (struct sockaddr *)&a6 : (struct sockaddr *)&a4, MHD_OPTION_NOTIFY_COMPLETED,
+            on_completed, p, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30,
+            MHD_OPTION_CONNECTION_LIMIT, (unsigned)256, MHD_OPTION_END);
+    if (p->daemon == NULL) {
+        dp_jobs_shutdown();
+        free(p);
+        return dp_fail(err, DAPPLE_E_IO,
+                       "cannot listen on %s port %d (in use, or not an "
+                       "address of this machine)",
+                       host, o->port);
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(p->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    p->port = info != NULL ? info->port : o->port;
+    snprintf(url, cap, v6 ? "http://[%s]:%d/" : "http://%s:%d/", host, p->port);
+    *out = p;
+    return DAPPLE_OK;
+}
+
+void dp_preview_stop(dp_preview *p)
+{
+    if (p == NULL)
+        return;
+    dp_jobs_shutdown();
+    MHD_stop_daemon(p->daemon);
+    pthread_mutex_destroy(&p->save_lock);
+    free(p);
+}
