@@ -4,7 +4,7 @@
 # as a reader pasting them into one terminal would. An ```output block right after a
 # ```sh block must equal that block's stdout exactly. A picture a page shows from docs/
 # that one of its examples writes must be byte-identical to the one in the repo; with
-# REGEN=1 the outputs are copied back instead (after a change that changes bytes:
+# REGEN=1 the pictures and ```output blocks are copied back instead (after a change that changes bytes:
 # `REGEN=1 DAPPLE=build/dapple bash tests/cli/test_doc_examples.sh`). Blocks that must
 # not run (installs, cluster jobs, minutes of work) are fenced ```console or ```text.
 # PAGES=docs/cli.md limits the run to some pages. Runs from the repo root.
@@ -58,12 +58,24 @@ runner() {
     done
 }
 
+# regen_output PAGE LINE STDOUT: the ```output block after the sh block at LINE becomes STDOUT.
+regen_output() {
+    awk -v from="$2" -v out="$3" '
+        NR > from && !done && /^```output[ \t]*$/ { print; while ((getline l < out) > 0) print l; skip = 1; next }
+        skip && /^```[ \t]*$/ { skip = 0; done = 1 }
+        !skip { print }' "$1" >"$1.regen" && mv "$1.regen" "$1"
+}
+
 # outputs_match PAGE BLOCKS N: each ```output block equals its block's stdout.
 outputs_match() {
     local i
     for ((i = 1; i <= $3; i++)); do
         [ -e "$2/$i.out" ] || continue
         CHECKED=$((CHECKED + 1))
+        if [ "$REGEN" = 1 ] && ! cmp -s "$2/$i.out" "$2/$i.stdout"; then
+            regen_output "$1" "$(cat "$2/$i.line")" "$2/$i.stdout"
+            continue
+        fi
         cmp -s "$2/$i.out" "$2/$i.stdout" ||
             fail "$1:$(cat "$2/$i.line"): the output block is not what the example prints: $(diff "$2/$i.out" "$2/$i.stdout" | head -6)"
     done
