@@ -184,7 +184,6 @@ bool dp_cli_show_progress(const dp_cli_opts *o)
     return !o->quiet && isatty(STDERR_FILENO);
 }
 
-
 void dp_cli_print_count(const dp_cli_opts *o, double scale)
 {
     if (o->count > 0)
@@ -228,4 +227,3 @@ void dp_cli_print_summary(size_t n, double seconds, dapple_stop stop, size_t lim
     fprintf(stderr, "dapple: %zu %s in %.3f s (%s)\n", n, dp_cli_points_word(n), seconds,
             stop == DAPPLE_STOP_MAX_POINTS ? "limit" : "complete");
 }
-

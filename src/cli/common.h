@@ -96,5 +96,4 @@ DAPPLE_USERESULT dapple_status dp_cli_write_points(const dp_cli_opts *o, const c
  * --quiet. */
 bool dp_cli_show_progress(const dp_cli_opts *o);
 
-
 #endif

@@ -72,12 +72,12 @@ typedef struct pack {
     size_t n_presets;
     pack_job *jobs;
     size_t n_jobs;
-    dp_manifest old;            /* what the last run wrote */
-    dp_batch_manifest old_raw;  /* the same, as read: resume asks it */
+    dp_manifest old;           /* what the last run wrote */
+    dp_batch_manifest old_raw; /* the same, as read: resume asks it */
     dp_batch_lock lock;
     bool manifest_failed;
-    dp_batch_saver saver; /* the manifest's rhythm: at most a third of the main thread's time */
-    bool thumbs;        /* workers make the sheet's thumbnails while they are in parallel */
+    dp_batch_saver saver;   /* the manifest's rhythm: at most a third of the main thread's time */
+    bool thumbs;            /* workers make the sheet's thumbnails while they are in parallel */
     size_t *order, n_order; /* jobs to render, biggest first */
     dp_progress progress;
 } pack;
@@ -113,8 +113,7 @@ dapple_status dp_pack_cap_size(dp_texture_spec *t, int cap, dapple_error *err)
 
 /* --scale F with render's meaning (cli/scale_look.c): the whole look x F. A pack makes
  * files of the sizes it says, so F must give every preset a whole number of pixels. */
-static dapple_status scale_preset(dp_texture_spec *t, double f, const char *path,
-                                  dapple_error *err)
+static dapple_status scale_preset(dp_texture_spec *t, double f, const char *path, dapple_error *err)
 {
     double w = t->width * f, h = t->height * f;
     if (f <= 0 || f == 1)

@@ -16,7 +16,7 @@
 #include "core/rng.h"
 
 #define NONE       UINT32_MAX
-#define TOUCH      0.01   /* drops closer than this (pixels) merge: float output never overlaps */
+#define TOUCH      0.01 /* drops closer than this (pixels) merge: float output never overlaps */
 #define MAX_STEPS  20000
 #define MAX_CELLS  (1u << 22)
 #define FOUND_MAX  256

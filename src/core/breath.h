@@ -15,17 +15,17 @@
 #include "dapple.h"
 
 /* Drops never end larger than this times r_end (the last merges are capped to it). */
-#define DP_BREATH_OVERSHOOT 1.5
+#define DP_BREATH_OVERSHOOT   1.5
 #define DP_BREATH_RATE_SPREAD 0.7
 
 typedef struct dp_breath_opts {
     double width, height; /* the pane, pixels */
     bool periodic;        /* a torus: distances and merges wrap (tileable) */
     uint64_t seed;
-    double r0;        /* radius of a nucleus, > 0 */
-    double r_end;     /* the age: stop once the largest drop reaches this radius (> r0) */
-    double cover;     /* or once drops cover this fraction of the pane (0 = no such stop) */
-    size_t max_drops; /* refused (DAPPLE_E_LIMIT) if the pane would hold more */
+    double r0;                /* radius of a nucleus, > 0 */
+    double r_end;             /* the age: stop once the largest drop reaches this radius (> r0) */
+    double cover;             /* or once drops cover this fraction of the pane (0 = no such stop) */
+    size_t max_drops;         /* refused (DAPPLE_E_LIMIT) if the pane would hold more */
     const dapple_field *rate; /* optional, borrowed: colder glass where its radius is high;
                                  drops there grow up to 1 / (1 - DP_BREATH_RATE_SPREAD)
                                  times faster, so the figure's age varies over the pane */
@@ -34,7 +34,7 @@ typedef struct dp_breath_opts {
 /** Grows a breath figure. On success *out (caller frees) holds *n drops as {x, y, r} with x
  * in [0, width), y in [0, height), r the contact radius; no two overlap (|pq| >= r_p + r_q,
  * wrapped when periodic). Same options, same drops on every machine. */
-DAPPLE_USERESULT dapple_status dp_breath_run(const dp_breath_opts *o, dapple_point **out,
-                                             size_t *n, dapple_error *err);
+DAPPLE_USERESULT dapple_status dp_breath_run(const dp_breath_opts *o, dapple_point **out, size_t *n,
+                                             dapple_error *err);
 
 #endif

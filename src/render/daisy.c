@@ -119,8 +119,7 @@ static void bud(cairo_t *cr, double radius, dp_rgba c, dp_jitter_rng *g)
     cairo_pattern_destroy(p);
 }
 
-void dp_daisy_draw(cairo_t *cr, double radius, dp_rgba petal_colour, uint64_t variety,
-                   double open)
+void dp_daisy_draw(cairo_t *cr, double radius, dp_rgba petal_colour, uint64_t variety, double open)
 {
     dp_jitter_rng g = { variety };
     int n = 12 + (int)(dp_jitter_next(&g) % 7);

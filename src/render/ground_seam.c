@@ -42,7 +42,7 @@ static double seam_ratio(const uint8_t *d, int stride, int w, int h)
         }
     }
     double n_inner = (double)(w - 1) * h + (double)w * (h - 1);
-    return (seam / (w + h) + 2) / (inner / n_inner + 2) ; /* +2: flat grounds never warn */
+    return (seam / (w + h) + 2) / (inner / n_inner + 2); /* +2: flat grounds never warn */
 }
 
 bool dp_ground_refracts_a_seam(const dp_texture_spec *t)

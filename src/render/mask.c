@@ -151,8 +151,8 @@ static void each_point(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind
         const dp_layer_spec *l = i < t->n_layers ? &t->layers[i] : NULL;
         const dapple_field *clip = kind == DP_MASK_CLEARANCE ? NULL : clip_field(s, i);
         /* one dot size for every point (no growth in the darks): nearest-point raster */
-        double dot = l != NULL && l->dot_radius > 0 && !(l->dot_radius_dense > 0) ? l->dot_radius
-                                                                                  : 0;
+        double dot =
+                l != NULL && l->dot_radius > 0 && !(l->dot_radius_dense > 0) ? l->dot_radius : 0;
         if (kind == DP_MASK_FOOTPRINT && water_layer(t, i))
             continue; /* water_footprint draws it */
         paint one = { mask, dot, clip, mask_w(t), t->view_x, t->view_y };

@@ -152,7 +152,8 @@ static double lit(const dp_material *m, double dx, double dy, double *sheen)
     double len = sqrt(dx * dx + dy * dy + 1), nx = -dx / len, ny = -dy / len, nz = 1 / len;
     double ce = cos(LIGHT_ELEV), se = sin(LIGHT_ELEV);
     double lam = nx * m->light_x * ce + ny * m->light_y * ce + nz * se;
-    double hx = m->light_x * ce, hy = m->light_y * ce, hz = se + 1, hl = sqrt(hx * hx + hy * hy + hz * hz);
+    double hx = m->light_x * ce, hy = m->light_y * ce, hz = se + 1,
+           hl = sqrt(hx * hx + hy * hy + hz * hz);
     double spec = DP_MAX(0.0, (nx * hx + ny * hy + nz * hz) / hl);
     *sheen = m->shading * 0.22 * pow(spec, 18);
     return 1 + m->shading * 1.1 * (DP_MAX(lam, 0.0) - se);

@@ -191,10 +191,15 @@ static dapple_status run_breath(const dp_texture_spec *t, int i, dp_scene *s, da
     const dp_layer_spec *l = &t->layers[i];
     dp_layer_points *lp = &s->layers[i];
     double t0 = seconds_now();
-    dp_breath_opts o = { .width = t->width, .height = t->height, .periodic = t->periodic,
+    dp_breath_opts o = { .width = t->width,
+                         .height = t->height,
+                         .periodic = t->periodic,
                          .seed = l->seed_raw ? t->seed : dp_layer_seed(t->seed, l->name),
-                         .r0 = l->field.rmin, .r_end = l->field.rmax, .cover = l->breath_cover,
-                         .max_drops = l->max_points, .rate = s->fields[i] };
+                         .r0 = l->field.rmin,
+                         .r_end = l->field.rmax,
+                         .cover = l->breath_cover,
+                         .max_drops = l->max_points,
+                         .rate = s->fields[i] };
     dapple_status st = dp_breath_run(&o, &lp->points, &lp->count, err);
     for (size_t k = 0; k < lp->count; k++)
         lp->points[k].r = (float)((double)lp->points[k].r / l->scale);

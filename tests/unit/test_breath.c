@@ -46,8 +46,13 @@ static void assert_apart(const dp_breath_opts *o, const dapple_point *p, size_t 
 Test(breath, drops_never_overlap_periodic_or_not)
 {
     for (int periodic = 0; periodic < 2; periodic++) {
-        dp_breath_opts o = { .width = 200, .height = 150, .periodic = periodic, .seed = 7,
-                             .r0 = 1, .r_end = 25, .max_drops = 1000000 };
+        dp_breath_opts o = { .width = 200,
+                             .height = 150,
+                             .periodic = periodic,
+                             .seed = 7,
+                             .r0 = 1,
+                             .r_end = 25,
+                             .max_drops = 1000000 };
         dapple_point *p;
         size_t n;
         run(&o, &p, &n);
@@ -59,8 +64,13 @@ Test(breath, drops_never_overlap_periodic_or_not)
 
 Test(breath, same_seed_same_drops_and_another_seed_others)
 {
-    dp_breath_opts o = { .width = 128, .height = 128, .periodic = true, .seed = 3, .r0 = 1,
-                         .r_end = 16, .max_drops = 1000000 };
+    dp_breath_opts o = { .width = 128,
+                         .height = 128,
+                         .periodic = true,
+                         .seed = 3,
+                         .r0 = 1,
+                         .r_end = 16,
+                         .max_drops = 1000000 };
     dapple_point *a, *b, *c;
     size_t na, nb, nc;
     run(&o, &a, &na);
@@ -74,8 +84,13 @@ Test(breath, same_seed_same_drops_and_another_seed_others)
 
 Test(breath, grows_until_the_largest_reaches_the_age_or_the_cover)
 {
-    dp_breath_opts o = { .width = 160, .height = 160, .periodic = true, .seed = 5, .r0 = 1,
-                         .r_end = 20, .max_drops = 1000000 };
+    dp_breath_opts o = { .width = 160,
+                         .height = 160,
+                         .periodic = true,
+                         .seed = 5,
+                         .r0 = 1,
+                         .r_end = 20,
+                         .max_drops = 1000000 };
     dapple_point *p;
     size_t n;
     run(&o, &p, &n);
@@ -97,8 +112,7 @@ Test(breath, grows_until_the_largest_reaches_the_age_or_the_cover)
 
 Test(breath, refuses_a_pane_that_could_hold_too_many_drops)
 {
-    dp_breath_opts o = { .width = 4096, .height = 4096, .r0 = 0.5, .r_end = 9,
-                         .max_drops = 1000 };
+    dp_breath_opts o = { .width = 4096, .height = 4096, .r0 = 0.5, .r_end = 9, .max_drops = 1000 };
     dapple_point *p;
     size_t n;
     dapple_error err;
@@ -170,8 +184,7 @@ Test(breath, condensation_is_half_water_with_flat_dry_glass_between)
         flat += m.nm[3 * i] == 128 && m.nm[3 * i + 1] == 128 && m.nm[3 * i + 2] == 255;
     }
     double cover = (double)water / n, flat_share = (double)flat / dry;
-    fprintf(stderr, "condensation: water covers %.3f, %.3f of dry glass flat\n", cover,
-            flat_share);
+    fprintf(stderr, "condensation: water covers %.3f, %.3f of dry glass flat\n", cover, flat_share);
     cr_assert(cover >= 0.45 && cover <= 0.65, "water covers %.3f of the pane", cover);
     cr_assert_geq(flat_share, 0.6, "%.3f of dry glass flat in the normal map", flat_share);
     free(m.h), free(m.frost), free(m.nm);
@@ -197,8 +210,8 @@ Test(breath, condensation_sizes_fill_every_octave_and_large_drops_vary)
             big += r, big2 += r * r, n_big++;
     }
     for (int k = (int)floor(log2(DP_MAX(smallest, 1.0))); k <= (int)floor(log2(largest)); k++)
-        cr_assert_gt(octave[k], 0, "no drop of radius %d..%d px (drops %g..%g)", 1 << k,
-                     2 << k, smallest, largest);
+        cr_assert_gt(octave[k], 0, "no drop of radius %d..%d px (drops %g..%g)", 1 << k, 2 << k,
+                     smallest, largest);
     double mean = big / n_big, cv = sqrt(DP_MAX(0.0, big2 / n_big - mean * mean)) / mean;
     fprintf(stderr, "condensation: %zu large drops, mean radius %.1f, CV %.3f; octaves", n_big,
             mean, cv);
@@ -242,7 +255,8 @@ static void ground_measure(dp_background_kind kind, double *spread, double *seam
     for (int y = 0; y < 256; y++)
         for (int x = 0; x < 256; x++) {
             const uint32_t *row = (const uint32_t *)(const void *)(d + (size_t)y * stride);
-            const uint32_t *below = (const uint32_t *)(const void *)(d + (size_t)((y + 1) % 256) * stride);
+            const uint32_t *below =
+                    (const uint32_t *)(const void *)(d + (size_t)((y + 1) % 256) * stride);
             double v = luma(row[x]);
             hist[(int)v]++;
             double step = fabs(v - luma(row[(x + 1) % 256])) + fabs(v - luma(below[x]));
@@ -267,8 +281,8 @@ Test(breath, bokeh_ground_has_lights_to_refract_and_tiles)
     double perlin, bokeh, seam_p, seam_b;
     ground_measure(DP_BG_PERLIN, &perlin, &seam_p);
     ground_measure(DP_BG_BOKEH, &bokeh, &seam_b);
-    fprintf(stderr, "ground: luminance spread perlin %.0f, bokeh %.0f; seam/inner %.2f\n",
-            perlin, bokeh, seam_b);
+    fprintf(stderr, "ground: luminance spread perlin %.0f, bokeh %.0f; seam/inner %.2f\n", perlin,
+            bokeh, seam_b);
     cr_assert_geq(bokeh, 1.6 * perlin, "bokeh spread %.0f vs perlin %.0f", bokeh, perlin);
     cr_assert_geq(bokeh, 100, "bokeh spread %.0f", bokeh);
     cr_assert_leq(seam_b, 1.5, "the bokeh ground's seam: %.2f x the inner step", seam_b);

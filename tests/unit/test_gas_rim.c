@@ -82,8 +82,10 @@ Test(gas_rim, small_bubbles_have_a_continuous_rim_and_a_light_body)
     size_t broken = 0;
     for (size_t i = 0; i < n; i++)
         broken += ratio[i] < 0.6; /* a dash: the ring dips below 0.6 of its mean */
-    fprintf(stderr, "gas rim: %zu bubbles of 3-8 px, %zu rims broken; bodies %+.1f luma "
-            "over the drink\n", n, broken, lighter / n);
+    fprintf(stderr,
+            "gas rim: %zu bubbles of 3-8 px, %zu rims broken; bodies %+.1f luma "
+            "over the drink\n",
+            n, broken, lighter / n);
     cr_assert_gt(n, 20);
     cr_assert_leq(broken, n / 10, "%zu of %zu rims break into dashes", broken, n);
     cr_assert_geq(lighter / n, 30, "bodies only %+.1f luma over the drink", lighter / n);

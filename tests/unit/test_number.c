@@ -27,8 +27,8 @@ static char *long_one(size_t len)
 Test(number, the_grammar)
 {
     static const char *const good[] = { "0", "-1", "+2.5", ".5", "5.", "1e3", "1E-3", "-.25e+2" };
-    static const char *const bad[] = { "", " 5", "5 ", "nan", "inf", "0x10", "1e", "e5", ".",
-                                       "+", "1e+", "--1", "1.2.3", "1e5e5", "1,5" };
+    static const char *const bad[] = { "",  " 5", "5 ",  "nan", "inf",   "0x10",  "1e", "e5",
+                                       ".", "+",  "1e+", "--1", "1.2.3", "1e5e5", "1,5" };
     double v;
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
         cr_expect_eq(parse(good[i], &v), DP_NUMBER_OK, "%s", good[i]);

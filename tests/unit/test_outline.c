@@ -62,8 +62,8 @@ Test(outline, every_outline_reaches_its_drawn_radius_and_never_beyond)
         float lo = 2, hi = 0;
         for (int i = 0; i < DP_OUTLINE_N; i++)
             lo = DP_MIN(lo, o.r[i]), hi = DP_MAX(hi, o.r[i]);
-        cr_assert(hi == 1.0f && lo > 0, "outline %d: radii in [%g, %g], want (0, 1]", k,
-                  (double)lo, (double)hi);
+        cr_assert(hi == 1.0f && lo > 0, "outline %d: radii in [%g, %g], want (0, 1]", k, (double)lo,
+                  (double)hi);
     }
 }
 
@@ -128,7 +128,8 @@ Test(outline, touching_circles_drawn_as_ragged_shapes_never_overlap)
            radius on the line between them is all the pair rule allows */
         int over = overlapping_pixels(s);
         cr_assert_lt(over, 112, "style %d: %d pixels covered by two shapes", (int)styles[k], over);
-        cr_assert_gt(inked, spec.width * spec.height / 5, "style %d drew too little", (int)styles[k]);
+        cr_assert_gt(inked, spec.width * spec.height / 5, "style %d drew too little",
+                     (int)styles[k]);
         cairo_surface_destroy(s);
     }
 }
@@ -160,8 +161,8 @@ Test(outline, a_stone_is_lit_from_its_own_height_and_grain_marks_a_chip)
     cairo_surface_t *s = render();
     save(s, "outline_lit_stones.png");
     double near = side_mean(s, 30, 30, -1, -1, 18), far = side_mean(s, 30, 30, 1, 1, 18);
-    cr_assert_gt(near, far + 20, "lit side %g, far side %g: want brighter toward the light",
-                 near, far);
+    cr_assert_gt(near, far + 20, "lit side %g, far side %g: want brighter toward the light", near,
+                 far);
     cairo_surface_destroy(s);
 
     touching_grid(DP_STYLE_CHIPS, 60);
@@ -232,7 +233,7 @@ Test(outline, a_stone_stands_in_the_height_map_where_it_is_drawn)
     uint16_t top = 0;
     for (int y = 0; y < spec.height; y++)
         for (int x = 0; x < spec.width; x++) {
-            bool inked = pixel(s, x, y).g < 128, raised = h[y * spec.width + x] > 0;
+            bool inked = pixel(s, x, y).g<128, raised = h[y * spec.width + x]> 0;
             agree += inked == raised;
             n++;
             top = DP_MAX(top, h[y * spec.width + x]);
@@ -240,6 +241,8 @@ Test(outline, a_stone_stands_in_the_height_map_where_it_is_drawn)
     cr_assert_gt(top, 30000, "the tallest stone reaches %d of 65535", (int)top);
     cr_assert_gt(agree, n * 0.97, "colour and height agree on %d of %d pixels", agree, n);
     /* a dome: the centre of a stone stands higher than a point halfway out */
-    cr_assert_gt(h[20 * spec.width + 20], h[20 * spec.width + 28], "no dome at the first stone: %d at the centre, %d 8 px out", (int)h[20 * spec.width + 20], (int)h[20 * spec.width + 28]);
+    cr_assert_gt(h[20 * spec.width + 20], h[20 * spec.width + 28],
+                 "no dome at the first stone: %d at the centre, %d 8 px out",
+                 (int)h[20 * spec.width + 20], (int)h[20 * spec.width + 28]);
     cairo_surface_destroy(s);
 }

@@ -313,8 +313,9 @@ Test(points_read, json_errors_name_file_line_and_point)
     expect_error("p.json", "{\"size\":[1],\"points\":[[1,2]]}", DAPPLE_E_FORMAT,
                  "p.json:1: \"size\" must be [width, height], two numbers >= 0");
     /* syntax: YAJL's message, after the file and line */
-    expect_error("p.json", "{\"points\":[[1,2],]}", DAPPLE_E_FORMAT,
-                 "p.json:1: not valid JSON: parse error: unallowed token at this point in JSON text");
+    expect_error(
+            "p.json", "{\"points\":[[1,2],]}", DAPPLE_E_FORMAT,
+            "p.json:1: not valid JSON: parse error: unallowed token at this point in JSON text");
     expect_error("p.json", "{\"points\":[[1,2]]", DAPPLE_E_FORMAT,
                  "p.json:1: not valid JSON: parse error: premature EOF");
     expect_error("p.json", "{\"points\":[[1,2]]} x", DAPPLE_E_FORMAT,
@@ -322,7 +323,8 @@ Test(points_read, json_errors_name_file_line_and_point)
     expect_error("p.json", "{\"a\":\"unterminated", DAPPLE_E_FORMAT,
                  "p.json:1: not valid JSON: parse error: premature EOF");
     expect_error("p.json", "{\"points\":[[1,2],\n[3,2]],\n\"size\":[1,2],\n\"x\":tru}",
-                 DAPPLE_E_FORMAT, "p.json:4: not valid JSON: lexical error: invalid string in json text.");
+                 DAPPLE_E_FORMAT,
+                 "p.json:4: not valid JSON: lexical error: invalid string in json text.");
     expect_error("p.json", "{\"points\":[[1,2],5]}", DAPPLE_E_FORMAT,
                  "p.json:1: expected '[' to start a point, got '5'");
     expect_error("p.json", "{\"points\":[{\"x\":1}]}", DAPPLE_E_FORMAT,
