@@ -17,9 +17,9 @@ static const char USAGE[] =
         "dapple points --size WxH (--radius R | --rmin A --rmax B --field SPEC)\n"
         "       [--map radius|density] [--cutoff C] [--levels B,W] [--gamma G] [--invert]\n"
         "       [--dilate PX] [--exclude image:PATH]... [--count N] [--k N] [--max-points N]\n"
-        "       [--seed N] [--periodic] [--dense] [--maximal] [--rotation] [--scale-jitter J]\n"
-        "       [--variants N] [--y-up] [--format csv|json] [--region X,Y,WxH] [-j N]\n"
-        "       [--quiet] -o FILE|-";
+        "       [--seed N] [--periodic] [--dense] [--maximal] [--relax] [--rotation]\n"
+        "       [--scale-jitter J] [--variants N] [--y-up] [--format csv|json]\n"
+        "       [--region X,Y,WxH] [-j N] [--quiet] -o FILE|-";
 
 /* A region expected to hold more than this many points is sampled and written in bands of
  * chunk rows, one band in memory at a time (DAPPLE_BAND_POINTS overrides it, for tests). */
@@ -100,6 +100,7 @@ static dapple_status sample(const dp_cli_opts *o, const dapple_field *field, dap
     so.periodic = o->periodic;
     so.dense = o->dense;
     so.maximal = o->maximal;
+    so.relax = o->relax;
     so.progress = dp_progress_live_fraction; /* "sampling 42%..." on a terminal */
     dp_world_opts wo;
     dp_world_opts_init(&wo, field, &so);

@@ -502,6 +502,14 @@ static dapple_status sampler_new(dapple_sampler **out, const dapple_field *field
         s->wx0 = c->wx0, s->wy0 = c->wy0, s->wx1 = c->wx1, s->wy1 = c->wy1;
         s->fixed = c->fixed, s->n_fixed = c->n_fixed;
     }
+    /* relaxed mode is dense mode's sweep with a shell (sampler_dense.c): every dense rule
+     * (no cover maps, no darts, its estimate of the count) holds for it */
+    s->relax = o->relax;
+    s->o.dense = s->o.dense || o->relax;
+    /* and at least DP_RELAX_K tries, which also narrows the random share of each jump (2 pi
+     * / k): with k 30, rho 0.842 instead of 0.860 */
+    if (o->relax)
+        s->o.k = DP_MAX(o->k, DP_RELAX_K);
     s->limit = o->max_points + s->n_fixed;
     s->open = o->avoid == NULL && s->view.n_refusals == 0;
     /* float rounding may lift a stored radius just above rmax: the reach must cover it */

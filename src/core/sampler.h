@@ -18,6 +18,7 @@
 #define DP_SAMPLER_DIRS      1024 /* entries in the direction and distance tables */
 #define DP_SAMPLER_MAX_CELLS ((size_t)1 << 28)
 #define DP_COVER_SUB         32 /* sub-positions per quarter cell and axis, see cover_tab */
+#define DP_RELAX_K           100 /* relaxed mode's tries per parent, at least */
 
 enum { DP_HALT_NONE, DP_HALT_LIMIT, DP_HALT_NOMEM, DP_HALT_CANCEL };
 
@@ -56,6 +57,7 @@ struct dapple_sampler {
     double dirs[DP_SAMPLER_DIRS][2];
     double dist[DP_SAMPLER_DIRS]; /* annulus distances in [1, 2], uniform by area */
     double margin; /* dense and maximal sweeps: radians added to every jump, beyond rounding */
+    bool relax;    /* relaxed mode: dense sweeps with a random shell (o.dense is set too) */
     /* dense mode: turns by margin + [0, min(2 pi / k, pi / 3)), as cos and sin */
     double jitter[DP_SAMPLER_DIRS][2];
     /* A chunk of a world (core/world.c): the domain is the chunk's window plus a margin,

@@ -76,10 +76,28 @@ foliage_stands_and_clearings() {
         fail "foliage-density: clearings $clear, densest $dense (want >= 0.10 each)"
 }
 
+# --relax: rho >= 0.85 on a uniform field without dense mode's lattice (at most 30 % of
+# nearest-neighbour distances within 1 % of the commonest; dense: 100 %), the pair rule,
+# the same bytes for -j 1 and -j 2.
+relaxed_mode() {
+    local w=(--size 300x300 --radius 2 --seed 1 --quiet) line rho
+    $DAPPLE points "${w[@]}" --relax -j 1 -o "$TMP/rx1.csv" && $DAPPLE points "${w[@]}" --relax -j 2 -o "$TMP/rx2.csv" &&
+        $DAPPLE points "${w[@]}" --dense -o "$TMP/dn.csv" || { fail "points --relax"; return; }
+    cmp -s "$TMP/rx1.csv" "$TMP/rx2.csv" || fail "--relax: -j 1 and -j 2 differ"
+    "$TOOLS/ptcheck" -b 300 300 "$TMP/rx1.csv" >/dev/null || fail "--relax: pair rule"
+    rho=$($DAPPLE stats "$TMP/rx1.csv" --size 300x300 --radius 2 | awk '/relative radius rho/ { print $4 }')
+    awk -v r="$rho" 'BEGIN { exit !(r >= 0.85) }' || fail "--relax: rho $rho < 0.85"
+    line=$("$TOOLS/bondcheck" lattice 300 "$TMP/rx1.csv")
+    awk -v p="${line##* }" 'BEGIN { exit !(p <= 30) }' || fail "--relax: a lattice: $line"
+    line=$("$TOOLS/bondcheck" lattice 300 "$TMP/dn.csv")
+    awk -v p="${line##* }" 'BEGIN { exit !(p > 90) }' || fail "bondcheck lattice misses dense mode's: $line"
+}
+
 no_rings_round_a_peak radius
 no_rings_round_a_peak density
 regions_make_the_bump
 bondcheck_tells_rings
 grass_clumps_patches
 foliage_stands_and_clearings
+relaxed_mode
 finish
