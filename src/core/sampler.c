@@ -96,24 +96,63 @@ static void sweep_cell(dapple_sampler *s, int cx, int cy, int sub, int band, uin
  * tangential and 14 % radial, where a set with no memory of its growth has 16.7 % each.
  * Fronts from darts spread that evenly meet after a few generations (docs/algorithm.md,
  * section 4). The band sweep that follows still seeds every island. */
+/* Bits of v spread to the even places: a Morton code interleaves two of them. */
+static uint64_t spread_bits(uint32_t v)
+{
+    uint64_t x = v & 0xffffffffu;
+    x = (x | x << 16) & 0x0000ffff0000ffffu;
+    x = (x | x << 8) & 0x00ff00ff00ff00ffu;
+    x = (x | x << 4) & 0x0f0f0f0f0f0f0f0fu;
+    x = (x | x << 2) & 0x3333333333333333u;
+    x = (x | x << 1) & 0x5555555555555555u;
+    return x;
+}
+
+typedef struct dart {
+    uint64_t key; /* the top cell's Morton code, then the draw's number: a total order */
+    double x, y;
+} dart;
+
+static int dart_order(const void *a, const void *b)
+{
+    uint64_t p = ((const dart *)a)->key, q = ((const dart *)b)->key;
+    return (p > q) - (p < q);
+}
+
 static void darts(dapple_sampler *s)
 {
-    size_t tries = (size_t)(DARTS_PER_POINT * s->expect), first = s->n + 1;
+    size_t tries = (size_t)(DARTS_PER_POINT * s->expect), first = s->n + 1, n = 0;
     double w = s->wx1 - s->wx0, h = s->wy1 - s->wy0, rmin = s->field->rmin;
-    for (size_t i = 0; i < tries && s->halt == DP_HALT_NONE; i++) {
+    dart *d = tries > 0 ? malloc(tries * sizeof *d) : NULL;
+    if (tries > 0 && d == NULL) {
+        s->halt = DP_HALT_NOMEM;
+        return;
+    }
+    for (size_t i = 0; i < tries; i++) {
         double x = s->wx0 + dp_rng_unit(&s->rng) * w, y = s->wy0 + dp_rng_unit(&s->rng) * h;
-        double keep = dp_rng_unit(&s->rng);
-        /* most darts late in the phase land where a disc already covers: one load */
-        if (s->cover_on && s->vcover != NULL && x < s->o.width && y < s->o.height &&
-            dp_vcover_hit(s, x, y))
-            continue;
-        double q = rmin / dp_field_r_at(s->field, x, y);
+        double keep = dp_rng_unit(&s->rng), q = rmin / dp_field_r_at(s->field, x, y);
         if (keep >= q * q)
+            continue;
+        uint32_t cx = (uint32_t)dp_grid_cell_of(x, s->grid.inv_cw, s->grid.gw);
+        uint32_t cy = (uint32_t)dp_grid_cell_of(y, s->grid.inv_ch, s->grid.gh);
+        /* Morton order of the top cells (16 bits an axis, ample for the darts' locality) */
+        uint64_t m = spread_bits(cx & 0xffffu) | spread_bits(cy & 0xffffu) << 1;
+        d[n++] = (dart){ m << 32 | (uint64_t)i, x, y };
+    }
+    /* tried and grown in space-filling order, not in the order drawn: the fronts of all the
+     * darts grow together, and consecutive parents far apart would miss the cache (W3:
+     * 2x the time of a single front) */
+    qsort(d, n, sizeof *d, dart_order);
+    for (size_t i = 0; i < n && s->halt == DP_HALT_NONE; i++) {
+        /* later darts often land where a disc already covers: one load */
+        if (s->cover_on && s->vcover != NULL && d[i].x < s->o.width && d[i].y < s->o.height &&
+            dp_vcover_hit(s, d[i].x, d[i].y))
             continue;
         uint32_t by;
         float rc;
-        dp_try(s, x, y, false, &by, &rc);
+        dp_try(s, d[i].x, d[i].y, false, &by, &rc);
     }
+    free(d);
     if (s->n >= first)
         dp_sampler_grow(s, first);
 }
