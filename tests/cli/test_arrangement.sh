@@ -93,6 +93,17 @@ relaxed_mode() {
     awk -v p="${line##* }" 'BEGIN { exit !(p > 90) }' || fail "bondcheck lattice misses dense mode's: $line"
 }
 
+# --relax follows a density map: points per band of equal area within 5 % of the map's
+# (dapple stats' density table), on a world sampled with -j 2.
+relaxed_follows_the_field() {
+    local f=(--size 400x400 --rmin 1 --rmax 4 --map density --field perlin:scale=80)
+    $DAPPLE points "${f[@]}" --relax -j 2 --quiet -o "$TMP/rv.csv" || { fail "points --relax (density map)"; return; }
+    $DAPPLE stats "$TMP/rv.csv" "${f[@]}" >"$TMP/rv.txt" || { fail "stats (relax)"; return; }
+    awk '/^density against the field/ { on = 1; next } on && $2 == ".." && NF == 8 { n++; if ($8 < 0.95 || $8 > 1.05) bad++ }
+         END { exit !(n == 8 && bad == 0) }' "$TMP/rv.txt" ||
+        fail "--relax: density per band beyond 5 %: $(sed -n '/^density/,$p' "$TMP/rv.txt")"
+}
+
 no_rings_round_a_peak radius
 no_rings_round_a_peak density
 regions_make_the_bump
@@ -100,4 +111,5 @@ bondcheck_tells_rings
 grass_clumps_patches
 foliage_stands_and_clearings
 relaxed_mode
+relaxed_follows_the_field
 finish
