@@ -51,6 +51,7 @@ dapple_status dp_mask_spec_from_opts(const dp_cli_opts *o, dp_texture_spec *t, d
     l->count = (size_t)o->count;
     l->dense = o->dense;
     l->maximal = o->maximal;
+    l->relax = o->relax;
     l->seed_raw = true;
     l->dot_radius = o->dot_radius;
     l->n_exclude = o->n_exclude;

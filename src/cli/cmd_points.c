@@ -19,7 +19,7 @@ static const char USAGE[] =
         "       [--map radius|density] [--cutoff C] [--levels B,W] [--gamma G] [--invert]\n"
         "       [--dilate PX] [--exclude image:PATH]... [--count N] [--k N]\n"
         "       [--max-points N] [--seed N] [--periodic] [--dense] [--maximal]\n"
-        "       [--rotation] [--scale-jitter J] [--variants N] [--y-up]\n"
+        "       [--relax] [--rotation] [--scale-jitter J] [--variants N] [--y-up]\n"
         "       [--format csv|json] [--region X,Y,WxH] [-j N] [--quiet] -o FILE|-";
 
 /* A region expected to hold more than this many points is sampled and written in bands of
@@ -101,6 +101,7 @@ static dapple_status sample(const dp_cli_opts *o, const dapple_field *field, dap
     so.periodic = o->periodic;
     so.dense = o->dense;
     so.maximal = o->maximal;
+    so.relax = o->relax;
     so.progress = dp_progress_live_fraction; /* "sampling 42%..." on a terminal */
     dp_world_opts wo;
     dp_world_opts_init(&wo, field, &so);

@@ -31,6 +31,7 @@ enum {
     OPT_SEED,
     OPT_PERIODIC,
     OPT_DENSE,
+    OPT_RELAX,
     OPT_MAXIMAL,
     OPT_FORMAT,
     OPT_KIND,
@@ -148,6 +149,8 @@ static const cli_option OPTIONS[] = {
       "tighter packing: candidates just outside r", NO_RANGE },
     { "maximal", OPT_MAXIMAL, NULL, DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
       "fill every remaining gap after sampling", NO_RANGE },
+    { "relax", OPT_RELAX, NULL, DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
+      "relaxed blue noise: rho ~0.86, no lattice", NO_RANGE },
     { "format", OPT_FORMAT, "csv|json", DP_CMD_POINTS, "point list format (default: from -o)",
       NO_RANGE },
     { "kind", OPT_KIND, "KIND", DP_CMD_MASK | DP_CMD_TILES,
@@ -544,6 +547,9 @@ static void apply_flag(dp_cli_opts *o, int id)
         break;
     case OPT_MAXIMAL:
         o->maximal = true;
+        break;
+    case OPT_RELAX:
+        o->relax = true;
         break;
     case OPT_FORCE:
     case OPT_TILE_FORCE:

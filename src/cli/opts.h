@@ -52,7 +52,7 @@ typedef struct dp_cli_opts {
     bool have_max_points;
     uint64_t seed;
     bool have_seed;
-    bool periodic, dense, maximal;
+    bool periodic, dense, maximal, relax;
 
     /* outputs */
     const char *output;      /* -o */

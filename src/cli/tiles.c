@@ -228,9 +228,9 @@ static void hash_options(dp_sha256 *h, const dp_cli_opts *o)
                        (int)o->map, o->cutoff, o->black, o->white, o->gamma, o->invert, o->dilate);
     for (int i = 0; i < o->n_exclude; i++)
         dp_batch_hash_line(h, "exclude %s", o->exclude[i]);
-    dp_batch_hash_line(h, "k %d max %llu seed %llu periodic %d dense %d maximal %d", o->k,
+    dp_batch_hash_line(h, "k %d max %llu seed %llu periodic %d dense %d maximal %d relax %d", o->k,
                        (unsigned long long)o->max_points, (unsigned long long)o->seed, o->periodic,
-                       o->dense, o->maximal);
+                       o->dense, o->maximal, o->relax);
     dp_batch_hash_line(h, "kind %d depth %d dot %.17g jpeg %d max-pixels %llu", (int)o->mask_kind,
                        o->depth, o->dot_radius, o->jpeg_quality, (unsigned long long)o->max_pixels);
     dp_batch_hash_line(h, "rotation %d jitter %.17g variants %d y-up %d", o->rotation,

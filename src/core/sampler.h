@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT
- * The sampler's insides, shared by its three files (sampler.c: set-up and Bridson;
- * sampler_dense.c: the on-circle sweeps of dense and maximal; sampler_cover.c) and visible
- * to the benchmark. The candidate test is inline here because it is the hot loop of all
+ * The sampler's insides, shared by its files and visible to the benchmark. Layered, no
+ * call runs back up: sampler.c (set-up, seeding, the front loop) -> the candidate
+ * strategies (sampler_annulus.c: Bridson's annulus; sampler_dense.c: the on-circle sweeps
+ * of dense, relax and maximal) -> the rule (sampler_rule.c: the store and the conflict
+ * tests, with the inline tests below; sampler_cover.c: the cover maps). The candidate test is inline here because it is the hot loop of all
  * three. Points are numbered from 1: store[0] is a sentinel that never conflicts. */
 #ifndef DP_SAMPLER_H
 #define DP_SAMPLER_H
@@ -18,6 +20,7 @@
 #define DP_SAMPLER_DIRS      1024 /* entries in the direction and distance tables */
 #define DP_SAMPLER_MAX_CELLS ((size_t)1 << 28)
 #define DP_COVER_SUB         32 /* sub-positions per quarter cell and axis, see cover_tab */
+#define DP_RELAX_K           100 /* relaxed mode's tries per parent, at least */
 
 enum { DP_HALT_NONE, DP_HALT_LIMIT, DP_HALT_NOMEM, DP_HALT_CANCEL };
 
@@ -56,6 +59,7 @@ struct dapple_sampler {
     double dirs[DP_SAMPLER_DIRS][2];
     double dist[DP_SAMPLER_DIRS]; /* annulus distances in [1, 2], uniform by area */
     double margin; /* dense and maximal sweeps: radians added to every jump, beyond rounding */
+    bool relax;    /* relaxed mode: dense sweeps with a random shell (o.dense is set too) */
     /* dense mode: turns by margin + [0, min(2 pi / k, pi / 3)), as cos and sin */
     double jitter[DP_SAMPLER_DIRS][2];
     /* A chunk of a world (core/world.c): the domain is the chunk's window plus a margin,
@@ -96,6 +100,16 @@ dapple_status dp_sampler_new_chunk(dapple_sampler **out, const dapple_field *fie
 /** Largest number of bytes the sampler held at once during its life (points, grid and
  * the struct with its tables); the benchmark divides it by the point count. */
 size_t dp_sampler_peak_bytes(const dapple_sampler *s);
+
+/** Bytes the sampler holds now (points, grid, levels, cover maps and the struct). */
+size_t dp_sampler_bytes(const dapple_sampler *s);
+
+/** Room for cap points (and their grid links); false when out of memory. */
+bool dp_sampler_reserve(dapple_sampler *s, size_t cap);
+
+/** The default mode's strategy: grows the front from point number 'first' with k
+ * candidates in the annulus [r, 2r] of each parent. */
+void dp_sampler_grow_annulus(dapple_sampler *s, size_t first, bool constant);
 
 /** Appends a point (false and s->halt set at the bail-out limit or out of memory). */
 bool dp_sampler_append(dapple_sampler *s, float x, float y, float r);

@@ -17,7 +17,7 @@
 /* Points per r^2 of area each mode gives, over the 0.7 of the field's estimate. */
 static double mode_factor(const dapple_sampler_opts *o)
 {
-    return (o->dense ? 0.94 : o->maximal ? 0.70 : 0.636) / 0.7;
+    return (o->relax ? 0.86 : o->dense ? 0.94 : o->maximal ? 0.70 : 0.636) / 0.7;
 }
 
 typedef struct probe {

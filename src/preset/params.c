@@ -133,6 +133,8 @@ static const dp_param params[] = {
       "candidates on the circle just outside r, swept in angle: tighter packing" },
     { DP_SEC_LAYER, "maximal", DP_P_BOOL, 0, 0, NULL, LY(maximal), "false",
       "after sampling, fill every remaining gap" },
+    { DP_SEC_LAYER, "relax", DP_P_BOOL, 0, 0, NULL, LY(relax), "false",
+      "relaxed blue noise: rho ~0.86 without a lattice (dense mode's sweep with a random shell)" },
     { DP_SEC_LAYER, "scale", DP_P_NUMBER, 0, 4, NULL, LY(scale), "0.5",
       "drawn radius = scale * r; at 0.5 shapes never overlap" },
     { DP_SEC_LAYER, "colours", DP_P_COLOURS, 0, 0, NULL, NO_MEMBER, "#ffffff",

@@ -120,6 +120,7 @@ static void opts_for(const dp_texture_spec *t, const dp_layer_spec *l, const dap
     so->periodic = t->periodic;
     so->dense = l->dense;
     so->maximal = l->maximal;
+    so->relax = l->relax;
     so->avoid = avoid;
     so->avoid_scale = l->scale;
     so->progress = t->progress;

@@ -79,7 +79,7 @@ typedef struct dp_layer_spec {
     int k;
     size_t max_points;
     size_t count; /* > 0: scale the spacing so the layer has this many points (within 1 %) */
-    bool dense, maximal;
+    bool dense, maximal, relax;
     bool seed_raw; /* the sampler seed is the texture seed itself, not dp_layer_seed: the
                       command line's one layer, so `mask` and `points` give the same points */
 

@@ -76,10 +76,40 @@ foliage_stands_and_clearings() {
         fail "foliage-density: clearings $clear, densest $dense (want >= 0.10 each)"
 }
 
+# --relax: rho >= 0.85 on a uniform field without dense mode's lattice (at most 30 % of
+# nearest-neighbour distances within 1 % of the commonest; dense: 100 %), the pair rule,
+# the same bytes for -j 1 and -j 2.
+relaxed_mode() {
+    local w=(--size 300x300 --radius 2 --seed 1 --quiet) line rho
+    $DAPPLE points "${w[@]}" --relax -j 1 -o "$TMP/rx1.csv" && $DAPPLE points "${w[@]}" --relax -j 2 -o "$TMP/rx2.csv" &&
+        $DAPPLE points "${w[@]}" --dense -o "$TMP/dn.csv" || { fail "points --relax"; return; }
+    cmp -s "$TMP/rx1.csv" "$TMP/rx2.csv" || fail "--relax: -j 1 and -j 2 differ"
+    "$TOOLS/ptcheck" -b 300 300 "$TMP/rx1.csv" >/dev/null || fail "--relax: pair rule"
+    rho=$($DAPPLE stats "$TMP/rx1.csv" --size 300x300 --radius 2 | awk '/relative radius rho/ { print $4 }')
+    awk -v r="$rho" 'BEGIN { exit !(r >= 0.85) }' || fail "--relax: rho $rho < 0.85"
+    line=$("$TOOLS/bondcheck" lattice 300 "$TMP/rx1.csv")
+    awk -v p="${line##* }" 'BEGIN { exit !(p <= 30) }' || fail "--relax: a lattice: $line"
+    line=$("$TOOLS/bondcheck" lattice 300 "$TMP/dn.csv")
+    awk -v p="${line##* }" 'BEGIN { exit !(p > 90) }' || fail "bondcheck lattice misses dense mode's: $line"
+}
+
+# --relax follows a density map: points per band of equal area within 5 % of the map's
+# (dapple stats' density table), on a world sampled with -j 2.
+relaxed_follows_the_field() {
+    local f=(--size 400x400 --rmin 1 --rmax 4 --map density --field perlin:scale=80)
+    $DAPPLE points "${f[@]}" --relax -j 2 --quiet -o "$TMP/rv.csv" || { fail "points --relax (density map)"; return; }
+    $DAPPLE stats "$TMP/rv.csv" "${f[@]}" >"$TMP/rv.txt" || { fail "stats (relax)"; return; }
+    awk '/^density against the field/ { on = 1; next } on && $2 == ".." && NF == 8 { n++; if ($8 < 0.95 || $8 > 1.05) bad++ }
+         END { exit !(n == 8 && bad == 0) }' "$TMP/rv.txt" ||
+        fail "--relax: density per band beyond 5 %: $(sed -n '/^density/,$p' "$TMP/rv.txt")"
+}
+
 no_rings_round_a_peak radius
 no_rings_round_a_peak density
 regions_make_the_bump
 bondcheck_tells_rings
 grass_clumps_patches
 foliage_stands_and_clearings
+relaxed_mode
+relaxed_follows_the_field
 finish

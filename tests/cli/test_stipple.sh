@@ -11,14 +11,17 @@ stipple_preset_keeps_the_tone() {
     "$TOOLS/tonecheck" -a -t 0.05 "$SOURCE" "$TMP/stipple.png" >"$TMP/tone" ||
         fail "presets/stipple.ini misses the source's tone:"$'\n'"$(cat "$TMP/tone")"
     [ "$(grep -c ' ok$' "$TMP/tone")" = 10 ] || fail "tonecheck -a: not 10 bands: $(cat "$TMP/tone")"
+    "$TOOLS/tonecheck" -a -t 0.035 "$SOURCE" "$TMP/stipple.png" >"$TMP/tone" ||
+        fail "presets/stipple.ini: a band beyond 0.035:"$'\n'"$(cat "$TMP/tone")"
 }
 
 # Spacing alone leaves white worms in the darks: without dot_radius_dense the band
-# 0.0-0.1 misses by more than 0.05 (0.051 at seed 1).
+# 0.0-0.1 comes out 0.048 too light (linear: 0.054, encoded about 0.25, for a source of
+# 0.065), where the preset stays within 0.03 in every band.
 stipple_needs_growing_dots() {
     $DAPPLE render presets/stipple.ini --set dots.dot_radius_dense=0 -o "$TMP/flat.png" 2>/dev/null ||
         { fail "render without dot_radius_dense"; return; }
-    "$TOOLS/tonecheck" -a -t 0.05 "$SOURCE" "$TMP/flat.png" >"$TMP/tone" &&
+    "$TOOLS/tonecheck" -a -t 0.035 "$SOURCE" "$TMP/flat.png" >"$TMP/tone" &&
         fail "fixed dots reach the darks? $(cat "$TMP/tone")"
     grep -q '^band 0.00-0.10.*MISS$' "$TMP/tone" || fail "fixed dots: band 0.0-0.1 should miss: $(cat "$TMP/tone")"
 }

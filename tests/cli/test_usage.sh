@@ -44,7 +44,7 @@ did_you_mean() {
 }
 
 ambiguous_prefix() {
-    expect_error 2 "dapple: ambiguous option '--r': --radius, --rmin, --rmax, --rotation, --relative, --region" "$TMP/o.csv" -- \
+    expect_error 2 "dapple: ambiguous option '--r': --radius, --rmin, --rmax, --relax, --rotation, --relative, --region" "$TMP/o.csv" -- \
         $DAPPLE points --size 64x64 --r 3 -o "$TMP/o.csv"
     expect_error 2 "dapple: ambiguous option '--s': --size, --seed, --set, --scale, --scale-to" "$TMP/o.png" -- \
         $DAPPLE render "$TMP/two.ini" --s=3 -o "$TMP/o.png"
