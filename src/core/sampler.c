@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SWEEP_TRIES  4
-#define SEED_TRIES   64   /* random tries for the one seed of a constant radius */
+#define SWEEP_TRIES     4
+#define SEED_TRIES      64   /* random tries for the one seed of a constant radius */
 #define DARTS_PER_POINT 0.25 /* darts before the fronts, per point expected (see darts) */
 
 void dp_sampler_grow(dapple_sampler *s, size_t first)

@@ -3,8 +3,9 @@
  * call runs back up: sampler.c (set-up, seeding, the front loop) -> the candidate
  * strategies (sampler_annulus.c: Bridson's annulus; sampler_dense.c: the on-circle sweeps
  * of dense, relax and maximal) -> the rule (sampler_rule.c: the store and the conflict
- * tests, with the inline tests below; sampler_cover.c: the cover maps). The candidate test is inline here because it is the hot loop of all
- * three. Points are numbered from 1: store[0] is a sentinel that never conflicts. */
+ * tests, with the inline tests below; sampler_cover.c: the cover maps). The candidate test is
+ * inline here because it is the hot loop of all three. Points are numbered from 1: store[0] is a
+ * sentinel that never conflicts. */
 #ifndef DP_SAMPLER_H
 #define DP_SAMPLER_H
 
@@ -19,7 +20,7 @@
 
 #define DP_SAMPLER_DIRS      1024 /* entries in the direction and distance tables */
 #define DP_SAMPLER_MAX_CELLS ((size_t)1 << 28)
-#define DP_COVER_SUB         32 /* sub-positions per quarter cell and axis, see cover_tab */
+#define DP_COVER_SUB         32  /* sub-positions per quarter cell and axis, see cover_tab */
 #define DP_RELAX_K           100 /* relaxed mode's tries per parent, at least */
 
 enum { DP_HALT_NONE, DP_HALT_LIMIT, DP_HALT_NOMEM, DP_HALT_CANCEL };
