@@ -39,9 +39,11 @@ static dp_rgba pick(dp_rng *g, const dp_rgba *tint)
 static void light(cairo_t *cr, double x, double y, double r, dp_rgba c, double a)
 {
     cairo_pattern_t *p = cairo_pattern_create_radial(x, y, 0, x, y, r);
+    /* the edge fades over the outer fifth: behind wet glass a light is never crisp */
     cairo_pattern_add_color_stop_rgba(p, 0, c.r, c.g, c.b, 0.55 * a);
-    cairo_pattern_add_color_stop_rgba(p, 0.8, c.r, c.g, c.b, 0.65 * a);
-    cairo_pattern_add_color_stop_rgba(p, 0.93, c.r, c.g, c.b, 0.85 * a);
+    cairo_pattern_add_color_stop_rgba(p, 0.7, c.r, c.g, c.b, 0.65 * a);
+    cairo_pattern_add_color_stop_rgba(p, 0.84, c.r, c.g, c.b, 0.75 * a);
+    cairo_pattern_add_color_stop_rgba(p, 0.93, c.r, c.g, c.b, 0.35 * a);
     cairo_pattern_add_color_stop_rgba(p, 1, c.r, c.g, c.b, 0);
     cairo_set_source(cr, p);
     cairo_arc(cr, x, y, r, 0, 2 * DP_PI);

@@ -114,8 +114,8 @@ static dapple_status beads_of(trail_ctx *c, const dapple_point *p, double a, dou
         double w = track_half(w0, h, top), away = (h - from) / DP_MAX(1.0, top - from);
         double b = DP_MAX(0.6, w * BEAD_SIZE * (1 - 0.45 * away) * (0.6 + 0.8 * dp_point_unit(key, 3000 + 3 * k)));
         double at = h;
-        h += b * (1.2 + 1.3 * dp_point_unit(key, 3002 + 3 * k));
-        for (unsigned try = 0; try < 3; try++) { /* across the track until one fits */
+        h += b * (1.0 + 1.0 * dp_point_unit(key, 3002 + 3 * k));
+        for (unsigned try = 0; try < 5; try++) { /* across the track until one fits */
             double side = (w - b) * (2 * dp_point_unit(key, 3001 + 3 * k + 7919 * try) - 1);
             double x = (double)p->x + meander(swing, phase, a, at) + side;
             double bx = wrap(x, t->width, t->periodic), by = wrap((double)p->y - at, t->height, t->periodic);
