@@ -211,6 +211,7 @@ static void sampler_rows(void)
     printf("spacing_scale|%s|(0, %s]\n", num(d.spacing_scale), num(1e6));
     printf("progress, progress_user|%s|a `dapple_progress_fn`\n",
            d.progress == NULL && d.progress_user == NULL ? "NULL" : "?");
+    printf("relax|%s|true, false\n", d.relax ? "true" : "false");
 }
 
 int main(int argc, char **argv)
