@@ -33,9 +33,10 @@ dapple_status dp_field_load_sized(dapple_field **out, const dapple_field_opts *o
                                   dapple_error *err)
 {
     *out = NULL;
-    if (n_exclude < 0 || n_exclude > DAPPLE_MAX_EXCLUDE)
+    int extra = opts->exclude != NULL ? opts->n_exclude : 0; /* in memory, kept after ours */
+    if (n_exclude < 0 || extra < 0 || n_exclude + extra > DAPPLE_MAX_EXCLUDE)
         return dp_fail(err, DAPPLE_E_INVALID, "at most %d exclusion images, got %d",
-                       DAPPLE_MAX_EXCLUDE, n_exclude);
+                       DAPPLE_MAX_EXCLUDE, n_exclude + extra);
     bool image = opts->kind == DAPPLE_FIELD_IMAGE;
     if (image && (image_path == NULL || image_path[0] == '\0'))
         return dp_fail(err, DAPPLE_E_INVALID, "an image field needs an image path");
@@ -47,7 +48,9 @@ dapple_status dp_field_load_sized(dapple_field **out, const dapple_field_opts *o
         st = load_grey(image_path, max_pixels, &o.image, &owned[n_exclude], err);
     for (int i = 0; i < n_exclude && st == DAPPLE_OK; i++)
         st = load_grey(exclude_paths[i], max_pixels, &ex[i], &owned[i], err);
-    o.exclude = ex, o.n_exclude = n_exclude;
+    for (int i = 0; i < extra; i++)
+        ex[n_exclude + i] = opts->exclude[i];
+    o.exclude = ex, o.n_exclude = n_exclude + extra;
     if (st == DAPPLE_OK)
         st = dapple_field_new(out, &o, err);
     if (st == DAPPLE_OK && sizes != NULL) {

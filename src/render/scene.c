@@ -15,6 +15,7 @@
 #include "core/dp.h"
 #include "core/world.h"
 #include "io/image_load.h"
+#include "render/clump.h"
 #include "render/frost.h"
 #include "render/merge.h"
 #include "render/trails.h"
@@ -41,8 +42,16 @@ static dapple_status make_field(const dp_texture_spec *t, const dp_layer_spec *l
     for (int i = 0; i < l->n_exclude; i++)
         excl[i] = l->exclude[i];
     dp_field_images read;
-    dapple_status st = dp_field_load_sized(out, &fo, l->field_image, excl, l->n_exclude,
-                                           t->max_pixels, &read, err);
+    dapple_grey clumps;
+    uint16_t *clump_pixels = NULL;
+    fo.exclude = NULL, fo.n_exclude = 0;
+    dapple_status st = DAPPLE_OK;
+    if (dp_clump_on(l) && (st = dp_clump_mask(t, l, &clumps, &clump_pixels, err)) == DAPPLE_OK)
+        fo.exclude = &clumps, fo.n_exclude = 1;
+    if (st == DAPPLE_OK)
+        st = dp_field_load_sized(out, &fo, l->field_image, excl, l->n_exclude, t->max_pixels,
+                                 &read, err);
+    free(clump_pixels);
     if (st == DAPPLE_OK)
         memcpy(sizes, read.size, sizeof read.size);
     return st;

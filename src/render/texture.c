@@ -36,6 +36,7 @@ void dp_layer_spec_init(dp_layer_spec *l)
     l->k = 30;
     l->max_points = DAPPLE_DEFAULT_MAX_POINTS;
     l->scale = 0.5;
+    l->clump_softness = 0.5;
     l->palette[0] = (dp_rgba){ 1, 1, 1, 1 };
     l->palette_n = 1;
     l->alpha = 1;

@@ -80,6 +80,9 @@ typedef struct dp_layer_spec {
     size_t max_points;
     size_t count; /* > 0: scale the spacing so the layer has this many points (within 1 %) */
     bool dense, maximal, relax;
+    double clump_radius;   /* > 0: points only within this many pixels of a clump's parent */
+    double clump_spacing;  /* the parents' spacing, pixels; 0: 3 clump_radius */
+    double clump_softness; /* the clump edge's soft fraction of clump_radius, 0..1 */
     bool seed_raw; /* the sampler seed is the texture seed itself, not dp_layer_seed: the
                       command line's one layer, so `mask` and `points` give the same points */
 
