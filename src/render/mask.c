@@ -196,6 +196,11 @@ static void micro_pixel(void *ctx, size_t index, double d2)
  * the height map, as antialiased discs of their own radius. */
 static void water_footprint(const dp_texture_spec *t, const dp_scene *s, uint16_t *mask)
 {
+    bool any = false;
+    for (int li = 0; li < t->n_layers && li < s->n_layers; li++)
+        any = any || water_layer(t, li);
+    if (!any) /* no droplets (or a window of a world, 2^21 wide): no height map to build */
+        return;
     size_t n = (size_t)t->width * (size_t)t->height;
     uint16_t *h = malloc(n * sizeof *h);
     if (h == NULL)
