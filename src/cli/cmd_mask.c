@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch/outputs.h"
 #include "batch/plan.h"
 #include "cli/common.h"
-#include "cli/outputs.h"
 #include "cli/progress.h"
 #include "core/dp.h"
 #include "io/points_read.h"
@@ -158,7 +158,7 @@ int dp_cmd_mask(int argc, char **argv)
         return dp_cli_report(&err, DP_EXIT_FAIL);
     }
     dp_layer_points *lp = &scene.layers[0];
-    dapple_status st = dp_output_mask(&t, &scene, o.output, &err);
+    dapple_status st = dp_output_mask(&t, &scene, o.output, dp_progress_live_phase, &err);
     if (o.have_region) /* the window's own points: the mask also drew some around it */
         lp->count = dp_mask_keep_region(&o, lp->points, lp->count);
     if (st == DAPPLE_OK && o.points_path != NULL) {

@@ -8,10 +8,10 @@
 #include <string.h>
 
 #include "batch/inputs.h"
+#include "batch/outputs.h"
+#include "batch/scale_look.h"
 #include "cli/common.h"
-#include "cli/outputs.h"
 #include "cli/progress.h"
-#include "cli/scale_look.h"
 #include "core/dp.h"
 #include "preset/preset.h"
 #include "render/ground_seam.h"
@@ -137,7 +137,8 @@ int dp_cmd_render(int argc, char **argv)
                               .height = o.height_path,
                               .normal = o.normal_path,
                               .points = o.points_path,
-                              .mask = o.mask_path };
+                              .mask = o.mask_path,
+                              .phase = dp_progress_live_phase };
     if (check_paths(&o, &err) != DAPPLE_OK || dp_preset_load(o.input, &t, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
     if (apply_options(&o, &t, &err) != DAPPLE_OK)

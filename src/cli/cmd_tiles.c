@@ -13,12 +13,12 @@
 #include <unistd.h>
 
 #include "batch/folder.h"
+#include "batch/outputs.h"
 #include "batch/plan.h"
 #include "batch/pool.h"
 #include "cli/build_id.h"
 #include "cli/common.h"
 #include "cli/interrupt.h"
-#include "cli/outputs.h"
 #include "cli/progress.h"
 #include "cli/tiles.h"
 #include "core/dp.h"
@@ -156,7 +156,8 @@ static dapple_status make_tile(const run *r, dp_tile_record *t, size_t *points, 
         return err->status;
     dp_layer_points *lp = &scene.layers[0];
     bool mask = r->plan.mask_pattern != NULL;
-    dapple_status st = mask ? dp_output_mask(&spec, &scene, path[0], err) : DAPPLE_OK;
+    dapple_status st =
+            mask ? dp_output_mask(&spec, &scene, path[0], dp_progress_live_phase, err) : DAPPLE_OK;
     lp->count = dp_mask_keep_region(&o, lp->points, lp->count);
     *points = lp->count;
     *limit = lp->stop == DAPPLE_STOP_MAX_POINTS;

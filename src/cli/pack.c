@@ -16,17 +16,17 @@
 #include <unistd.h>
 
 #include "batch/folder.h"
+#include "batch/inputs.h"
 #include "batch/manifest.h"
+#include "batch/outputs.h"
 #include "batch/plan.h"
 #include "batch/pool.h"
+#include "batch/scale_look.h"
 #include "cli/build_id.h"
-#include "batch/inputs.h"
 #include "cli/common.h"
 #include "cli/interrupt.h"
 #include "cli/manifest.h"
-#include "cli/outputs.h"
 #include "cli/progress.h"
-#include "cli/scale_look.h"
 #include "core/dp.h"
 #include "io/sha256.h"
 #include "io/temps.h"
@@ -103,15 +103,7 @@ static bool is_preset_name(const char *dir, const char *name)
     return name[0] != '.' && n >= 5 && strcmp(name + n - 4, ".ini") == 0;
 }
 
-dapple_status dp_pack_cap_size(dp_texture_spec *t, int cap, dapple_error *err)
-{
-    int side = DP_MAX(t->width, t->height);
-    if (cap <= 0 || side <= cap)
-        return DAPPLE_OK;
-    return dp_texture_scale_look(t, (double)cap / side, err);
-}
-
-/* --scale F with render's meaning (cli/scale_look.c): the whole look x F. A pack makes
+/* --scale F with render's meaning (batch/scale_look.c): the whole look x F. A pack makes
  * files of the sizes it says, so F must give every preset a whole number of pixels. */
 static dapple_status scale_preset(dp_texture_spec *t, double f, const char *path, dapple_error *err)
 {
@@ -162,7 +154,7 @@ static void load_preset(pack_preset *pr, int size_cap, double scale)
     bool ok = dp_preset_read(pr->path, &text, &len, &pr->err) == DAPPLE_OK &&
               dp_preset_parse_string(text, len, pr->path, t, &pr->err) == DAPPLE_OK &&
               scale_preset(t, scale, pr->path, &pr->err) == DAPPLE_OK &&
-              dp_pack_cap_size(t, size_cap, &pr->err) == DAPPLE_OK &&
+              dp_texture_cap_size(t, size_cap, &pr->err) == DAPPLE_OK &&
               dp_batch_inputs_sha256(t, pr->inputs_sha256, &pr->err) == DAPPLE_OK;
     if (ok)
         hash_preset(pr, text, len, size_cap, scale);
@@ -434,7 +426,7 @@ static dapple_status hash_outputs(const pack *p, pack_job *j, const dp_render_st
 static void render_job(const pack *p, pack_job *j)
 {
     char path[DP_KIND_COUNT][OUT_PATH_MAX];
-    dp_output_paths op = { 0 };
+    dp_output_paths op = { .phase = dp_progress_live_phase };
     dp_render_stats stats;
     dp_texture_spec *t = malloc(sizeof *t);
     if (t == NULL) {

@@ -34,9 +34,4 @@ int dp_pack_run(const dp_pack_opts *o);
  * sheet. Returns the exit code. */
 int dp_pack_merge(const char *out_dir);
 
-/** Shrinks t so that neither side exceeds cap, scaling every length alike (radii, dilation,
- * Perlin and background feature sizes, stroke widths) so the picture looks the same, only
- * smaller. A spec already small enough is left alone. Re-validates the spec. */
-DAPPLE_USERESULT dapple_status dp_pack_cap_size(dp_texture_spec *t, int cap, dapple_error *err);
-
 #endif

@@ -49,4 +49,9 @@ void *dp_calloc_n(size_t count, size_t size);
 /** realloc(p, count * size) that refuses overflow; NULL (p untouched) on failure. */
 void *dp_realloc_n(void *p, size_t count, size_t size);
 
+/** Room for one more item in a growable array of *cap items of 'size' bytes, n in use:
+ * returns items, or when n == *cap a copy with double the capacity (64 at first; *cap
+ * updated). NULL (items and *cap untouched) when out of memory. */
+void *dp_grow(void *items, size_t *cap, size_t n, size_t size);
+
 #endif

@@ -84,3 +84,14 @@ void *dp_realloc_n(void *p, size_t count, size_t size)
     size_t n = count * size;
     return realloc(p, n != 0 ? n : 1);
 }
+
+void *dp_grow(void *items, size_t *cap, size_t n, size_t size)
+{
+    if (n < *cap)
+        return items;
+    size_t bigger = *cap ? 2 * *cap : 64;
+    void *p = dp_realloc_n(items, bigger, size);
+    if (p != NULL)
+        *cap = bigger;
+    return p;
+}

@@ -1,21 +1,14 @@
 /* SPDX-License-Identifier: MIT
- * Brute-force-by-bins checkers. Points are counting-sorted into cells no narrower than
- * the largest radius (a compressed-row layout, unlike the sampler's linked lists), then
- * every pair in neighbouring cells is measured. Wrapping uses the minimum image, the same
- * definition the sampler promises. */
+ * Brute-force-by-bins checkers. Points are counting-sorted (core/bins.h, a compressed-row
+ * layout, unlike the sampler's linked lists) into cells no narrower than the largest
+ * radius, then every pair in neighbouring cells is measured. Wrapping uses the minimum
+ * image, the same definition the sampler promises. */
 #include "core/points_check.h"
 
 #include <math.h>
-#include <stdlib.h>
 
+#include "core/bins.h"
 #include "core/dp.h"
-
-typedef struct bins {
-    int gw, gh;
-    double cw, ch;
-    size_t *start; /* gw * gh + 1 offsets into idx */
-    size_t *idx;
-} bins;
 
 static int axis_cells(double extent, double reach, bool periodic, double cap)
 {
@@ -23,44 +16,16 @@ static int axis_cells(double extent, double reach, bool periodic, double cap)
     return (int)DP_MIN(DP_MAX(n, 1.0), cap);
 }
 
-static int bin_of(double v, double cell, int n)
-{
-    double c = floor(v / cell);
-    return (int)DP_MIN(DP_MAX(c, 0.0), n - 1.0);
-}
-
-static bool bins_build(bins *b, const dapple_point *p, size_t n, double w, double h,
+/* Bounded, the cells cover the domain from 0 in steps of at least reach (the last one
+ * reaching past the edge); periodic, they split it evenly, each at least reach wide. */
+static bool bins_build(dp_bins *b, const dapple_point *p, size_t n, double w, double h,
                        double reach, bool periodic)
 {
-    double cap = floor(sqrt(4.0 * n + 16));
-    b->gw = axis_cells(w, reach, periodic, cap);
-    b->gh = axis_cells(h, reach, periodic, cap);
-    b->cw = periodic ? w / b->gw : DP_MAX(reach, w / b->gw);
-    b->ch = periodic ? h / b->gh : DP_MAX(reach, h / b->gh);
-    size_t cells = (size_t)b->gw * b->gh;
-    b->start = calloc(cells + 1, sizeof *b->start);
-    b->idx = calloc(n + 1, sizeof *b->idx);
-    if (b->start == NULL || b->idx == NULL)
-        return false;
-    for (size_t i = 0; i < n; i++)
-        b->start[(size_t)bin_of(p[i].y, b->ch, b->gh) * b->gw + bin_of(p[i].x, b->cw, b->gw) + 1]++;
-    for (size_t c = 0; c < cells; c++)
-        b->start[c + 1] += b->start[c];
-    size_t *fill = calloc(cells, sizeof *fill);
-    if (fill == NULL)
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        size_t c = (size_t)bin_of(p[i].y, b->ch, b->gh) * b->gw + bin_of(p[i].x, b->cw, b->gw);
-        b->idx[b->start[c] + fill[c]++] = i;
-    }
-    free(fill);
-    return true;
-}
-
-static void bins_free(bins *b)
-{
-    free(b->start);
-    free(b->idx);
+    double cap = dp_bins_max_side(n);
+    int gw = axis_cells(w, reach, periodic, cap), gh = axis_cells(h, reach, periodic, cap);
+    double cw = periodic ? w / gw : DP_MAX(reach, w / gw);
+    double ch = periodic ? h / gh : DP_MAX(reach, h / gh);
+    return dp_bins_build_grid(b, p, n, w, h, periodic, gw, gh, 1 / cw, 1 / ch);
 }
 
 /* Distinct neighbour cells of c along an axis of n cells: up to 3, fewer when wrapping
@@ -110,12 +75,12 @@ static void check_pair(const dapple_point *p, size_t i, size_t j, double w, doub
         rep->i = i, rep->j = j;
 }
 
-static void check_point(const bins *b, const dapple_point *p, size_t i, double w, double h,
+static void check_point(const dp_bins *b, const dapple_point *p, size_t i, double w, double h,
                         bool periodic, dp_pair_report *rep)
 {
     int xs[3], ys[3];
-    int nx = neighbours(bin_of(p[i].x, b->cw, b->gw), b->gw, periodic, xs);
-    int ny = neighbours(bin_of(p[i].y, b->ch, b->gh), b->gh, periodic, ys);
+    int nx = neighbours(dp_bins_column(b, p[i].x), b->gw, periodic, xs);
+    int ny = neighbours(dp_bins_row(b, p[i].y), b->gh, periodic, ys);
     for (int a = 0; a < ny; a++)
         for (int c = 0; c < nx; c++) {
             size_t cell = (size_t)ys[a] * b->gw + xs[c];
@@ -129,9 +94,9 @@ bool dp_points_check_min_distance(const dapple_point *pts, size_t n, double widt
                                   double height, bool periodic, dp_pair_report *report)
 {
     dp_pair_report rep = { .worst = 1e300 };
-    bins b = { 0 };
+    dp_bins b = { 0 };
     if (!bins_build(&b, pts, n, width, height, DP_MAX(max_radius(pts, n), 1e-9), periodic)) {
-        bins_free(&b);
+        dp_bins_fini(&b);
         return false;
     }
     for (size_t i = 0; i < n; i++) {
@@ -140,17 +105,17 @@ bool dp_points_check_min_distance(const dapple_point *pts, size_t n, double widt
             rep.out_of_domain++;
         check_point(&b, pts, i, width, height, periodic, &rep);
     }
-    bins_free(&b);
+    dp_bins_fini(&b);
     *report = rep;
     return true;
 }
 
-static bool probe_free(const bins *b, const dapple_point *p, double x, double y, double rx,
+static bool probe_free(const dp_bins *b, const dapple_point *p, double x, double y, double rx,
                        double w, double h, bool periodic)
 {
     int xs[3], ys[3];
-    int nx = neighbours(bin_of(x, b->cw, b->gw), b->gw, periodic, xs);
-    int ny = neighbours(bin_of(y, b->ch, b->gh), b->gh, periodic, ys);
+    int nx = neighbours(dp_bins_column(b, x), b->gw, periodic, xs);
+    int ny = neighbours(dp_bins_row(b, y), b->gh, periodic, ys);
     for (int a = 0; a < ny; a++)
         for (int c = 0; c < nx; c++) {
             size_t cell = (size_t)ys[a] * b->gw + xs[c];
@@ -170,9 +135,9 @@ double dp_points_uncovered(const dapple_point *pts, size_t n, double width, doub
                            bool periodic, double border, double step, const dapple_field *field)
 {
     double reach = DP_MAX(max_radius(pts, n), field ? dapple_field_rmax(field) : 0.0);
-    bins b = { 0 };
+    dp_bins b = { 0 };
     if (!bins_build(&b, pts, n, width, height, DP_MAX(reach, 1e-9), periodic)) {
-        bins_free(&b);
+        dp_bins_fini(&b);
         return -1;
     }
     double lo = periodic ? 0 : border;
@@ -185,6 +150,6 @@ double dp_points_uncovered(const dapple_point *pts, size_t n, double width, doub
             probes++;
             open += probe_free(&b, pts, x, y, rx, width, height, periodic);
         }
-    bins_free(&b);
+    dp_bins_fini(&b);
     return probes ? (double)open / (double)probes : 0.0;
 }

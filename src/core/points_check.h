@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * Independent checks of a point set, for tests and benchmarks: the pair rule and the
- * uncovered fraction. They bin points with their own counting sort and share no code
- * with the sampler's grid, so a bug there cannot hide itself. */
+ * uncovered fraction. They bin points with core/bins.h's counting sort (the stats' one)
+ * and share no code with the sampler's grid, so a bug there cannot hide itself. */
 #ifndef DP_POINTS_CHECK_H
 #define DP_POINTS_CHECK_H
 

@@ -22,8 +22,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/outputs.h"
-#include "cli/pack.h"
+#include "batch/outputs.h"
+#include "batch/scale_look.h"
 #include "core/dp.h"
 #include "io/temps.h"
 #include "preset/preset.h"
@@ -173,7 +173,7 @@ int dp_job_main(const char *params)
     else
         paths.mask = out;
     if (dp_preset_parse_string(text, len - (size_t)(text - in), in, t, &err) != DAPPLE_OK ||
-        dp_pack_cap_size(t, cap, &err) != DAPPLE_OK) {
+        dp_texture_cap_size(t, cap, &err) != DAPPLE_OK) {
         fputs(err.message, stderr);
         goto done;
     }

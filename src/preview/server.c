@@ -17,7 +17,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 
-#include "cli/pack.h"
+#include "batch/scale_look.h"
 #include "core/dp.h"
 #include "io/atomic_file.h"
 #include "preset/params.h"
@@ -224,7 +224,7 @@ static enum MHD_Result post_render(dp_preview *p, struct MHD_Connection *c, requ
         return send_text(c, 500, "out of memory");
     if (edited_text(p, r, &text, &len, &err) != DAPPLE_OK ||
         dp_preset_parse_string(text, len, p->o.preset, t, &err) != DAPPLE_OK ||
-        dp_pack_cap_size(t, p->o.size_cap, &err) != DAPPLE_OK) {
+        dp_texture_cap_size(t, p->o.size_cap, &err) != DAPPLE_OK) {
         key_of_message(p, err.message, text, len, key, sizeof key);
         free(text);
         free(t);

@@ -67,14 +67,11 @@ static double near(double d, double n, bool periodic)
 
 static bool add_pair(finder *f, size_t a, size_t b, double dx, double dy)
 {
-    if (f->n == f->cap) {
-        size_t cap = f->cap ? 2 * f->cap : 64;
-        dp_drop_pair *p = dp_realloc_n(f->out, cap, sizeof *p);
-        if (p == NULL)
-            return false;
-        f->out = p, f->cap = cap;
-    }
-    f->out[f->n++] = (dp_drop_pair){ a, b, dx, dy };
+    dp_drop_pair *p = dp_grow(f->out, &f->cap, f->n, sizeof *p);
+    if (p == NULL)
+        return false;
+    f->out = p;
+    p[f->n++] = (dp_drop_pair){ a, b, dx, dy };
     return true;
 }
 

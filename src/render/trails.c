@@ -26,14 +26,11 @@ typedef struct list {
 
 static bool push(list *l, double x, double y, double r)
 {
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 64;
-        dapple_point *p = dp_realloc_n(l->p, cap, sizeof *p);
-        if (p == NULL)
-            return false;
-        l->p = p, l->cap = cap;
-    }
-    l->p[l->n++] = (dapple_point){ (float)x, (float)y, (float)r };
+    dapple_point *p = dp_grow(l->p, &l->cap, l->n, sizeof *p);
+    if (p == NULL)
+        return false;
+    l->p = p;
+    p[l->n++] = (dapple_point){ (float)x, (float)y, (float)r };
     return true;
 }
 

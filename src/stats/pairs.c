@@ -12,7 +12,7 @@
 #include <math.h>
 
 #include "core/dp.h"
-#include "stats/bins.h"
+#include "core/bins.h"
 
 static double dist2(const dp_bins *b, const dapple_point *p, const dapple_point *q)
 {

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "core/dp.h"
-#include "stats/bins.h"
+#include "core/bins.h"
 
 #define HIST     512
 #define RDF_STEP (DP_STATS_REACH / DP_STATS_RDF_BINS)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * A preset scaled as a whole (render --scale and --scale-to, pack --size-cap). Lengths keep a floor
  * (a radius of 0.25, a feature of 1 pixel) so a large shrink stays a valid preset. */
-#include "cli/scale_look.h"
+#include "batch/scale_look.h"
 
 #include <math.h>
 
@@ -69,4 +69,12 @@ dapple_status dp_texture_scale_to(dp_texture_spec *t, int w, int h, double *fact
     if (factor != NULL)
         *factor = f;
     return DAPPLE_OK;
+}
+
+dapple_status dp_texture_cap_size(dp_texture_spec *t, int cap, dapple_error *err)
+{
+    int side = DP_MAX(t->width, t->height);
+    if (cap <= 0 || side <= cap)
+        return DAPPLE_OK;
+    return dp_texture_scale_look(t, (double)cap / side, err);
 }

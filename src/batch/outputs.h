@@ -1,17 +1,23 @@
 /* SPDX-License-Identifier: MIT
  * Rendering one texture spec to every file it asks for: the colour texture, height and
- * normal maps, a mask and the point list. Shared by `render`, `mask` and `pack`. */
-#ifndef DP_CLI_OUTPUTS_H
-#define DP_CLI_OUTPUTS_H
+ * normal maps, a mask and the point list. Shared by `render`, `mask`, `pack`, `tiles` and
+ * the preview. Prints nothing: a caller that shows progress passes a phase function. */
+#ifndef DP_BATCH_OUTPUTS_H
+#define DP_BATCH_OUTPUTS_H
 
 #include <stddef.h>
 
 #include "dapple.h"
 #include "render/texture.h"
 
+/* Told what is being done now ("sampling", "drawing", ...: string literals); may be called
+ * from the thread that renders. */
+typedef void (*dp_phase_fn)(const char *phase);
+
 /* Where to write each output; NULL = not wanted. */
 typedef struct dp_output_paths {
     const char *texture, *height, *normal, *mask, *points;
+    dp_phase_fn phase; /* NULL: nobody listens */
 } dp_output_paths;
 
 typedef struct dp_render_stats {
@@ -26,7 +32,8 @@ typedef struct dp_render_stats {
  * type is render/render.h's; declared opaquely here. */
 struct dp_scene;
 DAPPLE_USERESULT dapple_status dp_output_mask(const dp_texture_spec *t, const struct dp_scene *s,
-                                              const char *path, dapple_error *err);
+                                              const char *path, dp_phase_fn phase,
+                                              dapple_error *err);
 
 /** Samples t's layers once and writes each wanted output atomically. On failure err
  * names the file or layer; files written before the failure are left in place. */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
- * See bins.h. The span of cells per axis comes from core/grid.h's dp_grid_span, the
- * sampler's own definition of "the cells within reach", wrapping included. */
-#include "stats/bins.h"
+ * See bins.h. The walk's span of cells per axis comes from core/grid.h's dp_grid_span, the
+ * sampler's own definition of "the cells within reach", wrapping included (the checkers
+ * of points_check.c walk cells their own way, so they share the sort only). */
+#include "core/bins.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -29,15 +30,30 @@ static size_t cell_index(const dp_bins *b, const dapple_point *p)
     return cy * (size_t)b->gw + (size_t)cell_of(b, p->x, b->inv_cw, b->gw, b->width);
 }
 
+double dp_bins_max_side(size_t n)
+{
+    return floor(sqrt(4.0 * (double)n + 16));
+}
+
 bool dp_bins_build(dp_bins *b, const dapple_point *pts, size_t n, double width, double height,
                    bool periodic, double cell)
 {
-    double cap = floor(sqrt(4.0 * (double)n + 16));
-    *b = (dp_bins){ .pts = pts, .width = width, .height = height, .periodic = periodic };
-    b->gw = axis_cells(width, cell, cap);
-    b->gh = axis_cells(height, cell, cap);
-    b->inv_cw = b->gw / width;
-    b->inv_ch = b->gh / height;
+    double cap = dp_bins_max_side(n);
+    int gw = axis_cells(width, cell, cap), gh = axis_cells(height, cell, cap);
+    return dp_bins_build_grid(b, pts, n, width, height, periodic, gw, gh, gw / width, gh / height);
+}
+
+bool dp_bins_build_grid(dp_bins *b, const dapple_point *pts, size_t n, double width, double height,
+                        bool periodic, int gw, int gh, double inv_cw, double inv_ch)
+{
+    *b = (dp_bins){ .pts = pts,
+                    .width = width,
+                    .height = height,
+                    .periodic = periodic,
+                    .gw = gw,
+                    .gh = gh,
+                    .inv_cw = inv_cw,
+                    .inv_ch = inv_ch };
     size_t cells = (size_t)b->gw * (size_t)b->gh;
     b->start = dp_calloc_n(cells + 1, sizeof *b->start);
     b->idx = dp_calloc_n(n + 1, sizeof *b->idx);
@@ -56,6 +72,16 @@ bool dp_bins_build(dp_bins *b, const dapple_point *pts, size_t n, double width, 
     }
     free(fill);
     return true;
+}
+
+int dp_bins_column(const dp_bins *b, double x)
+{
+    return cell_of(b, x, b->inv_cw, b->gw, b->width);
+}
+
+int dp_bins_row(const dp_bins *b, double y)
+{
+    return cell_of(b, y, b->inv_ch, b->gh, b->height);
 }
 
 void dp_bins_fini(dp_bins *b)

@@ -1,31 +1,36 @@
 /* SPDX-License-Identifier: MIT
  * One scene, many files (see outputs.h). The scene is sampled once; the height map is
  * computed once and shared by the height and normal outputs. */
-#include "cli/outputs.h"
+#include "batch/outputs.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "batch/plan.h"
-#include "cli/common.h"
-#include "cli/progress.h"
 #include "core/dp.h"
 #include "io/image_save.h"
 #include "io/points_write.h"
 #include "render/render.h"
 
-static dapple_status write_texture(const dp_texture_spec *t, const dp_scene *s, const char *path,
-                                   dapple_error *err)
+/* Tells the caller what is being done now, if it asked. */
+static void say(dp_phase_fn phase, const char *what)
+{
+    if (phase != NULL)
+        phase(what);
+}
+
+static dapple_status write_texture(const dp_texture_spec *t, const dp_scene *s,
+                                   const dp_output_paths *p, dapple_error *err)
 {
     cairo_surface_t *surface = NULL;
-    dp_progress_live_phase("drawing");
+    say(p->phase, "drawing");
     if (dp_render_texture(t, s, &surface, err) != DAPPLE_OK)
         return err->status;
     cairo_surface_flush(surface);
-    dp_progress_live_phase("writing the texture");
+    say(p->phase, "writing the texture");
     dapple_status st =
-            dp_image_write_argb32(path, cairo_image_surface_get_data(surface), t->width, t->height,
-                                  cairo_image_surface_get_stride(surface), err);
+            dp_image_write_argb32(p->texture, cairo_image_surface_get_data(surface), t->width,
+                                  t->height, cairo_image_surface_get_stride(surface), err);
     cairo_surface_destroy(surface);
     return st;
 }
@@ -42,12 +47,12 @@ static dapple_status write_maps(const dp_texture_spec *t, const dp_scene *s,
                      t->height);
         goto done;
     }
-    dp_progress_live_phase("drawing the height map");
+    say(p->phase, "drawing the height map");
     dp_render_height_into(t, s, height);
-    dp_progress_live_phase("writing the height map");
+    say(p->phase, "writing the height map");
     if (p->height)
         st = dp_image_write_grey(p->height, height, t->width, t->height, 16, err);
-    dp_progress_live_phase("writing the normal map");
+    say(p->phase, "writing the normal map");
     if (st == DAPPLE_OK && p->normal) {
         dp_render_normal_into(t, height, t->normal_dx, rgb);
         st = dp_image_write_rgb8(p->normal, rgb, t->width, t->height, err);
@@ -59,26 +64,27 @@ done:
 }
 
 dapple_status dp_output_mask(const dp_texture_spec *t, const dp_scene *s, const char *path,
-                             dapple_error *err)
+                             dp_phase_fn phase, dapple_error *err)
 {
     int w = t->view_w > 0 ? t->view_w : t->width, h = t->view_w > 0 ? t->view_h : t->height;
     uint16_t *mask = dp_calloc_n((size_t)w * (size_t)h, sizeof *mask);
     if (mask == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d mask", w, h);
-    dp_progress_live_phase("drawing the mask");
+    say(phase, "drawing the mask");
     dp_render_mask_into(t, s, t->mask == DP_MASK_NONE ? DP_MASK_FOOTPRINT : t->mask, mask);
-    dp_progress_live_phase("writing the mask");
+    say(phase, "writing the mask");
     dapple_status st = dp_image_write_grey(path, mask, w, h, t->mask_depth, err);
     free(mask);
     return st;
 }
 
-static dapple_status write_points(const dp_texture_spec *t, const dp_scene *s, const char *path,
-                                  dapple_error *err)
+static dapple_status write_points(const dp_texture_spec *t, const dp_scene *s,
+                                  const dp_output_paths *p, dapple_error *err)
 {
     dp_point_set sets[DP_MAX_LAYERS];
+    const char *path = p->points;
     int format = t->points_format >= 0 ? t->points_format : dp_points_format_parse(path);
-    dp_progress_live_phase("writing the points");
+    say(p->phase, "writing the points");
     for (int i = 0; i < s->n_layers; i++)
         sets[i] = (dp_point_set){ s->layers[i].points, s->layers[i].count };
     dp_points_columns cols = { .rotation = t->points_rotation,
@@ -129,7 +135,7 @@ dapple_status dp_render_outputs(const dp_texture_spec *t, const dp_output_paths 
     dp_scene scene;
     double t0 = dp_batch_now();
     memset(stats, 0, sizeof *stats);
-    dp_progress_live_phase("sampling");
+    say(p->phase, "sampling");
     if (dp_scene_sample(t, &scene, err) != DAPPLE_OK)
         return err->status;
     fill_stats(&scene, stats);
@@ -137,13 +143,13 @@ dapple_status dp_render_outputs(const dp_texture_spec *t, const dp_output_paths 
     if (p->texture || p->height || p->normal)
         st = check_paint(t, &scene, err);
     if (st == DAPPLE_OK && p->texture)
-        st = write_texture(t, &scene, p->texture, err);
+        st = write_texture(t, &scene, p, err);
     if (st == DAPPLE_OK && (p->height || p->normal))
         st = write_maps(t, &scene, p, err);
     if (st == DAPPLE_OK && p->mask)
-        st = dp_output_mask(t, &scene, p->mask, err);
+        st = dp_output_mask(t, &scene, p->mask, p->phase, err);
     if (st == DAPPLE_OK && p->points)
-        st = write_points(t, &scene, p->points, err);
+        st = write_points(t, &scene, p, err);
     dp_scene_fini(&scene);
     stats->seconds = dp_batch_now() - t0;
     return st;

@@ -2,8 +2,8 @@
  * A preset's whole look at another size: `render --scale` and `pack --size-cap` scale the
  * texture and every length in it alike, so the picture looks the same, only bigger or
  * smaller. `render --scale-to WxH` gives an exact size with the same look. */
-#ifndef DP_CLI_SCALE_LOOK_H
-#define DP_CLI_SCALE_LOOK_H
+#ifndef DP_BATCH_SCALE_LOOK_H
+#define DP_BATCH_SCALE_LOOK_H
 
 #include "dapple.h"
 #include "render/texture.h"
@@ -26,5 +26,10 @@ DAPPLE_USERESULT dapple_status dp_texture_scale_to(dp_texture_spec *t, int w, in
 /** The exact size a factor f gives t (not rounded): what dp_texture_scale_look rounds to
  * whole pixels. True when either side is not a whole number (a caller reports it). */
 bool dp_texture_scale_rounds(const dp_texture_spec *t, double f, double *w, double *h);
+
+/** `pack --size-cap` and the preview's size cap: shrinks t so that neither side exceeds cap
+ * (0: no cap), the look kept as dp_texture_scale_look keeps it. A spec already small
+ * enough is left alone. */
+DAPPLE_USERESULT dapple_status dp_texture_cap_size(dp_texture_spec *t, int cap, dapple_error *err);
 
 #endif

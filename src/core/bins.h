@@ -2,9 +2,10 @@
  * Points counting-sorted into square-ish cells (a compressed-row layout: one offset per
  * cell, one index per point), and a walk over the points near a spot. The cells are
  * sized by the caller to the distances it asks about; a periodic walk wraps and visits
- * each cell once, however far it reaches. Shared by the stats passes only. */
-#ifndef DP_STATS_BINS_H
-#define DP_STATS_BINS_H
+ * each cell once, however far it reaches. Shared by the stats passes and the checkers of
+ * points_check.h (not by the sampler, whose grid is its own). */
+#ifndef DP_CORE_BINS_H
+#define DP_CORE_BINS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -28,7 +29,19 @@ typedef struct dp_bins {
 bool dp_bins_build(dp_bins *b, const dapple_point *pts, size_t n, double width, double height,
                    bool periodic, double cell);
 
+/** The same in a layout of the caller's: gw x gh cells, inv_cw and inv_ch cells per unit
+ * (points beyond the last cell go to it, as above). */
+bool dp_bins_build_grid(dp_bins *b, const dapple_point *pts, size_t n, double width, double height,
+                        bool periodic, int gw, int gh, double inv_cw, double inv_ch);
+
+/** The most cells dp_bins_build puts along a side for n points: floor(sqrt(4 n + 16)). */
+double dp_bins_max_side(size_t n);
+
 void dp_bins_fini(dp_bins *b);
+
+/** The column of the cell an x falls in (and the row of a y), as points are binned. */
+int dp_bins_column(const dp_bins *b, double x);
+int dp_bins_row(const dp_bins *b, double y);
 
 /** A walk over the points of the cells that meet the square [x - reach, x + reach]. */
 typedef struct dp_bins_walk {
