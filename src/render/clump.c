@@ -22,8 +22,8 @@ static double pixel_unit(uint64_t seed, int i, int j)
 }
 
 /* Clears the pixels of the clump around parent (px, py). */
-static void clear_clump(const dp_texture_spec *t, const dp_layer_spec *l, uint64_t seed,
-                        double px, double py, uint16_t *no)
+static void clear_clump(const dp_texture_spec *t, const dp_layer_spec *l, uint64_t seed, double px,
+                        double py, uint16_t *no)
 {
     double R = l->clump_radius, soft = DP_MIN(DP_MAX(l->clump_softness, 0.0), 1.0);
     int w = t->width, h = t->height;
@@ -49,8 +49,8 @@ dapple_status dp_clump_mask(const dp_texture_spec *t, const dp_layer_spec *l, da
     size_t n = (size_t)t->width * (size_t)t->height;
     if (n > (size_t)1 << 26)
         return dp_fail(err, DAPPLE_E_LIMIT,
-                       "layer %s: clumps need a texture of at most 2^26 pixels, got %dx%d",
-                       l->name, t->width, t->height);
+                       "layer %s: clumps need a texture of at most 2^26 pixels, got %dx%d", l->name,
+                       t->width, t->height);
     double S = l->clump_spacing > 0 ? l->clump_spacing : 3 * l->clump_radius;
     dapple_field_opts fo;
     dapple_field_opts_init(&fo);

@@ -21,7 +21,6 @@ static inline bool dp_clump_on(const dp_layer_spec *l)
  * each clump is soft: from (1 - clump_softness) clump_radius out to clump_radius a pixel
  * is allowed with a chance falling linearly to 0, hashed per pixel. */
 DAPPLE_USERESULT dapple_status dp_clump_mask(const dp_texture_spec *t, const dp_layer_spec *l,
-                                             dapple_grey *g, uint16_t **owned,
-                                             dapple_error *err);
+                                             dapple_grey *g, uint16_t **owned, dapple_error *err);
 
 #endif

@@ -49,8 +49,8 @@ static dapple_status make_field(const dp_texture_spec *t, const dp_layer_spec *l
     if (dp_clump_on(l) && (st = dp_clump_mask(t, l, &clumps, &clump_pixels, err)) == DAPPLE_OK)
         fo.exclude = &clumps, fo.n_exclude = 1;
     if (st == DAPPLE_OK)
-        st = dp_field_load_sized(out, &fo, l->field_image, excl, l->n_exclude, t->max_pixels,
-                                 &read, err);
+        st = dp_field_load_sized(out, &fo, l->field_image, excl, l->n_exclude, t->max_pixels, &read,
+                                 err);
     free(clump_pixels);
     if (st == DAPPLE_OK)
         memcpy(sizes, read.size, sizeof read.size);
