@@ -179,12 +179,9 @@ dapple_status dapple_world_sample_count(const dapple_field *field, const dapple_
                                         double *scale, dapple_stop *stop, dapple_error *err)
 {
     *points = NULL, *n = 0;
-    dapple_sampler_opts local; /* read through the caller's struct_size (core/abi.h) */
-    dapple_status st = dp_sampler_opts_adopt(&local, o, err);
+    dp_world_opts w;
+    dapple_status st = dp_world_opts_from_public(&w, field, o, threads, err);
     if (st != DAPPLE_OK)
         return st;
-    dp_world_opts w;
-    dp_world_opts_init(&w, field, &local);
-    w.threads = threads;
     return dp_world_sample_count(&w, count, points, n, scale, stop, err);
 }

@@ -478,20 +478,30 @@ dapple_status dp_world_sample(const dp_world_opts *o, dapple_point **points, siz
     return st;
 }
 
+dapple_status dp_world_opts_from_public(dp_world_opts *o, const dapple_field *field,
+                                       const dapple_sampler_opts *so, int threads,
+                                       dapple_error *err)
+{
+    dapple_sampler_opts local; /* read through the caller's struct_size (core/abi.h) */
+    dapple_status st = dp_sampler_opts_adopt(&local, so, err);
+    if (st != DAPPLE_OK)
+        return st;
+    dp_world_opts_init(o, field, &local);
+    o->threads = threads;
+    return DAPPLE_OK;
+}
+
 dapple_status dapple_world_sample(const dapple_field *field, const dapple_sampler_opts *o,
                                   const dapple_region *region, int threads,
                                   dapple_point **points, size_t *count, dapple_stop *stop,
                                   dapple_error *err)
 {
-    dapple_sampler_opts local; /* read through the caller's struct_size (core/abi.h) */
-    dapple_status st = dp_sampler_opts_adopt(&local, o, err);
+    dp_world_opts w;
+    dapple_status st = dp_world_opts_from_public(&w, field, o, threads, err);
     if (st != DAPPLE_OK)
         return st;
-    dp_world_opts w;
-    dp_world_opts_init(&w, field, &local);
     if (region != NULL)
         w.rx = region->x, w.ry = region->y, w.rw = region->width, w.rh = region->height;
-    w.threads = threads;
     return dp_world_sample(&w, points, count, stop, err);
 }
 

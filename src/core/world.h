@@ -27,6 +27,13 @@ typedef struct dp_world_opts {
 /** Fills *o for a whole world of the sampler options' size, on one thread. */
 void dp_world_opts_init(dp_world_opts *o, const dapple_field *field, const dapple_sampler_opts *so);
 
+/** As dp_world_opts_init for a public call: the caller's options are read through their
+ * struct_size (core/abi.h) and checked; the world runs on 'threads' threads. */
+DAPPLE_USERESULT dapple_status dp_world_opts_from_public(dp_world_opts *o,
+                                                         const dapple_field *field,
+                                                         const dapple_sampler_opts *so, int threads,
+                                                         dapple_error *err);
+
 /** The world's points inside the region, chunk by chunk (rows of chunks top to bottom,
  * each left to right), in each chunk in the order they were made. *points is malloc'd
  * (free it); *stop is DAPPLE_STOP_MAX_POINTS when the world passed max_points (the list
