@@ -45,16 +45,12 @@ void dp_batch_manifest_fini(dp_batch_manifest *m)
 dapple_status dp_batch_manifest_add(dp_batch_manifest *m, const char *file, const char *job_sha256,
                                     const char *sha256, json_t *meta, dapple_error *err)
 {
-    if (m->n == m->cap) {
-        size_t cap = m->cap ? 2 * m->cap : 64;
-        dp_batch_entry *p = dp_realloc_n(m->entries, cap, sizeof *p);
-        if (p == NULL) {
-            json_decref(meta);
-            return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu manifest entries", cap);
-        }
-        m->entries = p;
-        m->cap = cap;
+    dp_batch_entry *p = dp_grow(m->entries, &m->cap, m->n, sizeof *p);
+    if (p == NULL) {
+        json_decref(meta);
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu manifest entries", m->n + 1);
     }
+    m->entries = p;
     dp_batch_entry *e = &m->entries[m->n++];
     snprintf(e->file, sizeof e->file, "%s", file);
     snprintf(e->job_sha256, sizeof e->job_sha256, "%s", job_sha256);

@@ -38,14 +38,10 @@ void dp_manifest_fini(dp_manifest *m)
 
 dapple_status dp_manifest_add(dp_manifest *m, const dp_manifest_entry *e, dapple_error *err)
 {
-    if (m->n == m->cap) {
-        size_t cap = m->cap ? 2 * m->cap : 64;
-        dp_manifest_entry *p = dp_realloc_n(m->entries, cap, sizeof *p);
-        if (p == NULL)
-            return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu manifest entries", cap);
-        m->entries = p;
-        m->cap = cap;
-    }
+    dp_manifest_entry *p = dp_grow(m->entries, &m->cap, m->n, sizeof *p);
+    if (p == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu manifest entries", m->n + 1);
+    m->entries = p;
     m->entries[m->n++] = *e;
     return DAPPLE_OK;
 }
