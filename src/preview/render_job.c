@@ -40,6 +40,7 @@ typedef struct job {
 } job;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t slot_freed = PTHREAD_COND_INITIALIZER; /* a job's slot became free */
 static job jobs[DP_PREVIEW_MAX_JOBS];
 static uint64_t newest_gen;
 static unsigned long job_counter;
@@ -89,6 +90,7 @@ void dp_jobs_shutdown(void)
     for (int i = 0; i < DP_PREVIEW_MAX_JOBS; i++)
         if (jobs[i].pid > 0)
             kill(jobs[i].pid, SIGKILL);
+    pthread_cond_broadcast(&slot_freed); /* a render waiting for a slot is cancelled */
     pthread_mutex_unlock(&lock);
     /* the threads serving those renders reap their children; wait for the slots to empty */
     for (int tries = 0; tries < 200; tries++) {
@@ -271,24 +273,36 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Takes a slot for a render of 'gen', killing older ones; -1 with the reason otherwise. */
+/* Takes a slot for a render of 'gen', killing older ones; -1 with the reason otherwise.
+ * When every slot holds an older edit (killed, or about to see it is stale), the newest
+ * edit waits for one of them to free its slot: answering it "busy" would drop the very
+ * edit the artist made last. */
 static int take_slot(uint64_t gen, dp_job_result *why)
 {
     int slot = -1;
     pthread_mutex_lock(&lock);
-    if (gen < newest_gen) {
-        *why = DP_JOB_CANCELLED;
-    } else {
+    if (gen > newest_gen)
         newest_gen = gen;
+    while (slot < 0) {
+        if (gen < newest_gen) {
+            *why = DP_JOB_CANCELLED;
+            break;
+        }
+        bool doomed = false; /* a slot an older edit holds, soon free */
         for (int i = 0; i < DP_PREVIEW_MAX_JOBS; i++) {
             if (jobs[i].pid > 0 && jobs[i].gen < gen)
                 kill(jobs[i].pid, SIGKILL);
+            doomed |= jobs[i].pid != 0 && jobs[i].gen < gen;
             if (jobs[i].pid == 0 && slot < 0)
                 slot = i;
         }
         *why = DP_JOB_BUSY;
         if (slot >= 0)
             jobs[slot] = (job){ .pid = -1, .gen = gen }; /* taken; the pid follows */
+        else if (!doomed)
+            break;
+        else
+            pthread_cond_wait(&slot_freed, &lock);
     }
     pthread_mutex_unlock(&lock);
     return slot;
@@ -401,6 +415,7 @@ done:
     remove_folder(dir);
     pthread_mutex_lock(&lock);
     jobs[slot].pid = 0;
+    pthread_cond_broadcast(&slot_freed);
     pthread_mutex_unlock(&lock);
     *seconds = now() - t0;
     return result;
