@@ -278,8 +278,9 @@ typedef struct dapple_sampler_opts {
     double spacing_scale;        /* every radius of the field times this; default 1 (> 0) */
     dapple_progress_fn progress; /* optional (NULL): progress and cancel */
     void *progress_user;         /* passed to 'progress' */
-    bool relax; /* relaxed blue noise: dense mode's sweep with a random shell, rho ~0.86 and
-                   no lattice (docs/algorithm.md, 7); wins over dense */
+    bool relax; /* relaxed blue noise: dense mode's sweep with a random shell from scattered
+                   seeds, then maximal's gap fill: rho ~0.86, no lattice, no rings
+                   (docs/algorithm.md, 7); wins over dense */
 } dapple_sampler_opts;
 
 /** As dapple_field_opts_init_size: 512 x 512, k 30, max_points DAPPLE_DEFAULT_MAX_POINTS,

@@ -60,7 +60,7 @@ struct dapple_sampler {
     double dirs[DP_SAMPLER_DIRS][2];
     double dist[DP_SAMPLER_DIRS]; /* annulus distances in [1, 2], uniform by area */
     double margin; /* dense and maximal sweeps: radians added to every jump, beyond rounding */
-    bool relax;    /* relaxed mode: dense sweeps with a random shell (o.dense is set too) */
+    bool relax;    /* relaxed mode: dense sweeps with a random shell (o.dense, o.maximal set too) */
     /* dense mode: turns by margin + [0, min(2 pi / k, pi / 3)), as cos and sin */
     double jitter[DP_SAMPLER_DIRS][2];
     /* A chunk of a world (core/world.c): the domain is the chunk's window plus a margin,

@@ -134,7 +134,8 @@ static const dp_param params[] = {
     { DP_SEC_LAYER, "maximal", DP_P_BOOL, 0, 0, NULL, LY(maximal), "false",
       "after sampling, fill every remaining gap" },
     { DP_SEC_LAYER, "relax", DP_P_BOOL, 0, 0, NULL, LY(relax), "false",
-      "relaxed blue noise: rho ~0.86 without a lattice (dense mode's sweep with a random shell)" },
+      "relaxed blue noise: rho ~0.86 without a lattice or rings (dense mode's sweep with a "
+      "random shell from scattered seeds, gaps filled)" },
     { DP_SEC_LAYER, "clump_radius", DP_P_NUMBER, 0, DAPPLE_LIMIT_RADIUS_CLI_MAX, NULL,
       LY(clump_radius), "0",
       "> 0: points gather in clumps, only within this many pixels of a clump's centre" },

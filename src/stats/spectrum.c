@@ -165,23 +165,45 @@ static bool power(const acc *a, double kappa, double *pw)
     return ok;
 }
 
-/* Radial mean and anisotropy (variance over mean squared, in dB) per ring. */
+/* The radial mean at frequency f, linear between the rings' centres. */
+static double radial_at(const double *radial, double f)
+{
+    double u = f / F_STEP;
+    int k = (int)floor(u);
+    if (k + 1 >= DP_STATS_RINGS)
+        return radial[DP_STATS_RINGS - 1];
+    return radial[k] + (u - k) * (radial[k + 1] - radial[k]);
+}
+
+/* Radial mean and anisotropy per ring: the variance of the power around the radial curve,
+ * over the mean squared, in dB. Each frequency is compared with the curve at its own |f|,
+ * not with its ring's mean: a ring is F_STEP wide, and on the flank of a sharp peak the
+ * power changes that much across it, which reads as anisotropy where there is none. */
 static void rings(dp_stats_spectrum *out)
 {
     double sum[DP_STATS_RINGS] = { 0 }, sum2[DP_STATS_RINGS] = { 0 };
     size_t cnt[DP_STATS_RINGS] = { 0 };
-    for (int ky = 0; ky < DP_STATS_NF; ky++)
-        for (int kx = 0; kx < DP_STATS_NF; kx++) {
-            double f = hypot(dp_stats_axis_f(kx), dp_stats_axis_f(ky));
-            int k = (int)lround(f / F_STEP);
-            if (k >= DP_STATS_RINGS)
-                continue;
-            double v = out->power[ky * DP_STATS_NF + kx];
-            sum[k] += v, sum2[k] += v * v, cnt[k]++;
-        }
+    for (int pass = 0; pass < 2; pass++) {
+        for (int ky = 0; ky < DP_STATS_NF; ky++)
+            for (int kx = 0; kx < DP_STATS_NF; kx++) {
+                double f = hypot(dp_stats_axis_f(kx), dp_stats_axis_f(ky));
+                int k = (int)lround(f / F_STEP);
+                if (k >= DP_STATS_RINGS)
+                    continue;
+                double v = out->power[ky * DP_STATS_NF + kx];
+                if (pass == 0) {
+                    sum[k] += v, cnt[k]++;
+                } else {
+                    double e = v - radial_at(out->radial, f);
+                    sum2[k] += e * e;
+                }
+            }
+        if (pass == 0)
+            for (int k = 0; k < DP_STATS_RINGS; k++)
+                out->radial[k] = sum[k] / (double)cnt[k];
+    }
     for (int k = 0; k < DP_STATS_RINGS; k++) {
-        double m = sum[k] / (double)cnt[k], var = sum2[k] / (double)cnt[k] - m * m;
-        out->radial[k] = m;
+        double m = out->radial[k], var = sum2[k] / (double)cnt[k];
         out->anisotropy[k] = cnt[k] > 1 ? 10 * log10(DP_MAX(var, 1e-30) / (m * m)) : (double)NAN;
     }
 }
