@@ -722,12 +722,17 @@ void dp_field_chunk_view(const dapple_field *f, double ox, double oy, dapple_fie
 
 double dp_field_value_edge(const dapple_field *f, double x, double y)
 {
-    double u = DP_MIN(DP_MAX((x + f->ox) * f->inv_sx - 0.5, -2.0), f->gw + 1.0);
-    double w = DP_MIN(DP_MAX((y + f->oy) * f->inv_sy - 0.5, -2.0), f->gh + 1.0);
+    double u = (x + f->ox) * f->inv_sx - 0.5, w = (y + f->oy) * f->inv_sy - 0.5;
+    /* a torus wraps first: clamped first, a point more than a pixel beyond the seam read
+     * the row next to it (a dense sweep's circle round a parent there came out too small
+     * for the spot it had to fill, and maximal mode left it open) */
     if (f->periodic) {
         u -= f->gw * floor(u / f->gw);
         w -= f->gh * floor(w / f->gh);
     }
+    /* (a NaN, as from an infinite coordinate wrapped, reads the edge) */
+    u = DP_MIN(DP_MAX(u, -2.0), f->gw + 1.0);
+    w = DP_MIN(DP_MAX(w, -2.0), f->gh + 1.0);
     double fu = floor(u), fw = floor(w);
     double a = u - fu, b = w - fw;
     int i0 = (int)fu, j0 = (int)fw, i1 = i0 + 1, j1 = j0 + 1;

@@ -110,6 +110,27 @@ Test(field, periodic_perlin_is_seamless)
     dapple_field_free(f);
 }
 
+/* A torus reads the same radius a whole turn away, well beyond the seam too: a dense or
+ * maximal sweep round a parent near the seam reads its circle there. Before 0.6.0 points
+ * more than a raster pixel past the seam read the row beside it (clamped, then wrapped),
+ * and maximal mode left spots open next to the seam. */
+Test(field, periodic_lookups_wrap_at_any_distance)
+{
+    dapple_field_opts o = perlin_opts(5, true);
+    dapple_field *f = make(&o);
+    for (double y = 0.25; y < 200; y += 7.5)
+        for (double x = 0.25; x < 300; x += 7.5)
+            for (int k = -2; k <= 2; k++) {
+                double here = dapple_field_radius_at(f, x, y);
+                double dx = x + 300 * k, dy = y - 200 * k;
+                cr_assert_float_eq(dapple_field_radius_at(f, dx, y), here, 1e-9,
+                                   "(%g, %g) + %d widths", x, y, k);
+                cr_assert_float_eq(dapple_field_radius_at(f, x, dy), here, 1e-9,
+                                   "(%g, %g) - %d heights", x, y, k);
+            }
+    dapple_field_free(f);
+}
+
 Test(field, image_ramp_maps_dark_to_rmin_and_stretches)
 {
     uint16_t px[4] = { 0, 65535, 0, 65535 }; /* 2x2: dark left column, bright right */
