@@ -32,17 +32,18 @@ no_rings_round_a_peak() {
 # x,y,r lines sorted, without the header
 body() { tail -n +2 "$1" | sort; }
 
+# $1: a mode flag or nothing
 regions_make_the_bump() {
     "$TOOLS/bondcheck" bump radius 1000 "$TMP/bump.png" || { fail "bondcheck bump"; return; }
-    local w=(--size 1000x1000 --rmin 2 --rmax 12 --field image:"$TMP/bump.png" --seed 3 --quiet)
-    $DAPPLE points "${w[@]}" -o "$TMP/all.csv" || { fail "whole bump world"; return; }
+    local w=(--size 1000x1000 --rmin 2 --rmax 12 --field image:"$TMP/bump.png" --seed 3 --quiet "$@")
+    $DAPPLE points "${w[@]}" -o "$TMP/all.csv" || { fail "whole bump world $*"; return; }
     : >"$TMP/parts.txt"
     for r in 0,0,450x520 450,0,550x520 0,520,450x480 450,520,550x480; do
-        $DAPPLE points "${w[@]}" --region $r -o "$TMP/r.csv" || fail "region $r"
+        $DAPPLE points "${w[@]}" --region $r -o "$TMP/r.csv" || fail "region $r $*"
         body "$TMP/r.csv" >>"$TMP/parts.txt"
     done
     sort -o "$TMP/parts.txt" "$TMP/parts.txt"
-    body "$TMP/all.csv" | cmp -s - "$TMP/parts.txt" || fail "the four regions are not the bump world's points"
+    body "$TMP/all.csv" | cmp -s - "$TMP/parts.txt" || fail "the four regions are not the bump world's points $*"
 }
 
 # The check itself tells rings: points on concentric circles give tangential bonds only.
@@ -163,6 +164,8 @@ relaxed_follows_the_field() {
 no_rings_round_a_peak radius
 no_rings_round_a_peak density
 regions_make_the_bump
+regions_make_the_bump --relax
+regions_make_the_bump --maximal
 bondcheck_tells_rings
 grass_clumps_patches
 foliage_stands_and_clearings
