@@ -31,18 +31,21 @@ typedef struct workload {
     double scale; /* Perlin feature size; 0 = constant field */
     bool dense, maximal;
     bool density; /* the density map (default cutoff) instead of the radius map */
+    bool relax;
 } workload;
 
 static const workload WORKLOADS[] = {
-    { "W1 1000x1000 r=1", 1000, 1000, 1, 1, 0, false, false, false },
-    { "W2 1000x1000 r=0.5", 1000, 1000, 0.5, 0.5, 0, false, false, false },
-    { "W3 perlin:scale=80 r=[0.5,3]", 1000, 1000, 0.5, 3, 80, false, false, false },
-    { "W4 perlin:scale=80 r=[0.25,8]", 1000, 1000, 0.25, 8, 80, false, false, false },
-    { "W1 dense", 1000, 1000, 1, 1, 0, true, false, false },
-    { "W3 dense", 1000, 1000, 0.5, 3, 80, true, false, false },
-    { "W1 maximal", 1000, 1000, 1, 1, 0, false, true, false },
-    { "W3 maximal", 1000, 1000, 0.5, 3, 80, false, true, false },
-    { "W3 density", 1000, 1000, 0.5, 3, 80, false, false, true },
+    { "W1 1000x1000 r=1", 1000, 1000, 1, 1, 0, false, false, false, false },
+    { "W2 1000x1000 r=0.5", 1000, 1000, 0.5, 0.5, 0, false, false, false, false },
+    { "W3 perlin:scale=80 r=[0.5,3]", 1000, 1000, 0.5, 3, 80, false, false, false, false },
+    { "W4 perlin:scale=80 r=[0.25,8]", 1000, 1000, 0.25, 8, 80, false, false, false, false },
+    { "W1 dense", 1000, 1000, 1, 1, 0, true, false, false, false },
+    { "W3 dense", 1000, 1000, 0.5, 3, 80, true, false, false, false },
+    { "W1 maximal", 1000, 1000, 1, 1, 0, false, true, false, false },
+    { "W3 maximal", 1000, 1000, 0.5, 3, 80, false, true, false, false },
+    { "W3 density", 1000, 1000, 0.5, 3, 80, false, false, true, false },
+    { "W1 relax", 1000, 1000, 1, 1, 0, false, false, false, true },
+    { "W3 relax", 1000, 1000, 0.5, 3, 80, false, false, false, true },
 };
 
 static double now(void)
@@ -85,7 +88,7 @@ static dapple_sampler *run_once(const workload *wl, const dapple_field *f, doubl
     dapple_sampler_opts so;
     dapple_sampler_opts_init(&so);
     so.width = wl->w, so.height = wl->h, so.k = 30, so.seed = 1;
-    so.dense = wl->dense, so.maximal = wl->maximal;
+    so.dense = wl->dense, so.maximal = wl->maximal, so.relax = wl->relax;
     dapple_sampler *s = NULL;
     dapple_error err;
     dapple_stop stop;
@@ -163,7 +166,7 @@ __attribute__((format(printf, 3, 4))) static void verdict(const char *target, bo
  * references). Medians, so a busy machine can miss a speed target the code meets. */
 static void print_targets(const result *r)
 {
-    enum { W1, W2, W3, W4, W1D, W3D, W1M, W3M, W3DM };
+    enum { W1, W2, W3, W4, W1D, W3D, W1M, W3M, W3DM, W1R, W3R };
 
     printf("\n| target | measured | |\n|---|---|---|\n");
     for (int w = W1; w <= W2; w++)
@@ -189,8 +192,12 @@ static void print_targets(const result *r)
     }
     double dm = (r[W3DM].median / (double)r[W3DM].n) / (r[W3].median / (double)r[W3].n);
     verdict("W3 density (issue #13): cost per point <= 1.2x W3's", dm <= 1.2, "%.2fx", dm);
+    /* issue #25: no target for its speed, only its cost and its packing */
+    verdict("W1 relax (issue #25): rho >= 0.85; cost per point stated", r[W1R].rho >= 0.85,
+            "rho %.3f, %.2f us a point (default %.2f us)", r[W1R].rho,
+            1e6 * r[W1R].median / (double)r[W1R].n, 1e6 * r[W1].median / (double)r[W1].n);
     size_t bad = 0;
-    for (int w = W1; w <= W3DM; w++)
+    for (int w = W1; w <= W3R; w++)
         bad += r[w].violations;
     verdict("zero pairs closer than max(r_p, r_q)", bad == 0, "%zu pairs", bad);
 }
