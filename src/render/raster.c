@@ -7,14 +7,14 @@
 
 #include <math.h>
 
-static void disc_once(int width, int height, double x, double y, double reach,
+static void disc_once(int width, int row0, int row1, double x, double y, double reach,
                       dp_raster_xy_fn fn, void *ctx)
 {
     int y0 = (int)floor(y - reach - 0.5), y1 = (int)ceil(y + reach - 0.5);
-    if (y0 < 0)
-        y0 = 0;
-    if (y1 > height - 1)
-        y1 = height - 1;
+    if (y0 < row0)
+        y0 = row0;
+    if (y1 > row1 - 1)
+        y1 = row1 - 1;
     for (int py = y0; py <= y1; py++) {
         double dy = py + 0.5 - y, span2 = reach * reach - dy * dy;
         if (span2 < 0)
@@ -25,18 +25,19 @@ static void disc_once(int width, int height, double x, double y, double reach,
             x0 = 0;
         if (x1 > width - 1)
             x1 = width - 1;
-        size_t row = (size_t)py * (size_t)width;
+        size_t row = (size_t)(py - row0) * (size_t)width;
         for (int px = x0; px <= x1; px++) {
             fn(ctx, row + (size_t)px, px + 0.5 - x, dy);
         }
     }
 }
 
-void dp_raster_disc_xy(int width, int height, bool wrap, double x, double y, double reach,
-                       dp_raster_xy_fn fn, void *ctx)
+void dp_raster_disc_rows_xy(int width, int height, int row0, int row1, bool wrap, double x,
+                            double y, double reach, dp_raster_xy_fn fn, void *ctx)
 {
+    row0 = row0 < 0 ? 0 : row0, row1 = row1 > height ? height : row1;
     if (!wrap) {
-        disc_once(width, height, x, y, reach, fn, ctx);
+        disc_once(width, row0, row1, x, y, reach, fn, ctx);
         return;
     }
     /* Copies whose disc meets [0, W) x [0, H); at most a few per axis. */
@@ -46,7 +47,14 @@ void dp_raster_disc_xy(int width, int height, bool wrap, double x, double y, dou
         j1 = (int)ceil((height + reach - y) / height) - 1;
     for (int j = j0; j <= j1; j++)
         for (int i = i0; i <= i1; i++)
-            disc_once(width, height, x + (double)i * width, y + (double)j * height, reach, fn, ctx);
+            disc_once(width, row0, row1, x + (double)i * width, y + (double)j * height, reach, fn,
+                      ctx);
+}
+
+void dp_raster_disc_xy(int width, int height, bool wrap, double x, double y, double reach,
+                       dp_raster_xy_fn fn, void *ctx)
+{
+    dp_raster_disc_rows_xy(width, height, 0, height, wrap, x, y, reach, fn, ctx);
 }
 
 typedef struct by_d2 {
@@ -60,9 +68,15 @@ static void call_d2(void *ctx, size_t index, double dx, double dy)
     b->fn(b->ctx, index, dx * dx + dy * dy);
 }
 
+void dp_raster_disc_rows(int width, int height, int row0, int row1, bool wrap, double x, double y,
+                         double reach, dp_raster_fn fn, void *ctx)
+{
+    by_d2 b = { fn, ctx };
+    dp_raster_disc_rows_xy(width, height, row0, row1, wrap, x, y, reach, call_d2, &b);
+}
+
 void dp_raster_disc(int width, int height, bool wrap, double x, double y, double reach,
                     dp_raster_fn fn, void *ctx)
 {
-    by_d2 b = { fn, ctx };
-    dp_raster_disc_xy(width, height, wrap, x, y, reach, call_d2, &b);
+    dp_raster_disc_rows(width, height, 0, height, wrap, x, y, reach, fn, ctx);
 }

@@ -24,6 +24,14 @@ typedef void (*dp_raster_xy_fn)(void *ctx, size_t index, double dx, double dy);
 void dp_raster_disc_xy(int width, int height, bool wrap, double x, double y, double reach,
                        dp_raster_xy_fn fn, void *ctx);
 
+/** dp_raster_disc and dp_raster_disc_xy over rows row0 .. row1 - 1 of the image only (a
+ * band): pixels of other rows are not visited, and the index counts from row0,
+ * (y - row0) * width + x, for a buffer that holds just those rows. */
+void dp_raster_disc_rows(int width, int height, int row0, int row1, bool wrap, double x, double y,
+                         double reach, dp_raster_fn fn, void *ctx);
+void dp_raster_disc_rows_xy(int width, int height, int row0, int row1, bool wrap, double x,
+                            double y, double reach, dp_raster_xy_fn fn, void *ctx);
+
 /** For every pixel within 'reach' of a point, calls fn once with the squared distance to
  * its nearest point (a copy across the edges with 'wrap'), by the same expressions as
  * dp_raster_disc: a max or min of a decreasing function of d2 over dp_raster_disc's calls
