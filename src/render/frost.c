@@ -16,25 +16,9 @@
 #define LIFT       0.22 /* frost lightens the ground this far toward its own light tint */
 #define EDGE_SOFT  3.0  /* pixels */
 #define TRACK_DARK 0.08 /* a trail's wet track darkens the glass this much */
-#define HALO       1.3  /* a drop sweeps the glass clean this far beyond its own radius... */
-
-/* ...but never beyond its room, which later layers avoid */
-
-typedef struct room {
-    uint16_t *out;
-    double radius;
-} room;
-
-static void room_pixel(void *ctx, size_t index, double d2)
-{
-    const room *r = ctx;
-    if (r->out[index] == 65535) /* already wiped clean (tracks overlap their neighbours) */
-        return;
-    double v = (r->radius - sqrt(d2)) / EDGE_SOFT + 0.5;
-    uint16_t q = (uint16_t)lround(v <= 0 ? 0 : (v >= 1 ? 65535 : v * 65535));
-    if (q > r->out[index])
-        r->out[index] = q;
-}
+/* A drop sweeps the glass clean HALO times its own radius, but never beyond its room,
+ * which later layers avoid. */
+#define HALO 1.3
 
 /* How far a drop reaches from its centre: a shaped drop is fitted inside its room. */
 static double drop_extent(const dp_layer_spec *l, uint64_t seed, const dapple_point *p)
@@ -58,9 +42,9 @@ static void discs_into(const dp_texture_spec *t, const dapple_point *p, size_t n
                        int y1, uint16_t *out)
 {
     for (size_t i = 0; i < n; i++) {
-        room r = { out, k * (double)p[i].r };
-        dp_raster_disc_rows(t->width, t->height, y0, y1, t->periodic, p[i].x, p[i].y,
-                            r.radius + EDGE_SOFT, room_pixel, &r);
+        double radius = k * (double)p[i].r;
+        dp_raster_soft_max_rows(t->width, t->height, y0, y1, t->periodic, p[i].x, p[i].y,
+                                radius + EDGE_SOFT, radius, EDGE_SOFT, out);
     }
 }
 
@@ -95,9 +79,8 @@ static void halo_into(const dp_texture_spec *t, const dp_layer_spec *l, uint64_t
                                shaped_halo_pixel, &h);
         return;
     }
-    room r = { out, reach };
-    dp_raster_disc_rows(t->width, t->height, y0, y1, t->periodic, p->x, p->y, reach + EDGE_SOFT,
-                        room_pixel, &r);
+    dp_raster_soft_max_rows(t->width, t->height, y0, y1, t->periodic, p->x, p->y, reach + EDGE_SOFT,
+                            reach, EDGE_SOFT, out);
 }
 
 void dp_frost_wiped_into(const dp_texture_spec *t, const dp_scene *s, int li, int y0, int y1,
@@ -122,10 +105,10 @@ static void micro_drops(const dp_texture_spec *t, const dp_scene *s, int li, uin
     uint64_t seed = dp_layer_size_seed(t->seed, l->name);
     for (size_t i = 0; i < s->layers[li].count; i++) {
         const dapple_point *p = &s->layers[li].points[i];
-        room r = { mask, dp_layer_point_radius(l, seed, p) };
-        if (r.radius < l->drop_micro) /* a soft dot: a micro-drop roughens what it covers */
-            dp_raster_disc(t->width, t->height, t->periodic, p->x, p->y, r.radius + EDGE_SOFT,
-                           room_pixel, &r);
+        double radius = dp_layer_point_radius(l, seed, p);
+        if (radius < l->drop_micro) /* a soft dot: a micro-drop roughens what it covers */
+            dp_raster_soft_max_rows(t->width, t->height, 0, t->height, t->periodic, p->x, p->y,
+                                    radius + EDGE_SOFT, radius, EDGE_SOFT, mask);
     }
 }
 
