@@ -116,7 +116,7 @@ Test(circles, a_few_wide_circles_do_not_make_small_ones_costly)
     cr_assert_eq(dapple_circles_add(c, wide, 4, 1, NULL), DAPPLE_OK);
     /* tracks: vertical chains of r = 3 discs every 1.5 px, 8 px apart (~87 000 discs) */
     for (int x = 4; x < SIDE; x += 8) {
-        dapple_point col[SIDE * 2 / 3];
+        dapple_point col[SIDE];
         size_t n = 0;
         for (double y = 0; y < SIDE; y += 1.5)
             col[n++] = (dapple_point){ (float)x, (float)y, 3 };
