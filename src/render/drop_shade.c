@@ -148,8 +148,8 @@ static double coverage(const dp_drop *d, double dx, double dy)
     return DP_MIN(1.0, DP_MAX(0.0, (1 - t) * edge + 0.5));
 }
 
-static void shade_row(const shader *sh, uint32_t *row, int x0, int x1, double x, double y,
-                      int py, int pass)
+static void shade_row(const shader *sh, uint32_t *row, int x0, int x1, double x, double y, int py,
+                      int pass)
 {
     double dy = py + 0.5 - y;
     dp_rgba ink = { sh->tint.r * 0.1, sh->tint.g * 0.1, sh->tint.b * 0.1, 1 };
@@ -187,7 +187,8 @@ void dp_drop_shade(cairo_t *cr, const dp_layer_ctx *ctx, const dp_drop *d, const
     double x = s->x, y = s->y;
     cairo_user_to_device(cr, &x, &y);
     double reach = pass == 0 ? d->reach * (DP_DROP_SHADOW_REACH + DP_DROP_SHADOW_SHIFT) : d->reach;
-    int y0 = (int)DP_MAX(ctx->clip_y0, floor(y - reach)), y1 = (int)DP_MIN(ctx->clip_y1, y + reach + 1);
+    int y0 = (int)DP_MAX(ctx->clip_y0, floor(y - reach)),
+        y1 = (int)DP_MIN(ctx->clip_y1, y + reach + 1);
     int x0 = (int)DP_MAX(0, floor(x - reach)), x1 = (int)DP_MIN(ctx->t->width, x + reach + 1);
     for (int py = y0; py < y1; py++)
         shade_row(&sh, (uint32_t *)(void *)(data + (size_t)py * stride), x0, x1, x, y, py, pass);
@@ -209,8 +210,8 @@ static double pair_h(const pair_view *v, double dx, double dy)
 /* The merged surface, as the height map combines it: the higher of the drops and bridge. */
 static double union_h(const pair_view *v, double dx, double dy)
 {
-    double h = DP_MAX(dp_drop_height(v->a, dx, dy), dp_drop_height(v->b, dx - v->abx, dy - v->aby));
-    return DP_MAX(h, pair_h(v, dx, dy));
+    double drops;
+    return dp_drop_union_height(v->a, dx, dy, v->b, dx - v->abx, dy - v->aby, v->k, &drops);
 }
 
 /* The bridge of one pair, centred at drop a's copy (x, y) in device pixels. */
@@ -218,18 +219,35 @@ static void shade_bridge(const shader *sh, const pair_view *v, uint8_t *data, in
                          double y)
 {
     const dp_layer_ctx *ctx = sh->ctx;
-    double ox, oy, reach;
+    double ox, oy, reach, rect[4];
+    if (!dp_merge_bridge_rect(v->a, v->b, v->abx, v->aby, v->k, rect))
+        return;
     dp_merge_bridge_disc(v->a, v->b, v->abx, v->aby, v->k, &ox, &oy, &reach);
+    /* the disc's square, cut to the drops' boxes (pixel centres px + 0.5 - x inside rect) */
+    int y0 = (int)DP_MAX(DP_MAX(ctx->clip_y0, floor(y + oy - reach)), floor(y + rect[2]));
+    int y1 = (int)DP_MIN(DP_MIN(ctx->clip_y1, y + oy + reach + 1), ceil(y + rect[3]) + 1);
+    int x0 = (int)DP_MAX(DP_MAX(0, floor(x + ox - reach)), floor(x + rect[0]));
+    int x1 = (int)DP_MIN(DP_MIN(ctx->t->width, x + ox + reach + 1), ceil(x + rect[1]) + 1);
     x += ox, y += oy;
-    int y0 = (int)DP_MAX(ctx->clip_y0, floor(y - reach)), y1 = (int)DP_MIN(ctx->clip_y1, y + reach + 1);
-    int x0 = (int)DP_MAX(0, floor(x - reach)), x1 = (int)DP_MIN(ctx->t->width, x + reach + 1);
     const double e = 0.25;
+    double ra = dp_drop_extent(v->a) + 1.25 * v->k + 1, rb = dp_drop_extent(v->b) + 1.25 * v->k + 1;
+    double xa = x - ox; /* a's centre */
     for (int py = y0; py < y1; py++) {
         uint32_t *row = (uint32_t *)(void *)(data + (size_t)py * stride);
-        double dy = py + 0.5 - y + oy;
-        for (int px = x0; px < x1; px++) {
+        double dy = py + 0.5 - y + oy, sa = ra * ra - dy * dy,
+               sb = rb * rb - (dy - v->aby) * (dy - v->aby);
+        if (sa < 0 || sb < 0)
+            continue; /* a bridge lies within both discs (dp_merge_bridge_disc) */
+        sa = sqrt(sa), sb = sqrt(sb);
+        int lo = (int)DP_MAX(x0, floor(xa + DP_MAX(-sa, v->abx - sb)));
+        int hi = (int)DP_MIN(x1, ceil(xa + DP_MIN(sa, v->abx + sb)) + 1);
+        for (int px = lo; px < hi; px++) {
             double dx = px + 0.5 - x + ox, h = pair_h(v, dx, dy);
-            if (!(h > 0) || h <= union_h(v, dx, dy) - 1e-9)
+            if (!(h > 0))
+                continue;
+            double drops;
+            dp_drop_union_height(v->a, dx, dy, v->b, dx - v->abx, dy - v->aby, v->k, &drops);
+            if (h <= DP_MAX(drops, h) - 1e-9)
                 continue; /* not on the bridge: the drops' own shading stands */
             double gx = (union_h(v, dx + e, dy) - union_h(v, dx - e, dy)) / (2 * e);
             double gy = (union_h(v, dx, dy + e) - union_h(v, dx, dy - e)) / (2 * e);
@@ -251,14 +269,21 @@ dapple_status dp_drop_shade_bridges(cairo_t *cr, const dp_layer_ctx *ctx, dapple
     uint8_t *data = cairo_image_surface_get_data(target);
     int stride = cairo_image_surface_get_stride(target), w = ctx->t->width, h = ctx->t->height;
     int reps = ctx->t->periodic ? 1 : 0;
+    double near = lp->pair_reach + 1; /* rows a bridge of this pair can reach */
     for (size_t i = 0; i < lp->n_pairs; i++) {
         const dp_drop_pair *q = &lp->pairs[i];
         const dapple_point *p = &lp->points[q->a];
+        if (!ctx->t->periodic &&
+            ((double)p->y + near < ctx->clip_y0 || (double)p->y - near > ctx->clip_y1))
+            continue; /* another band's */
         dp_drop a, b;
         dp_merge_drop(l, ctx->size_seed, p, &a);
         dp_merge_drop(l, ctx->size_seed, &lp->points[q->b], &b);
         pair_view v = { &a, &b, q->abx, q->aby, dp_merge_gap(l) };
-        shader sh = { .ctx = ctx, .d = &a, .tint = l->palette[0], .alpha = l->palette[0].a * l->alpha,
+        shader sh = { .ctx = ctx,
+                      .d = &a,
+                      .tint = l->palette[0],
+                      .alpha = l->palette[0].a * l->alpha,
                       .dark = 1 };
         sh.sin_th = sin(l->drop.contact_deg * DP_PI / 180);
         double pu, pv;

@@ -97,10 +97,11 @@ static double profile(const dp_drop *d, double t)
     return d->scale * (sqrt(DP_MAX(0.0, d->sphere * d->sphere - t * t)) - d->base);
 }
 
-/* The profile, thinned toward the top (less water there), continued past the outline. */
-static double surface(const dp_drop *d, double dx, double dy)
+/* The profile at outline coordinate t (dp_drop_t at (dx, dy)), thinned toward the top
+ * (less water there), continued past the outline. */
+static double surface_at(const dp_drop *d, double t, double dy)
 {
-    double h = profile(d, dp_drop_t(d, dx, dy));
+    double h = profile(d, t);
     if (dy < 0) {
         double u = DP_MIN(1.0, -dy / d->up);
         h *= 1 - d->thin * u * u;
@@ -108,9 +109,15 @@ static double surface(const dp_drop *d, double dx, double dy)
     return h;
 }
 
+static double surface(const dp_drop *d, double dx, double dy)
+{
+    return surface_at(d, dp_drop_t(d, dx, dy), dy);
+}
+
 double dp_drop_height(const dp_drop *d, double dx, double dy)
 {
-    return dp_drop_t(d, dx, dy) >= 1 ? 0 : surface(d, dx, dy);
+    double t = dp_drop_t(d, dx, dy);
+    return t >= 1 ? 0 : surface_at(d, t, dy);
 }
 
 double dp_drop_extent(const dp_drop *d)
@@ -121,18 +128,33 @@ double dp_drop_extent(const dp_drop *d)
     return DP_MAX(d->wide, DP_MAX(d->up, d->down)) * (1 + wob);
 }
 
-/* Signed distance-like field: positive inside, about the pixels to the outline. */
-static double inside_by(const dp_drop *d, double dx, double dy, double *edge)
+/* Why the box holds: with W = wide (1 + wob), t >= |dx| / W (narrow <= 1, 1 + w <= 1 + wob),
+ * and likewise |dy| / (up (1 + wob)) above, |dy| / (down (1 + wob)) below. The field is
+ * len / t - len; outside (t >= 1) it is at most |dx| (1 / t - 1) <= W - |dx|, so a field
+ * above -grow puts |dx| below W + grow; inside, |dx| < W. One pixel more for rounding. */
+void dp_drop_box(const dp_drop *d, double grow, double box[3])
 {
-    double t = dp_drop_t(d, dx, dy), len = sqrt(dx * dx + dy * dy);
+    double wob = 0;
+    for (int k = 0; k < 3; k++)
+        wob += hypot(d->harm[k][0], d->harm[k][1]);
+    box[0] = d->wide * (1 + wob) + grow + 1;
+    box[1] = d->up * (1 + wob) + grow + 1;
+    box[2] = d->down * (1 + wob) + grow + 1;
+}
+
+/* Signed distance-like field at outline coordinate t: positive inside, about the pixels to
+ * the outline. */
+static double inside_by(double t, double dx, double dy, double *edge)
+{
+    double len = sqrt(dx * dx + dy * dy);
     *edge = t > 1e-9 ? len / t : 1e9;
     return (1 - t) * *edge;
 }
 
-double dp_drop_pair_height(const dp_drop *a, double ax, double ay, const dp_drop *b, double bx,
-                           double by, double k)
+/* The bridge from the fields ga, gb (and their edges) of a and b. */
+static double bridge(const dp_drop *a, const dp_drop *b, double ga, double ea, double gb, double eb,
+                     double k)
 {
-    double ea, eb, ga = inside_by(a, ax, ay, &ea), gb = inside_by(b, bx, by, &eb);
     double gap = fabs(ga - gb);
     if (gap >= k)
         return 0;
@@ -143,6 +165,38 @@ double dp_drop_pair_height(const dp_drop *a, double ax, double ay, const dp_drop
     if (!(g > 0) || t >= 1)
         return 0;
     return scale * (sqrt(DP_MAX(0.0, a->sphere * a->sphere - t * t)) - a->base);
+}
+
+/* A bridge needs both fields above -1.25 k (g > 0 needs the larger above -k / 4, and the
+ * gap below k the smaller within k of it): a field below -1.5 k answers 0 before the other
+ * drop's is computed. The farther drop's field goes first: it is the likelier to. */
+#define FAR_OFF 1.5
+
+double dp_drop_pair_height(const dp_drop *a, double ax, double ay, const dp_drop *b, double bx,
+                           double by, double k)
+{
+    double ea, eb, ga, gb;
+    if (ax * ax + ay * ay >= bx * bx + by * by) {
+        if ((ga = inside_by(dp_drop_t(a, ax, ay), ax, ay, &ea)) < -FAR_OFF * k)
+            return 0;
+        gb = inside_by(dp_drop_t(b, bx, by), bx, by, &eb);
+    } else {
+        if ((gb = inside_by(dp_drop_t(b, bx, by), bx, by, &eb)) < -FAR_OFF * k)
+            return 0;
+        ga = inside_by(dp_drop_t(a, ax, ay), ax, ay, &ea);
+    }
+    return ga < -FAR_OFF * k ? 0 : bridge(a, b, ga, ea, gb, eb, k);
+}
+
+double dp_drop_union_height(const dp_drop *a, double ax, double ay, const dp_drop *b, double bx,
+                            double by, double k, double *drops)
+{
+    double ta = dp_drop_t(a, ax, ay), tb = dp_drop_t(b, bx, by), ea, eb;
+    double ha = ta >= 1 ? 0 : surface_at(a, ta, ay), hb = tb >= 1 ? 0 : surface_at(b, tb, by);
+    double ga = inside_by(ta, ax, ay, &ea), gb = inside_by(tb, bx, by, &eb);
+    double pair = ga < -FAR_OFF * k ? 0 : bridge(a, b, ga, ea, gb, eb, k);
+    *drops = DP_MAX(ha, hb);
+    return DP_MAX(*drops, pair);
 }
 
 void dp_drop_slope(const dp_drop *d, double dx, double dy, double *gx, double *gy)

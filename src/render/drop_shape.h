@@ -64,6 +64,19 @@ void dp_drop_slope(const dp_drop *d, double dx, double dy, double *gx, double *g
 double dp_drop_pair_height(const dp_drop *a, double ax, double ay, const dp_drop *b, double bx,
                            double by, double k);
 
+/** A box around the drop's centre holding every offset whose distance-like field (the
+ * one dp_drop_pair_height merges) is above -grow: dx in [-box[0], box[0]], dy in
+ * [-box[1], box[2]]. A bridge of a merge across k lies in both drops' boxes for
+ * grow = 1.25 k, so the boxes bound where it can rise (tall stretched drops side by side
+ * meet in a narrow strip, where their bounding discs overlap widely). */
+void dp_drop_box(const dp_drop *d, double grow, double box[3]);
+
+/** The merged surface of drops a and b at those offsets: max(a, b, pair) with the values of
+ * dp_drop_height and dp_drop_pair_height, each drop's outline coordinate computed once;
+ * *drops is the higher of the two drops alone. */
+double dp_drop_union_height(const dp_drop *a, double ax, double ay, const dp_drop *b, double bx,
+                            double by, double k, double *drops);
+
 /** How far the drop reaches from its centre (its outline's farthest point). */
 double dp_drop_extent(const dp_drop *d);
 

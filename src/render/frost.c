@@ -13,25 +13,12 @@
 #include "core/point_attrs.h"
 #include "render/raster.h"
 
-#define LIFT      0.22 /* frost lightens the ground this far toward its own light tint */
-#define EDGE_SOFT 3.0  /* pixels */
+#define LIFT       0.22 /* frost lightens the ground this far toward its own light tint */
+#define EDGE_SOFT  3.0  /* pixels */
 #define TRACK_DARK 0.08 /* a trail's wet track darkens the glass this much */
-#define HALO      1.3  /* a drop sweeps the glass clean this far beyond its own radius... */
-                       /* ...but never beyond its room, which later layers avoid */
-
-typedef struct room {
-    uint16_t *out;
-    double radius;
-} room;
-
-static void room_pixel(void *ctx, size_t index, double d2)
-{
-    const room *r = ctx;
-    double v = (r->radius - sqrt(d2)) / EDGE_SOFT + 0.5;
-    uint16_t q = (uint16_t)lround(v <= 0 ? 0 : (v >= 1 ? 65535 : v * 65535));
-    if (q > r->out[index])
-        r->out[index] = q;
-}
+/* A drop sweeps the glass clean HALO times its own radius, but never beyond its room,
+ * which later layers avoid. */
+#define HALO 1.3
 
 /* How far a drop reaches from its centre: a shaped drop is fitted inside its room. */
 static double drop_extent(const dp_layer_spec *l, uint64_t seed, const dapple_point *p)
@@ -49,14 +36,15 @@ double dp_layer_halo(const dp_layer_spec *l, uint64_t size_seed, const dapple_po
     return DP_MIN(dp_layer_draw_radius(l, p->r), HALO * drop_extent(l, size_seed, p));
 }
 
-/* Soft discs of k times each point's r (trail beads and tracks). */
-static void discs_into(const dp_texture_spec *t, const dapple_point *p, size_t n, double k,
-                       uint16_t *out)
+/* Soft discs of k times each point's r (trail beads and tracks), over rows y0 .. y1 - 1
+ * (out holds those rows): a band visits only the discs' pixels in its own rows. */
+static void discs_into(const dp_texture_spec *t, const dapple_point *p, size_t n, double k, int y0,
+                       int y1, uint16_t *out)
 {
     for (size_t i = 0; i < n; i++) {
-        room r = { out, k * (double)p[i].r };
-        dp_raster_disc(t->width, t->height, t->periodic, p[i].x, p[i].y, r.radius + EDGE_SOFT,
-                       room_pixel, &r);
+        double radius = k * (double)p[i].r;
+        dp_raster_soft_max_rows(t->width, t->height, y0, y1, t->periodic, p[i].x, p[i].y,
+                                radius + EDGE_SOFT, radius, EDGE_SOFT, out);
     }
 }
 
@@ -80,22 +68,23 @@ static void shaped_halo_pixel(void *ctx, size_t index, double dx, double dy)
 /* The dry halo a drop keeps clear of frost: its own shape grown by HALO for a shaped drop,
  * else a disc; never beyond the circle later layers avoid (dp_layer_halo). */
 static void halo_into(const dp_texture_spec *t, const dp_layer_spec *l, uint64_t seed,
-                      const dapple_point *p, uint16_t *out)
+                      const dapple_point *p, int y0, int y1, uint16_t *out)
 {
     double reach = dp_layer_halo(l, seed, p);
     if (l->style == DP_STYLE_DROPLETS && !dp_drop_style_round(&l->drop)) {
         shaped_halo h = { .out = out };
         dp_drop_init(&h.drop, &l->drop, dp_layer_point_radius(l, seed, p),
                      dp_point_key(seed, p->x, p->y));
-        dp_raster_disc_xy(t->width, t->height, t->periodic, p->x, p->y, reach, shaped_halo_pixel,
-                          &h);
+        dp_raster_disc_rows_xy(t->width, t->height, y0, y1, t->periodic, p->x, p->y, reach,
+                               shaped_halo_pixel, &h);
         return;
     }
-    room r = { out, reach };
-    dp_raster_disc(t->width, t->height, t->periodic, p->x, p->y, reach + EDGE_SOFT, room_pixel, &r);
+    dp_raster_soft_max_rows(t->width, t->height, y0, y1, t->periodic, p->x, p->y, reach + EDGE_SOFT,
+                            reach, EDGE_SOFT, out);
 }
 
-void dp_frost_wiped_into(const dp_texture_spec *t, const dp_scene *s, int li, uint16_t *out)
+void dp_frost_wiped_into(const dp_texture_spec *t, const dp_scene *s, int li, int y0, int y1,
+                         uint16_t *out)
 {
     uint32_t mask = t->layers[li].avoid_mask & ((1u << li) - 1);
     for (int j = 0; j < li && j < s->n_layers; j++) {
@@ -104,9 +93,9 @@ void dp_frost_wiped_into(const dp_texture_spec *t, const dp_scene *s, int li, ui
         const dp_layer_spec *lj = &t->layers[j];
         uint64_t seed = dp_layer_size_seed(t->seed, lj->name);
         for (size_t i = 0; i < s->layers[j].count; i++)
-            halo_into(t, lj, seed, &s->layers[j].points[i], out);
-        discs_into(t, s->layers[j].beads, s->layers[j].n_beads, HALO, out);
-        discs_into(t, s->layers[j].track, s->layers[j].n_track, 1, out);
+            halo_into(t, lj, seed, &s->layers[j].points[i], y0, y1, out);
+        discs_into(t, s->layers[j].beads, s->layers[j].n_beads, HALO, y0, y1, out);
+        discs_into(t, s->layers[j].track, s->layers[j].n_track, 1, y0, y1, out);
     }
 }
 
@@ -116,10 +105,10 @@ static void micro_drops(const dp_texture_spec *t, const dp_scene *s, int li, uin
     uint64_t seed = dp_layer_size_seed(t->seed, l->name);
     for (size_t i = 0; i < s->layers[li].count; i++) {
         const dapple_point *p = &s->layers[li].points[i];
-        room r = { mask, dp_layer_point_radius(l, seed, p) };
-        if (r.radius < l->drop_micro) /* a soft dot: a micro-drop roughens what it covers */
-            dp_raster_disc(t->width, t->height, t->periodic, p->x, p->y, r.radius + EDGE_SOFT,
-                           room_pixel, &r);
+        double radius = dp_layer_point_radius(l, seed, p);
+        if (radius < l->drop_micro) /* a soft dot: a micro-drop roughens what it covers */
+            dp_raster_soft_max_rows(t->width, t->height, 0, t->height, t->periodic, p->x, p->y,
+                                    radius + EDGE_SOFT, radius, EDGE_SOFT, mask);
     }
 }
 
@@ -135,7 +124,7 @@ void dp_frost_mask_into(const dp_texture_spec *t, const dp_scene *s, bool frost,
             continue;
         for (size_t i = 0; i < n; i++)
             wiped[i] = 0;
-        dp_frost_wiped_into(t, s, li, wiped);
+        dp_frost_wiped_into(t, s, li, 0, t->height, wiped);
         for (size_t i = 0; i < n; i++) {
             uint16_t v = frost ? (uint16_t)lround(l->frost * (65535 - wiped[i])) : wiped[i];
             mask[i] = DP_MAX(mask[i], v);
@@ -201,7 +190,8 @@ static float *blurred_rows(const dp_layer_ctx *ctx, int y0, int rows, int rad)
 {
     const dp_texture_spec *t = ctx->t;
     int w = t->width, ext = rows + 4 * rad;
-    float *a = malloc((size_t)ext * w * 4 * sizeof *a), *b = malloc((size_t)ext * w * 4 * sizeof *b);
+    float *a = malloc((size_t)ext * w * 4 * sizeof *a),
+          *b = malloc((size_t)ext * w * 4 * sizeof *b);
     double *sum = malloc((size_t)w * 4 * sizeof *sum);
     if (a == NULL || b == NULL || sum == NULL) {
         free(a);
@@ -211,7 +201,8 @@ static float *blurred_rows(const dp_layer_ctx *ctx, int y0, int rows, int rad)
     }
     for (int y = 0; y < ext; y++) {
         int gy = wrap_or_clamp(y0 - 2 * rad + y, t->height, t->periodic);
-        const uint32_t *src = (const uint32_t *)(const void *)(ctx->ground + (size_t)gy * ctx->ground_stride);
+        const uint32_t *src =
+                (const uint32_t *)(const void *)(ctx->ground + (size_t)gy * ctx->ground_stride);
         for (int x = 0; x < w; x++)
             for (int c = 0; c < 4; c++)
                 a[((size_t)y * w + x) * 4 + c] = (float)(src[x] >> (8 * (3 - c)) & 255) / 255.0f;
@@ -249,11 +240,13 @@ static dapple_status paint_tracks(cairo_t *cr, const dp_layer_ctx *ctx, dapple_e
 {
     const dp_texture_spec *t = ctx->t;
     const dp_layer_points *lp = &ctx->scene->layers[ctx->layer_index];
-    int w = t->width;
-    uint16_t *cov = calloc((size_t)w * t->height, sizeof *cov);
+    int w = t->width, y0 = ctx->clip_y0, y1 = ctx->clip_y1;
+    if (y1 <= y0)
+        return DAPPLE_OK;
+    uint16_t *cov = calloc((size_t)w * (size_t)(y1 - y0), sizeof *cov); /* the band's rows */
     if (cov == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for trails of %dx%d", w, t->height);
-    discs_into(t, lp->track, lp->n_track, 1, cov);
+    discs_into(t, lp->track, lp->n_track, 1, y0, y1, cov);
     cairo_surface_t *target = cairo_get_target(cr);
     cairo_surface_flush(target);
     uint8_t *data = cairo_image_surface_get_data(target);
@@ -261,7 +254,7 @@ static dapple_status paint_tracks(cairo_t *cr, const dp_layer_ctx *ctx, dapple_e
     for (int y = ctx->clip_y0; y < ctx->clip_y1; y++) {
         uint32_t *row = (uint32_t *)(void *)(data + (size_t)y * stride);
         for (int x = 0; x < w; x++) {
-            double k = TRACK_DARK * cov[(size_t)y * w + x] / 65535.0;
+            double k = TRACK_DARK * cov[(size_t)(y - y0) * w + x] / 65535.0;
             uint32_t v = 0;
             for (int c = 0; c < 4 && k > 0; c++) { /* towards black, alpha kept */
                 double ch = (double)(row[x] >> (8 * c) & 255);
@@ -292,7 +285,7 @@ dapple_status dp_frost_underlay(cairo_t *cr, const dp_layer_ctx *ctx, dapple_err
  * strips bound the memory (two float copies of STRIP + 4 * 64 rows) whatever the band. */
 #define STRIP 256
 
-/* Frosts rows y0 .. y0 + rows - 1 of the target. */
+/* Frosts rows y0 .. y0 + rows - 1 of the target; wiped holds those rows. */
 static bool frost_strip(uint8_t *data, int stride, const dp_layer_ctx *ctx, const uint16_t *wiped,
                         int y0, int rows)
 {
@@ -304,7 +297,7 @@ static bool frost_strip(uint8_t *data, int stride, const dp_layer_ctx *ctx, cons
     for (int y = 0; y < rows; y++) {
         uint32_t *row = (uint32_t *)(void *)(data + (size_t)(y0 + y) * stride);
         for (int x = 0; x < w; x++) {
-            double f = l->frost * (1 - wiped[(size_t)(y0 + y) * w + x] / 65535.0);
+            double f = l->frost * (1 - wiped[(size_t)y * w + x] / 65535.0);
             if (f > 0)
                 row[x] = frosted(row[x], blur + ((size_t)y * w + x) * 4, f);
         }
@@ -320,18 +313,20 @@ static dapple_status frost(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *e
     const dp_texture_spec *t = ctx->t;
     if (!(l->frost > 0) || ctx->ground == NULL)
         return DAPPLE_OK;
-    int w = t->width;
-    uint16_t *wiped = calloc((size_t)w * t->height, sizeof *wiped);
+    int w = t->width, y0 = ctx->clip_y0, y1 = ctx->clip_y1;
+    if (y1 <= y0)
+        return DAPPLE_OK;
+    uint16_t *wiped = calloc((size_t)w * (size_t)(y1 - y0), sizeof *wiped); /* the band's rows */
     if (wiped == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for the frost of %dx%d", w, t->height);
-    dp_frost_wiped_into(t, ctx->scene, ctx->layer_index, wiped);
+    dp_frost_wiped_into(t, ctx->scene, ctx->layer_index, y0, y1, wiped);
     cairo_surface_t *target = cairo_get_target(cr);
     cairo_surface_flush(target);
     uint8_t *data = cairo_image_surface_get_data(target);
     int stride = cairo_image_surface_get_stride(target);
     bool ok = true;
-    for (int y = ctx->clip_y0; y < ctx->clip_y1 && ok; y += STRIP)
-        ok = frost_strip(data, stride, ctx, wiped, y, DP_MIN(STRIP, ctx->clip_y1 - y));
+    for (int y = y0; y < y1 && ok; y += STRIP)
+        ok = frost_strip(data, stride, ctx, wiped + (size_t)(y - y0) * w, y, DP_MIN(STRIP, y1 - y));
     cairo_surface_mark_dirty(target);
     free(wiped);
     if (!ok)

@@ -2,7 +2,8 @@
  * Fog on glass. A droplets layer with 'frost' first frosts what lies under it - the ground
  * blurred and lightened, as a film of micro-drops scatters it - except where the layers it
  * avoids have wiped the glass clean: a dry halo, each drop's outline grown 1.3 times
- * (within the circle dp_layer_halo, which the frost layer's own drops avoid). The same wiped coverage is the 'wiped' mask. */
+ * (within the circle dp_layer_halo, which the frost layer's own drops avoid). The same wiped
+ * coverage is the 'wiped' mask. */
 #ifndef DP_FROST_H
 #define DP_FROST_H
 
@@ -16,9 +17,11 @@
  * beyond its room (scale * r). Later layers avoid it; frost leaves it clear. */
 double dp_layer_halo(const dp_layer_spec *l, uint64_t size_seed, const dapple_point *p);
 
-/** Max-combines into out (width x height, caller-zeroed) the antialiased dry halos of the
- * drops of the layers that layer 'li' avoids: 65535 = wiped clean. Wraps when periodic. */
-void dp_frost_wiped_into(const dp_texture_spec *t, const dp_scene *s, int li, uint16_t *out);
+/** Max-combines into out (rows y0 .. y1 - 1 of the image, width wide, caller-zeroed) the
+ * antialiased dry halos of the drops of the layers that layer 'li' avoids, their beads and
+ * tracks: 65535 = wiped clean. Wraps when periodic. A band passes its own rows only. */
+void dp_frost_wiped_into(const dp_texture_spec *t, const dp_scene *s, int li, int y0, int y1,
+                         uint16_t *out);
 
 /** The 'wiped' mask (frost = false: max over the frost layers of their wiped coverage) or
  * the 'frost' mask (frost = true: frost * (1 - wiped), max-combined with the footprints of

@@ -20,7 +20,7 @@
 #include "render/trails.h"
 #include "render/solid.h"
 
-#define BUBBLE_CONTACT_DEG  90.0
+#define BUBBLE_CONTACT_DEG 90.0
 
 static double contact_rad(const dp_layer_spec *l)
 {
@@ -59,7 +59,8 @@ double dp_height_unit(const dp_texture_spec *t)
         double rmax = dapple_field_opts_rmax(&l->field);
         if (th > 0) /* a breath figure's drops grow to rmax, and one merge past it */
             unit = DP_MAX(unit, cap_top(l->breath ? DP_BREATH_OVERSHOOT * rmax
-                                                  : dp_layer_draw_radius(l, rmax), th));
+                                                  : dp_layer_draw_radius(l, rmax),
+                                        th));
         unit = DP_MAX(unit, solid_top_frac(l) * dp_layer_draw_radius(l, rmax));
     }
     return unit;
@@ -123,8 +124,8 @@ static void layer_shaped(const dp_texture_spec *t, const dp_layer_spec *l,
         if (!(room > 0))
             continue;
         dp_layer_drop(l, room, dp_point_key(size_seed, p->x, p->y), i >= lp->count, &c.drop);
-        dp_raster_disc_xy(t->width, t->height, t->periodic, p->x, p->y, c.drop.reach,
-                          shaped_pixel, &c);
+        dp_raster_disc_xy(t->width, t->height, t->periodic, p->x, p->y, c.drop.reach, shaped_pixel,
+                          &c);
     }
 }
 
@@ -147,7 +148,8 @@ static void layer_film(const dp_texture_spec *t, const dp_layer_points *lp, doub
     for (size_t i = 0; i < lp->n_track; i++) {
         const dapple_point *p = &lp->track[i];
         film c = { height, (double)p->r, 65535 / unit };
-        dp_raster_disc(t->width, t->height, t->periodic, p->x, p->y, c.radius + 0.5, film_pixel, &c);
+        dp_raster_disc(t->width, t->height, t->periodic, p->x, p->y, c.radius + 0.5, film_pixel,
+                       &c);
     }
 }
 
@@ -157,12 +159,15 @@ typedef struct bridge {
     double ox, oy;   /* the raster's centre, from a's centre */
     double abx, aby; /* b's centre from a's */
     double k, to_u16;
+    double rect[4]; /* where the bridge can rise, from a's centre (dp_merge_bridge_rect) */
 } bridge;
 
 static void bridge_pixel(void *ctx, size_t index, double dx, double dy)
 {
     const bridge *c = ctx;
     double ax = dx + c->ox, ay = dy + c->oy;
+    if (!(ax > c->rect[0] && ax < c->rect[1] && ay > c->rect[2] && ay < c->rect[3]))
+        return; /* outside a box: no bridge (dp_merge_bridge_rect) */
     double h = dp_drop_pair_height(&c->a, ax, ay, &c->b, ax - c->abx, ay - c->aby, c->k);
     raise_to(c->height, index, h, c->to_u16);
 }
@@ -175,11 +180,16 @@ static void layer_bridges(const dp_texture_spec *t, const dp_layer_spec *l,
     for (size_t i = 0; i < lp->n_pairs; i++) {
         const dp_drop_pair *q = &lp->pairs[i];
         const dapple_point *p = &lp->points[q->a];
-        bridge c = { .height = height, .abx = q->abx, .aby = q->aby, .k = dp_merge_gap(l),
+        bridge c = { .height = height,
+                     .abx = q->abx,
+                     .aby = q->aby,
+                     .k = dp_merge_gap(l),
                      .to_u16 = 65535 / unit };
         dp_merge_drop(l, size_seed, p, &c.a);
         dp_merge_drop(l, size_seed, &lp->points[q->b], &c.b);
         double reach;
+        if (!dp_merge_bridge_rect(&c.a, &c.b, q->abx, q->aby, c.k, c.rect))
+            continue;
         dp_merge_bridge_disc(&c.a, &c.b, q->abx, q->aby, c.k, &c.ox, &c.oy, &reach);
         dp_raster_disc_xy(t->width, t->height, t->periodic, (double)p->x + c.ox,
                           (double)p->y + c.oy, reach, bridge_pixel, &c);

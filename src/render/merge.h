@@ -27,7 +27,15 @@ double dp_merge_gap(const dp_layer_spec *l);
 void dp_merge_bridge_disc(const struct dp_drop *a, const struct dp_drop *b, double abx, double aby,
                           double k, double *ox, double *oy, double *reach);
 
-/** Fills s->layers[li].pairs for a droplets layer with merge > 0 and a drop shape. */
+/** Where a bridge can rise between drops a and b (b at (abx, aby) from a) merging across k,
+ * as offsets from a's centre: x in (rect[0], rect[1]), y in (rect[2], rect[3]), the overlap
+ * of the drops' boxes (dp_drop_box). False when they do not overlap: the pair has no
+ * bridge. */
+bool dp_merge_bridge_rect(const struct dp_drop *a, const struct dp_drop *b, double abx, double aby,
+                          double k, double rect[4]);
+
+/** Fills s->layers[li].pairs for a droplets layer with merge > 0 and a drop shape: the pairs
+ * whose bridge rect is not empty. */
 dapple_status dp_merge_pairs(const dp_texture_spec *t, dp_scene *s, int li, dapple_error *err);
 
 /** The drop of point i of layer l as the maps and the colour see it. */

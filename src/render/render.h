@@ -21,6 +21,7 @@ typedef struct dp_layer_points {
     size_t n_beads, n_track;
     struct dp_drop_pair *pairs; /* drops that merge (render/merge.h); owned */
     size_t n_pairs;
+    double pair_reach; /* no bridge reaches farther than this from its pair's first drop */
 } dp_layer_points;
 
 typedef struct dp_scene {

@@ -205,8 +205,8 @@ static void print_targets(const result *r)
 /* W5 (2048x2048 droplets texture end to end) and W6 (pack -j 1 vs -j 2) live on the
  * render/pack side, in bench_render.c; each prints its own row of the second table. */
 
-/* `bench morph` runs only the dilation table, `bench world` only the worlds' (they are
- * quick; the rest is minutes). */
+/* `bench morph` runs only the dilation table, `bench world` only the worlds', `bench bounds`
+ * only W8 (they are quick; the rest is minutes). */
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "morph") == 0) {
@@ -215,6 +215,10 @@ int main(int argc, char **argv)
     }
     if (argc > 1 && strcmp(argv[1], "preview") == 0) {
         bench_preview();
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "bounds") == 0) {
+        bench_w8();
         return 0;
     }
     if (argc > 1 && strcmp(argv[1], "world") == 0) {
@@ -238,6 +242,8 @@ int main(int argc, char **argv)
     bench_w6();
     fflush(stdout);
     bench_w7();
+    fflush(stdout);
+    bench_w8();
     fflush(stdout);
     bench_world();
     fflush(stdout);

@@ -11,6 +11,7 @@
 #include "core/dp.h"
 #include "preset/preset.h"
 #include "render/drop_shade.h"
+#include "render/drop_shape.h"
 #include "render/raster.h"
 #include "render/render.h"
 #include "core/point_attrs.h"
@@ -281,6 +282,46 @@ Test(water_look, merging_tiny_stretched_drops_pairs_each_with_a_few_neighbours)
     uint16_t *h = height_map(); /* and the maps are drawn (once 292 s at 256 x 256) */
     free(h);
     dp_scene_fini(&scene);
+}
+
+/* The bridges are shaded only inside the overlap of the two drops' boxes and discs
+ * (dp_merge_bridge_rect, dp_merge_bridge_disc), and pairs whose boxes miss are dropped:
+ * that is exact only if no bridge rises outside them. Checked on the most irregular drops
+ * (stretched, sagging, wobbling, with tails) at random offsets and gaps. */
+Test(water_look, no_bridge_rises_outside_its_rect_or_discs)
+{
+    dp_drop_style st = { .stretch = 3, .sag = 0.6, .contact_deg = 40, .wobble = 0.3 };
+    uint64_t key = 1;
+    size_t inside = 0;
+    for (int pair = 0; pair < 400; pair++) {
+        dp_drop a, b;
+        double k = 1 + 30 * dp_point_unit(key, 1), rect[4], ox, oy, reach;
+        dp_drop_init(&a, &st, 2 + 40 * dp_point_unit(key, 2), key * 0x9e3779b97f4a7c15u);
+        dp_drop_init(&b, &st, 2 + 40 * dp_point_unit(key, 3), (key + 7) * 0x9e3779b97f4a7c15u);
+        if (pair % 3 == 0)
+            dp_drop_add_tail(&a);
+        double far = dp_drop_extent(&a) + dp_drop_extent(&b) + k;
+        double abx = far * (2 * dp_point_unit(key, 4) - 1),
+               aby = far * (2 * dp_point_unit(key, 5) - 1);
+        bool any = dp_merge_bridge_rect(&a, &b, abx, aby, k, rect);
+        dp_merge_bridge_disc(&a, &b, abx, aby, k, &ox, &oy, &reach);
+        double ra = dp_drop_extent(&a) + 1.25 * k + 1, rb = dp_drop_extent(&b) + 1.25 * k + 1;
+        for (int i = 0; i < 3000; i++) {
+            double x = (2 * dp_point_unit(key, 100 + 2 * i) - 1) * (ra + 2);
+            double y = (2 * dp_point_unit(key, 101 + 2 * i) - 1) * (ra + 2);
+            if (!(dp_drop_pair_height(&a, x, y, &b, x - abx, y - aby, k) > 0))
+                continue;
+            inside++;
+            cr_assert(any, "pair %d: a bridge where the boxes miss", pair);
+            cr_assert(x > rect[0] && x < rect[1] && y > rect[2] && y < rect[3],
+                      "pair %d: bridge at (%g, %g) outside its rect", pair, x, y);
+            cr_assert_lt(hypot(x - ox, y - oy), reach, "pair %d: bridge outside its disc", pair);
+            cr_assert_lt(hypot(x, y), ra, "pair %d: bridge outside a's disc", pair);
+            cr_assert_lt(hypot(x - abx, y - aby), rb, "pair %d: bridge outside b's disc", pair);
+        }
+        key++;
+    }
+    cr_assert_gt(inside, 1000, "only %zu bridge points were tried", inside);
 }
 
 /* trail = 1, trail_length = 50 (past 60 s at 2048 x 2048 once): no trail laps the pane. */
