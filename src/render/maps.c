@@ -201,8 +201,8 @@ static void *bridges_in_rows(void *arg)
         if (!dp_merge_bridge_rect(&c.a, &c.b, q->abx, q->aby, c.k, c.rect))
             continue;
         dp_merge_bridge_disc(&c.a, &c.b, q->abx, q->aby, c.k, &c.ox, &c.oy, &reach);
-        dp_raster_disc_rows_xy(t->width, t->height, b->y0, b->y1, t->periodic,
-                               (double)p->x + c.ox, (double)p->y + c.oy, reach, bridge_pixel, &c);
+        dp_raster_disc_rows_xy(t->width, t->height, b->y0, b->y1, t->periodic, (double)p->x + c.ox,
+                               (double)p->y + c.oy, reach, bridge_pixel, &c);
     }
     return NULL;
 }
