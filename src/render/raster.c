@@ -6,29 +6,62 @@
 #include "render/raster.h"
 
 #include <math.h>
+#include <stdbool.h>
+
+/* The disc's rows within rows row0 .. row1 - 1: y0 .. y1 (none when y0 > y1). */
+static inline void disc_rows(int row0, int row1, double y, double reach, int *y0, int *y1)
+{
+    *y0 = (int)floor(y - reach - 0.5), *y1 = (int)ceil(y + reach - 0.5);
+    if (*y0 < row0)
+        *y0 = row0;
+    if (*y1 > row1 - 1)
+        *y1 = row1 - 1;
+}
+
+/* Row py's span of the disc over pixel centres, clipped to the image: x0 .. x1, and dy the
+ * row's offset from the centre. False when the row misses the disc. */
+static inline bool row_span(int width, double x, double y, double reach, int py, double *dy,
+                            int *x0, int *x1)
+{
+    *dy = py + 0.5 - y;
+    double span2 = reach * reach - *dy * *dy;
+    if (span2 < 0)
+        return false;
+    double span = sqrt(span2);
+    *x0 = (int)ceil(x - span - 0.5), *x1 = (int)floor(x + span - 0.5);
+    if (*x0 < 0)
+        *x0 = 0;
+    if (*x1 > width - 1)
+        *x1 = width - 1;
+    return true;
+}
+
+/* On a torus, the copies of the disc at +-W, +-H that meet [0, W) x [0, H): i0 .. i1 by
+ * j0 .. j1, at most a few per axis. */
+typedef struct copies {
+    int i0, i1, j0, j1;
+} copies;
+
+static copies copies_of(int width, int height, double x, double y, double reach)
+{
+    return (copies){ (int)floor((0 - reach - x) / width) + 1,
+                     (int)ceil((width + reach - x) / width) - 1,
+                     (int)floor((0 - reach - y) / height) + 1,
+                     (int)ceil((height + reach - y) / height) - 1 };
+}
 
 static void disc_once(int width, int row0, int row1, double x, double y, double reach,
                       dp_raster_xy_fn fn, void *ctx)
 {
-    int y0 = (int)floor(y - reach - 0.5), y1 = (int)ceil(y + reach - 0.5);
-    if (y0 < row0)
-        y0 = row0;
-    if (y1 > row1 - 1)
-        y1 = row1 - 1;
+    int y0, y1, x0, x1;
+    double dy;
+    disc_rows(row0, row1, y, reach, &y0, &y1);
     for (int py = y0; py <= y1; py++) {
-        double dy = py + 0.5 - y, span2 = reach * reach - dy * dy;
-        if (span2 < 0)
+        if (!row_span(width, x, y, reach, py, &dy, &x0, &x1))
             continue;
-        double span = sqrt(span2);
-        int x0 = (int)ceil(x - span - 0.5), x1 = (int)floor(x + span - 0.5);
-        if (x0 < 0)
-            x0 = 0;
-        if (x1 > width - 1)
-            x1 = width - 1;
         size_t row = (size_t)(py - row0) * (size_t)width;
-        for (int px = x0; px <= x1; px++) {
+        for (int px = x0; px <= x1; px++)
             fn(ctx, row + (size_t)px, px + 0.5 - x, dy);
-        }
     }
 }
 
@@ -40,13 +73,9 @@ void dp_raster_disc_rows_xy(int width, int height, int row0, int row1, bool wrap
         disc_once(width, row0, row1, x, y, reach, fn, ctx);
         return;
     }
-    /* Copies whose disc meets [0, W) x [0, H); at most a few per axis. */
-    int i0 = (int)floor((0 - reach - x) / width) + 1,
-        i1 = (int)ceil((width + reach - x) / width) - 1;
-    int j0 = (int)floor((0 - reach - y) / height) + 1,
-        j1 = (int)ceil((height + reach - y) / height) - 1;
-    for (int j = j0; j <= j1; j++)
-        for (int i = i0; i <= i1; i++)
+    copies c = copies_of(width, height, x, y, reach);
+    for (int j = c.j0; j <= c.j1; j++)
+        for (int i = c.i0; i <= c.i1; i++)
             disc_once(width, row0, row1, x + (double)i * width, y + (double)j * height, reach, fn,
                       ctx);
 }
@@ -69,21 +98,12 @@ static uint16_t round_up_half(double v)
 static void soft_once(int width, int row0, int row1, double x, double y, double reach,
                       double radius, double soft, uint16_t *out)
 {
-    int y0 = (int)floor(y - reach - 0.5), y1 = (int)ceil(y + reach - 0.5);
-    if (y0 < row0)
-        y0 = row0;
-    if (y1 > row1 - 1)
-        y1 = row1 - 1;
+    int y0, y1, x0, x1;
+    double dy;
+    disc_rows(row0, row1, y, reach, &y0, &y1);
     for (int py = y0; py <= y1; py++) {
-        double dy = py + 0.5 - y, span2 = reach * reach - dy * dy;
-        if (span2 < 0)
+        if (!row_span(width, x, y, reach, py, &dy, &x0, &x1))
             continue;
-        double span = sqrt(span2);
-        int x0 = (int)ceil(x - span - 0.5), x1 = (int)floor(x + span - 0.5);
-        if (x0 < 0)
-            x0 = 0;
-        if (x1 > width - 1)
-            x1 = width - 1;
         uint16_t *row = out + (size_t)(py - row0) * (size_t)width;
         for (int px = x0; px <= x1; px++) {
             if (row[px] == 65535)
@@ -104,12 +124,9 @@ void dp_raster_soft_max_rows(int width, int height, int row0, int row1, bool wra
         soft_once(width, row0, row1, x, y, reach, radius, soft, out);
         return;
     }
-    int i0 = (int)floor((0 - reach - x) / width) + 1,
-        i1 = (int)ceil((width + reach - x) / width) - 1;
-    int j0 = (int)floor((0 - reach - y) / height) + 1,
-        j1 = (int)ceil((height + reach - y) / height) - 1;
-    for (int j = j0; j <= j1; j++)
-        for (int i = i0; i <= i1; i++)
+    copies c = copies_of(width, height, x, y, reach);
+    for (int j = c.j0; j <= c.j1; j++)
+        for (int i = c.i0; i <= c.i1; i++)
             soft_once(width, row0, row1, x + (double)i * width, y + (double)j * height, reach,
                       radius, soft, out);
 }
