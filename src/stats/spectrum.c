@@ -175,33 +175,38 @@ static double radial_at(const double *radial, double f)
     return radial[k] + (u - k) * (radial[k + 1] - radial[k]);
 }
 
+/* The ring of frequency (kx, ky), and its |f| in *f; -1 beyond the last ring. */
+static int ring_of(int kx, int ky, double *f)
+{
+    *f = hypot(dp_stats_axis_f(kx), dp_stats_axis_f(ky));
+    int k = (int)lround(*f / F_STEP);
+    return k < DP_STATS_RINGS ? k : -1;
+}
+
 /* Radial mean and anisotropy per ring: the variance of the power around the radial curve,
  * over the mean squared, in dB. Each frequency is compared with the curve at its own |f|,
  * not with its ring's mean: a ring is F_STEP wide, and on the flank of a sharp peak the
  * power changes that much across it, which reads as anisotropy where there is none. */
 static void rings(dp_stats_spectrum *out)
 {
-    double sum[DP_STATS_RINGS] = { 0 }, sum2[DP_STATS_RINGS] = { 0 };
+    double sum[DP_STATS_RINGS] = { 0 }, sum2[DP_STATS_RINGS] = { 0 }, f;
     size_t cnt[DP_STATS_RINGS] = { 0 };
-    for (int pass = 0; pass < 2; pass++) {
-        for (int ky = 0; ky < DP_STATS_NF; ky++)
-            for (int kx = 0; kx < DP_STATS_NF; kx++) {
-                double f = hypot(dp_stats_axis_f(kx), dp_stats_axis_f(ky));
-                int k = (int)lround(f / F_STEP);
-                if (k >= DP_STATS_RINGS)
-                    continue;
-                double v = out->power[ky * DP_STATS_NF + kx];
-                if (pass == 0) {
-                    sum[k] += v, cnt[k]++;
-                } else {
-                    double e = v - radial_at(out->radial, f);
-                    sum2[k] += e * e;
-                }
-            }
-        if (pass == 0)
-            for (int k = 0; k < DP_STATS_RINGS; k++)
-                out->radial[k] = sum[k] / (double)cnt[k];
-    }
+    for (int ky = 0; ky < DP_STATS_NF; ky++)
+        for (int kx = 0; kx < DP_STATS_NF; kx++) {
+            int k = ring_of(kx, ky, &f);
+            if (k >= 0)
+                sum[k] += out->power[ky * DP_STATS_NF + kx], cnt[k]++;
+        }
+    for (int k = 0; k < DP_STATS_RINGS; k++)
+        out->radial[k] = sum[k] / (double)cnt[k];
+    for (int ky = 0; ky < DP_STATS_NF; ky++)
+        for (int kx = 0; kx < DP_STATS_NF; kx++) {
+            int k = ring_of(kx, ky, &f);
+            if (k < 0)
+                continue;
+            double e = out->power[ky * DP_STATS_NF + kx] - radial_at(out->radial, f);
+            sum2[k] += e * e;
+        }
     for (int k = 0; k < DP_STATS_RINGS; k++) {
         double m = out->radial[k], var = sum2[k] / (double)cnt[k];
         out->anisotropy[k] = cnt[k] > 1 ? 10 * log10(DP_MAX(var, 1e-30) / (m * m)) : (double)NAN;
