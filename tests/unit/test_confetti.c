@@ -12,6 +12,7 @@
 #include "core/dp.h"
 #include "preset/preset.h"
 #include "render/render.h"
+#include "point_helpers.h"
 
 static dp_texture_spec spec;
 static dp_scene scene;
@@ -26,22 +27,7 @@ static void load(const char *path)
 
 static double torus_d2(double ax, double ay, double bx, double by)
 {
-    double dx = fabs(ax - bx), dy = fabs(ay - by);
-    dx = DP_MIN(dx, spec.width - dx);
-    dy = DP_MIN(dy, spec.height - dy);
-    return dx * dx + dy * dy;
-}
-
-static size_t nearest(const dp_layer_points *lp, size_t i)
-{
-    size_t best = i;
-    double bd = INFINITY;
-    for (size_t j = 0; j < lp->count; j++) {
-        double d = torus_d2(lp->points[i].x, lp->points[i].y, lp->points[j].x, lp->points[j].y);
-        if (j != i && d < bd)
-            bd = d, best = j;
-    }
-    return best;
+    return torus_d2_in(spec.width, spec.height, ax, ay, bx, by);
 }
 
 /* Coefficient of variation of drawn radius / nearest neighbour's drawn radius, over
@@ -54,7 +40,8 @@ static double neighbour_ratio_cv(int li)
     double sum = 0, sum2 = 0;
     for (size_t i = 0; i < lp->count; i++) {
         double q = dp_layer_point_radius(l, seed, &lp->points[i]) /
-                   dp_layer_point_radius(l, seed, &lp->points[nearest(lp, i)]);
+                   dp_layer_point_radius(l, seed,
+                                         &lp->points[nearest_in(lp, i, spec.width, spec.height)]);
         sum += q, sum2 += q * q;
     }
     double mean = sum / (double)lp->count;

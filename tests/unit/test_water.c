@@ -17,6 +17,7 @@
 #include "preset/preset.h"
 #include "render/raster.h"
 #include "render/render.h"
+#include "point_helpers.h"
 
 static dp_texture_spec spec;
 static dp_scene scene;
@@ -41,34 +42,9 @@ static void sample(void)
     cr_assert_eq(dp_scene_sample(&spec, &scene, &err), DAPPLE_OK, "%s", err.message);
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, size_t n)
-{
-    qsort(v, n, sizeof *v, by_value);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 static double torus_d2(const dapple_point *p, const dapple_point *q)
 {
-    double dx = fabs((double)p->x - (double)q->x), dy = fabs((double)p->y - (double)q->y);
-    dx = DP_MIN(dx, spec.width - dx);
-    dy = DP_MIN(dy, spec.height - dy);
-    return dx * dx + dy * dy;
-}
-
-static size_t nearest(const dp_layer_points *lp, size_t i)
-{
-    size_t best = i;
-    double bd = INFINITY;
-    for (size_t j = 0; j < lp->count; j++)
-        if (j != i && torus_d2(&lp->points[i], &lp->points[j]) < bd)
-            bd = torus_d2(&lp->points[i], &lp->points[j]), best = j;
-    return best;
+    return torus_d2_in(spec.width, spec.height, p->x, p->y, q->x, q->y);
 }
 
 /* Relative size difference of each drop and its nearest neighbour, from the peak of the
@@ -80,7 +56,7 @@ static double neighbour_difference(void)
     dp_render_height_into(&spec, &scene, h);
     double *d = calloc(lp->count, sizeof *d);
     for (size_t i = 0; i < lp->count; i++) {
-        const dapple_point *p = &lp->points[i], *q = &lp->points[nearest(lp, i)];
+        const dapple_point *p = &lp->points[i], *q = &lp->points[nearest_in(lp, i, spec.width, spec.height)];
         double a = h[(int)p->y * 256 + (int)p->x], b = h[(int)q->y * 256 + (int)q->x];
         d[i] = fabs(a - b) / DP_MAX(a, b);
     }

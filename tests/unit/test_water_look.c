@@ -17,6 +17,7 @@
 #include "core/point_attrs.h"
 #include "render/merge.h"
 #include "render/trails.h"
+#include "point_helpers.h"
 
 static dp_texture_spec spec;
 static dp_scene scene;
@@ -26,18 +27,6 @@ static void load(const char *preset)
     dapple_error err;
     cr_assert_eq(dp_preset_load(preset, &spec, &err), DAPPLE_OK, "%s", err.message);
     cr_assert_eq(dp_scene_sample(&spec, &scene, &err), DAPPLE_OK, "%s", err.message);
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, size_t n)
-{
-    qsort(v, n, sizeof *v, by_value);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 /* One connected piece of {h > level} (4-neighbours, not across the wrap). */
