@@ -8,6 +8,7 @@
 #include <criterion/criterion.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "io/image_save.h"
@@ -47,6 +48,31 @@ static inline cairo_surface_t *render_one_band(const dp_texture_spec *t, const d
     cr_assert_eq(dp_render_texture_bands(t, sc, 1, &s, &err), DAPPLE_OK, "%s", err.message);
     cairo_surface_flush(s);
     return s;
+}
+
+/* One layer "a" of this style over a w x h texture on bg: the spec the render tests draw. */
+static inline dp_layer_spec *one_layer_spec(dp_texture_spec *spec, dp_style style, int w, int h,
+                                            dp_rgba bg)
+{
+    dp_texture_spec_init(spec);
+    spec->width = w;
+    spec->height = h;
+    spec->bg_colour = bg;
+    spec->n_layers = 1;
+    dp_layer_spec *l = &spec->layers[0];
+    dp_layer_spec_init(l);
+    strcpy(l->name, "a");
+    l->style = style;
+    return l;
+}
+
+/* A scene of one layer holding pts[0 .. n). */
+static inline void one_layer_scene(dp_scene *scene, dapple_point *pts, size_t n)
+{
+    memset(scene, 0, sizeof *scene);
+    scene->n_layers = 1;
+    scene->layers[0].points = pts;
+    scene->layers[0].count = n;
 }
 
 #endif

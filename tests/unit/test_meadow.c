@@ -18,22 +18,10 @@ static dapple_point pts[16];
 
 static void one_layer(dp_style style, int w, int n, float r)
 {
-    dp_texture_spec_init(&spec);
-    spec.width = w;
-    spec.height = w;
-    spec.bg_colour = (dp_rgba){ 1, 1, 1, 1 };
-    spec.n_layers = 1;
-    dp_layer_spec *l = &spec.layers[0];
-    dp_layer_spec_init(l);
-    strcpy(l->name, "a");
-    l->style = style;
-    l->stamp_scale_jitter = 0;
+    one_layer_spec(&spec, style, w, w, (dp_rgba){ 1, 1, 1, 1 })->stamp_scale_jitter = 0;
     for (int i = 0; i < n; i++)
         pts[i] = (dapple_point){ (float)(w / (2 * n) + i * w / n), (float)(w / 2), r };
-    memset(&scene, 0, sizeof scene);
-    scene.n_layers = 1;
-    scene.layers[0].points = pts;
-    scene.layers[0].count = (size_t)n;
+    one_layer_scene(&scene, pts, (size_t)n);
 }
 
 static cairo_surface_t *render(void)

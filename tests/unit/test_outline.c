@@ -76,14 +76,7 @@ static dapple_point pts[64];
 /* An 8x8 grid of points 'step' apart with r = step: at scale 0.5 the drawn circles touch. */
 static void touching_grid(dp_style style, int step)
 {
-    dp_texture_spec_init(&spec);
-    spec.width = spec.height = 8 * step;
-    spec.bg_colour = (dp_rgba){ 1, 1, 1, 1 };
-    spec.n_layers = 1;
-    dp_layer_spec *l = &spec.layers[0];
-    dp_layer_spec_init(l);
-    strcpy(l->name, "a");
-    l->style = style;
+    dp_layer_spec *l = one_layer_spec(&spec, style, 8 * step, 8 * step, (dp_rgba){ 1, 1, 1, 1 });
     l->palette[0] = (dp_rgba){ 0, 0, 0, 0.5 };
     l->aspect = 1;
     l->aspect_jitter = 0;
@@ -92,10 +85,7 @@ static void touching_grid(dp_style style, int step)
     for (int i = 0; i < 64; i++)
         pts[i] = (dapple_point){ (float)(step * (i % 8) + step / 2),
                                  (float)(step * (i / 8) + step / 2), (float)step };
-    memset(&scene, 0, sizeof scene);
-    scene.n_layers = 1;
-    scene.layers[0].points = pts;
-    scene.layers[0].count = 64;
+    one_layer_scene(&scene, pts, 64);
 }
 
 static cairo_surface_t *render(void)

@@ -22,24 +22,14 @@ static dp_scene scene;
 
 static void one_layer(dp_style style, int w, int h)
 {
-    dp_texture_spec_init(&spec);
-    spec.width = w;
-    spec.height = h;
-    spec.bg_colour = (dp_rgba){ 0, 0, 1, 1 };
-    spec.n_layers = 1;
-    dp_layer_spec_init(&spec.layers[0]);
-    strcpy(spec.layers[0].name, "a");
-    spec.layers[0].style = style;
-    spec.layers[0].palette[0] = (dp_rgba){ 1, 0, 0, 1 };
+    one_layer_spec(&spec, style, w, h, (dp_rgba){ 0, 0, 1, 1 })->palette[0] =
+            (dp_rgba){ 1, 0, 0, 1 };
 }
 
 /* A scene over caller-owned points: do not dp_scene_fini it. */
 static void points_scene(dapple_point *pts, size_t n)
 {
-    memset(&scene, 0, sizeof scene);
-    scene.n_layers = 1;
-    scene.layers[0].points = pts;
-    scene.layers[0].count = n;
+    one_layer_scene(&scene, pts, n);
 }
 
 static cairo_surface_t *render_bands(int bands)

@@ -22,15 +22,7 @@ static dapple_point pts[64];
 
 static void one_layer(dp_style style, int w, int h, dp_rgba bg)
 {
-    dp_texture_spec_init(&spec);
-    spec.width = w;
-    spec.height = h;
-    spec.bg_colour = bg;
-    spec.n_layers = 1;
-    dp_layer_spec_init(&spec.layers[0]);
-    strcpy(spec.layers[0].name, "a");
-    spec.layers[0].style = style;
-    spec.layers[0].stamp_scale_jitter = 0;
+    one_layer_spec(&spec, style, w, h, bg)->stamp_scale_jitter = 0;
 }
 
 /* Points on a grid 'step' apart, radius r (drawn radius r / 2 at the default scale). */
@@ -40,18 +32,14 @@ static void grid_scene(int w, int h, int step, float r)
     for (int y = step / 2; y < h && n < 64; y += step)
         for (int x = step / 2; x < w && n < 64; x += step)
             pts[n++] = (dapple_point){ (float)x, (float)y, r };
-    memset(&scene, 0, sizeof scene);
-    scene.n_layers = 1;
-    scene.layers[0].points = pts;
-    scene.layers[0].count = n;
+    one_layer_scene(&scene, pts, n);
 }
 
 static cairo_surface_t *render(void)
 {
     cairo_surface_t *s = NULL;
     dapple_error err;
-    cr_assert_eq(dp_render_texture_bands(&spec, &scene, 1, &s, &err), DAPPLE_OK, "%s",
-                 err.message);
+    cr_assert_eq(dp_render_texture_bands(&spec, &scene, 1, &s, &err), DAPPLE_OK, "%s", err.message);
     cairo_surface_flush(s);
     return s;
 }
@@ -110,7 +98,7 @@ Test(shapes, colours_tint_a_grey_png_stamp_red_and_blue)
     int red = 0, blue = 0;
     for (size_t i = 0; i < scene.layers[0].count; i++) {
         rgba8 p = pixel(s, (int)pts[i].x, (int)pts[i].y);
-        red += p.r > 120 && p.g < 8 && p.b < 8;  /* 0.6 grey * red: about 153, 0, 0 */
+        red += p.r > 120 && p.g < 8 && p.b < 8; /* 0.6 grey * red: about 153, 0, 0 */
         blue += p.b > 120 && p.r < 8 && p.g < 8;
     }
     save(s, "shapes_tint.png");
@@ -298,6 +286,7 @@ static double edge_at(cairo_surface_t *s, int cx, int cy, double angle)
 static int corners_of(cairo_surface_t *s, int cx, int cy)
 {
     enum { N = 720 };
+
     static double r[N];
     for (int i = 0; i < N; i++)
         r[i] = edge_at(s, cx, cy, 2 * DP_PI * i / N);
