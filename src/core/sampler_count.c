@@ -55,8 +55,9 @@ static dapple_status search(run_fn run, void *ctx, double est, size_t count, dou
     double s = sqrt(est / (double)count);
     for (int r = 0; r < MAX_RUNS; r++) {
         size_t n;
-        if (run(ctx, s, &n, err) != DAPPLE_OK)
-            return dp_fail_prefix(err, err->status, "count %zu at spacing scale %g", count, s);
+        dapple_status st = run(ctx, s, &n, err);
+        if (st != DAPPLE_OK)
+            return dp_fail_prefix(err, st, "count %zu at spacing scale %g", count, s);
         if (fabs((double)n - (double)count) <= TOLERANCE * (double)count) {
             *scale = s;
             return DAPPLE_OK;
@@ -123,8 +124,9 @@ dapple_status dapple_sampler_new_count(dapple_sampler **out, const dapple_field 
     if (st != DAPPLE_OK)
         return st;
     o = &local;
-    if (check_count(count, o->max_points, err) != DAPPLE_OK)
-        return err->status;
+    st = check_count(count, o->max_points, err);
+    if (st != DAPPLE_OK)
+        return st;
     plain_run p = { field, o, NULL, stop };
     st = search(run_plain, &p, expected(field, o), count, scale, err);
     if (st != DAPPLE_OK) {
@@ -160,12 +162,13 @@ dapple_status dp_world_sample_count(const dp_world_opts *o, size_t count, dapple
                                     size_t *n, double *scale, dapple_stop *stop, dapple_error *err)
 {
     *points = NULL, *n = 0;
-    if (check_count(count, o->so.max_points, err) != DAPPLE_OK)
-        return err->status;
+    dapple_status st = check_count(count, o->so.max_points, err);
+    if (st != DAPPLE_OK)
+        return st;
     if (o->rx != 0 || o->ry != 0 || o->rw != o->so.width || o->rh != o->so.height)
         return dp_fail(err, DAPPLE_E_INVALID, "count: the region must be the whole world");
     world_run w = { o, NULL, 0, stop };
-    dapple_status st = search(run_world, &w, expected(o->field, &o->so), count, scale, err);
+    st = search(run_world, &w, expected(o->field, &o->so), count, scale, err);
     if (st != DAPPLE_OK) {
         free(w.pts);
         return st;

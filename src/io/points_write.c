@@ -437,8 +437,9 @@ static dapple_status check_job(const char *path, dp_points_format format, const 
 {
     if (format != DP_POINTS_CSV && format != DP_POINTS_JSON)
         return dp_fail(err, DAPPLE_E_INVALID, "%s: unknown points format %d", path, (int)format);
-    if (check_columns(path, j->cols, err) != DAPPLE_OK)
-        return err->status;
+    dapple_status st = check_columns(path, j->cols, err);
+    if (st != DAPPLE_OK)
+        return st;
     if (j->cols->y_up && !isfinite(j->height))
         return dp_fail(err, DAPPLE_E_INVALID, "%s: y up needs a finite height, got %g", path,
                        j->height);
