@@ -400,6 +400,22 @@ Test(sampler, maximal_mode_leaves_no_gap_on_a_torus)
     done(&r);
 }
 
+/* relaxed mode ends with maximal's gap fill (issue #42: with the fill skipped a relaxed
+ * set still packed at rho >= 0.85, and only its uncovered fraction, 1e-4, told) */
+Test(sampler, relaxed_mode_leaves_no_gap_plain_or_on_a_torus)
+{
+    for (int per = 0; per < 2; per++) {
+        dapple_sampler_opts so = sampler_opts(130, 110);
+        so.relax = true;
+        so.periodic = per;
+        run r = sample(field_opts(130, 110, 1.3, 1.3), so);
+        assert_pair_rule(&r);
+        double open = dp_points_uncovered(r.p, r.n, 130, 110, per, 0, 0.02, NULL);
+        cr_assert_eq(open, 0.0, "uncovered %g (periodic %d)", open, per);
+        done(&r);
+    }
+}
+
 /* Maximal mode on a 200 x 120 Perlin field, r in [0.7, 3], field and sampler on 'seed'. */
 static run maximal_variable(unsigned seed, bool periodic)
 {
