@@ -1,4 +1,4 @@
-# dapple — plain GNU make. `make`, `make test`, `make check`, `make bench`, `make samples`,
+# dapple — plain GNU make. `make`, `make test`, `make test-quick`, `make check`, `make bench`, `make samples`,
 # `make install PREFIX=... DESTDIR=...`, `make fuzz`, `make deps`.
 SHELL := /bin/bash
 PREFIX  ?= /usr/local
@@ -19,7 +19,7 @@ CORE_LIBS = -lm -pthread
 # A machine without the packages gets their names and the one command that installs them,
 # not a screen of compiler errors (criterion only for the tests).
 ifeq ($(filter deps clean format format-check,$(MAKECMDGOALS)),)
-NEED_PKGS := $(PKGS) libmicrohttpd $(if $(filter test unit check fuzz,$(MAKECMDGOALS)),criterion)
+NEED_PKGS := $(PKGS) libmicrohttpd $(if $(filter test test-quick unit check fuzz,$(MAKECMDGOALS)),criterion)
 MISSING_PKGS := $(shell command -v pkg-config >/dev/null 2>&1 || { echo pkg-config; exit; }; \
                   for p in $(NEED_PKGS); do pkg-config --exists $$p || echo $$p; done)
 ifneq ($(strip $(MISSING_PKGS)),)
@@ -62,7 +62,7 @@ TOOLS := $(BUILD)/tools/pnginfo $(BUILD)/tools/ptcheck $(BUILD)/tools/roadpng $(
          $(BUILD)/tools/pngtiles $(BUILD)/tools/peakrss $(BUILD)/tools/alphacover $(BUILD)/tools/litpreview \
          $(BUILD)/tools/bondcheck $(BUILD)/tools/areacheck
 
-.PHONY: FORCE all test unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
+.PHONY: FORCE all test test-quick unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
 .DELETE_ON_ERROR:
 
 # Shared libraries: libdapple.so.VERSION with the soname libdapple.so.SOVERSION. SOVERSION
@@ -178,6 +178,13 @@ $(BROWSER_DEPS): tests/browser/package.json tests/browser/package-lock.json
 
 cli-test: $(BUILD)/dapple $(LIBS_ALL) $(TOOLS) $(BROWSER_DEPS)
 	@set -e; for t in $(sort $(wildcard tests/cli/test_*.sh)); do \
+	    echo "== $$t"; DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash $$t; done
+
+# Everything but the browser test, which needs chromium and npm's packages: no network.
+QUICK_SKIP := tests/cli/test_preview_browser.sh
+test-quick: $(UNIT_BIN) $(BUILD)/dapple $(LIBS_ALL) $(TOOLS)
+	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t --jobs 2 --short-filename; done
+	@set -e; for t in $(filter-out $(QUICK_SKIP),$(sort $(wildcard tests/cli/test_*.sh))); do \
 	    echo "== $$t"; DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash $$t; done
 
 check:
