@@ -82,9 +82,8 @@ static void expect_sound(const setup *s, const dapple_field *f, const dapple_poi
     cr_expect_eq(rep.out_of_domain, 0);
     double border = s->so.periodic ? 0 : dapple_field_rmax(f);
     double step = dapple_field_rmin(f) / 3;
-    double got =
-            dp_points_uncovered(p, n, s->so.width, s->so.height, s->so.periodic, border, step,
-                                f->lazy != NULL ? NULL : f); /* lazy lookups evaluate noise */
+    double got = dp_points_uncovered(p, n, s->so.width, s->so.height, s->so.periodic, border, step,
+                                     f->lazy != NULL ? NULL : f); /* lazy lookups evaluate noise */
     if (s->so.maximal) {
         cr_expect_eq(got, 0, "maximal world leaves %g uncovered", got);
         return;
