@@ -72,6 +72,13 @@ dapple_status dp_sampler_opts_adopt(dapple_sampler_opts *local, const dapple_sam
                          err);
 }
 
+dapple_status dp_world_opts_adopt(dapple_world_opts *local, const dapple_world_opts *o,
+                                  dapple_error *err)
+{
+    dapple_world_opts_init(local);
+    return dp_opts_adopt(local, sizeof *local, DP_WORLD_OPTS_MIN_SIZE, o, "dapple_world_opts", err);
+}
+
 /* The defaults dapple.h promises for each options struct: here, with the adopting, so that
  * the struct code calls nothing back in field.c or sampler.c. */
 
@@ -101,5 +108,13 @@ void dapple_sampler_opts_init_size(dapple_sampler_opts *o, size_t size)
     d.seed = 1;
     d.avoid_scale = 1;
     d.spacing_scale = 1;
+    dp_opts_init_sized(o, size, &d, sizeof d);
+}
+
+void dapple_world_opts_init_size(dapple_world_opts *o, size_t size)
+{
+    dapple_world_opts d;
+    memset(&d, 0, sizeof d);
+    d.threads = 1;
     dp_opts_init_sized(o, size, &d, sizeof d);
 }
