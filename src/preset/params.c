@@ -243,6 +243,9 @@ static const dp_param params[] = {
       "has only its trains" },
     { DP_SEC_LAYER, "train_growth", DP_P_NUMBER, 0, 10, NULL, LY(train_growth), "1.5",
       "bubbles: a train's bubbles grow by 1 + this from its site to its top" },
+    { DP_SEC_LAYER, "cluster", DP_P_NUMBER, 0, 1, NULL, LY(cluster), "0",
+      "bubbles: the share of bubbles that gather with their nearest neighbours, touching and "
+      "sharing flat walls whose films meet at 120 degrees (1 = a foam)" },
     { DP_SEC_LAYER, "merge", DP_P_NUMBER, 0, 64, NULL, LY(merge), "0",
       "droplets with a drop shape: drops whose outlines come within this many pixels merge "
       "into one smooth shape (0 = kept apart); at most the largest drop's drawn radius" },

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: MIT
+ * Bubbles shaded pixel by pixel: a shader gives each pixel's colour, and this composites it
+ * (OVER) straight into the band's rows of the canvas. */
+#ifndef DP_BUBBLE_PX_H
+#define DP_BUBBLE_PX_H
+
+#include <cairo.h>
+#include <stdbool.h>
+
+#include "render/layer.h"
+
+/** A pixel's paint: premultiplied colour and alpha, each 0..1, sRGB-encoded as the canvas. */
+typedef struct dp_px {
+    double r, g, b, a;
+} dp_px;
+
+/** The paint at (dx, dy) pixels from the bubble's centre (a pixel's centre); false when it
+ * paints nothing there. */
+typedef bool (*dp_bubble_px_fn)(const void *look, double dx, double dy, dp_px *out);
+
+/** Composites fn's paint over every pixel within 'reach' of (x, y) in cr's rows
+ * ctx->clip_y0 .. clip_y1 - 1, scaled by 'alpha' (0..1). cr's target is an image surface. */
+void dp_bubble_px_paint(cairo_t *cr, const dp_layer_ctx *ctx, double x, double y, double reach,
+                        dp_bubble_px_fn fn, const void *look, double alpha);
+
+/** sRGB encoding of a linear value, clamped to 0..1. */
+double dp_bubble_encode(double linear);
+
+#endif
