@@ -77,7 +77,8 @@ static void force_on(const dp_walls *w, const dp_disc *d, const bool *join, cons
         double dist = hypot(ox[k], oy[k]), a = d[i].r, c = d[j].r;
         if (j == i || !(dist > 1e-9))
             continue;
-        bool both = join[i] && join[j], tie = both && bonded(b, i, j);
+        /* joining bubbles that touch stick (a foam's contacts), as well as the bonded */
+        bool both = join[i] && join[j], tie = both && (dist < a + c || bonded(b, i, j));
         double rest = both ? dp_foam_distance(a, c) : a + c + 1;
         if (!tie && dist >= rest)
             continue; /* no bond, no overlap: no force */

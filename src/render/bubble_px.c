@@ -31,8 +31,31 @@ static uint32_t over(uint32_t dst, const dp_px *p, double alpha)
     return out;
 }
 
+static double decode(double v)
+{
+    return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
+}
+
+/* OVER in linear light: the ground's light, less what the film takes, plus what it adds.
+ * The canvas keeps premultiplied encoded values; this composites the unpremultiplied
+ * colour and keeps the destination's alpha unless the paint raises it. */
+static uint32_t over_light(uint32_t dst, const dp_px *p, double alpha)
+{
+    double da = (dst >> 24) / 255.0, k = 1 - p->a * alpha, out[3];
+    double add[3] = { p->r * alpha, p->g * alpha, p->b * alpha };
+    double oa = DP_MIN(1.0, DP_MAX(da, DP_MAX(p->a * alpha, DP_MAX(add[0], DP_MAX(add[1], add[2])))));
+    for (int c = 0; c < 3; c++) {
+        double v = da > 0 ? (dst >> (16 - 8 * c) & 255) / 255.0 / da : 0;
+        out[c] = (decode(DP_MIN(1.0, v)) * da * k + add[c]) / DP_MAX(oa, 1e-9);
+    }
+    uint32_t px = (uint32_t)lround(255 * oa) << 24;
+    for (int c = 0; c < 3; c++)
+        px |= (uint32_t)lround(255 * oa * dp_bubble_encode(out[c])) << (16 - 8 * c);
+    return px;
+}
+
 void dp_bubble_px_paint(cairo_t *cr, const dp_layer_ctx *ctx, double x, double y, double reach,
-                        dp_bubble_px_fn fn, const void *look, double alpha)
+                        dp_bubble_px_fn fn, const void *look, double alpha, dp_px_space space)
 {
     cairo_surface_t *target = cairo_get_target(cr);
     cairo_surface_flush(target);
@@ -47,7 +70,8 @@ void dp_bubble_px_paint(cairo_t *cr, const dp_layer_ctx *ctx, double x, double y
         for (int px = x0; px < x1; px++) {
             dp_px p;
             if (fn(look, px + 0.5 - x, py + 0.5 - y, &p))
-                row[px] = over(row[px], &p, alpha);
+                row[px] = space == DP_PX_LIGHT ? over_light(row[px], &p, alpha)
+                                               : over(row[px], &p, alpha);
         }
     }
     cairo_surface_mark_dirty(target);

@@ -9,7 +9,9 @@
 
 #include "render/layer.h"
 
-/** A pixel's paint: premultiplied colour and alpha, each 0..1, sRGB-encoded as the canvas. */
+/** A pixel's paint: premultiplied colour and alpha, each 0..1; sRGB-encoded as the canvas
+ * for DP_PX_ENCODED, linear light for DP_PX_LIGHT (then the colour is light added, alpha the
+ * share of the light behind that is taken away). */
 typedef struct dp_px {
     double r, g, b, a;
 } dp_px;
@@ -18,10 +20,14 @@ typedef struct dp_px {
  * paints nothing there. */
 typedef bool (*dp_bubble_px_fn)(const void *look, double dx, double dy, dp_px *out);
 
+typedef enum dp_px_space { DP_PX_ENCODED, DP_PX_LIGHT } dp_px_space;
+
 /** Composites fn's paint over every pixel within 'reach' of (x, y) in cr's rows
- * ctx->clip_y0 .. clip_y1 - 1, scaled by 'alpha' (0..1). cr's target is an image surface. */
+ * ctx->clip_y0 .. clip_y1 - 1, scaled by 'alpha' (0..1): OVER in the canvas's encoding, or
+ * for DP_PX_LIGHT in linear light (a reflection adds light as it does in the world, so a
+ * faint one over a dark ground stays faint). cr's target is an image surface. */
 void dp_bubble_px_paint(cairo_t *cr, const dp_layer_ctx *ctx, double x, double y, double reach,
-                        dp_bubble_px_fn fn, const void *look, double alpha);
+                        dp_bubble_px_fn fn, const void *look, double alpha, dp_px_space space);
 
 /** sRGB encoding of a linear value, clamped to 0..1. */
 double dp_bubble_encode(double linear);

@@ -13,8 +13,9 @@
 
 #include "core/dp.h"
 
-#define ROOM   0.03 /* the environment's light, relative to a white of 1 */
-#define SKY    0.55
+#define ROOM   0.02 /* the environment's light, relative to a white of 1 */
+#define SKY    1.2
+#define FLOOR  0.35
 #define WINDOW 5.0
 #define LAMP   40.0
 #define WALL_W 0.55 /* a wall's half-width, pixels */
@@ -25,20 +26,26 @@ static double smooth(double e0, double e1, double x)
     return t * t * (3 - 2 * t);
 }
 
-/* Light arriving along the reflected ray (rx, ry, rz), rz toward the viewer. */
-static double environment(const dp_soap_look *l, double rx, double ry, double rz)
+/* Light arriving along the reflected ray (rx, ry, rz), rz toward the viewer, per channel:
+ * a blue sky above, green-grey ground below (both ahead, seen near the rim), a dim room
+ * behind the viewer with its window and the lamp. */
+static void environment(const dp_soap_look *l, double rx, double ry, double rz, double e[3])
 {
-    double e = ROOM + SKY * smooth(-0.15, 0.85, -ry);
+    static const double sky[3] = { 0.75, 0.9, 1.2 }, ground[3] = { 0.3, 0.36, 0.22 };
+    double up = SKY * smooth(-0.15, 0.85, -ry), down = FLOOR * smooth(-0.2, 0.8, ry) * smooth(0, 0.5, -rz);
+    double win = 0;
     if (rz > 0) { /* behind the viewer: the window, soft-edged, with a cross of bars */
         double fx = fabs(rx - l->wx), fy = fabs(ry - l->wy);
         double in = (1 - smooth(l->ww - 0.03, l->ww + 0.03, fx)) *
                     (1 - smooth(l->wh - 0.03, l->wh + 0.03, fy));
-        double bars = DP_MIN(smooth(0.012, 0.03, fabs(rx - l->wx)), smooth(0.012, 0.03, fy));
-        e += WINDOW * in * (0.08 + 0.92 * bars) * smooth(0, 0.3, rz);
+        double bars = DP_MIN(smooth(0.012, 0.03, fx), smooth(0.012, 0.03, fy));
+        win = WINDOW * in * (0.08 + 0.92 * bars) * smooth(0, 0.3, rz);
     }
     double lz = 1.1, ln = sqrt(l->lx * l->lx + l->ly * l->ly + lz * lz);
     double dot = (rx * l->lx + ry * l->ly + rz * lz) / ln;
-    return e + LAMP * exp(-(1 - dot) / 0.0005);
+    double lamp = LAMP * exp(-(1 - dot) / 0.0005);
+    for (int k = 0; k < 3; k++)
+        e[k] = ROOM + up * sky[k] + down * ground[k] / 0.3 + win + lamp;
 }
 
 /* How much of the pixel is on this bubble's side of its walls, and how much of it is wall. */
@@ -62,13 +69,14 @@ bool dp_soap_px(const void *look, double dx, double dy, dp_px *out)
     if (cover <= 0 || (cover *= cell_cover(l, dx, dy, &wall)) <= 0)
         return false;
     double u = dx / l->a, v = dy / l->a, r2 = DP_MIN(0.9995, u * u + v * v), nz = sqrt(1 - r2);
-    double film[3], e = environment(l, 2 * nz * u, 2 * nz * v, 2 * nz * nz - 1);
+    double film[3], e[3];
+    environment(l, 2 * nz * u, 2 * nz * v, 2 * nz * nz - 1, e);
     dp_film_colour(l->table, dp_film_thickness(u, v, &l->film), nz, film);
     double c[3], mean = (film[0] + film[1] + film[2]) / 3;
     for (int k = 0; k < 3; k++) { /* a wall: the film at grazing, lit by the sky */
-        double lin = e * l->tint[k] * film[k];
+        double lin = e[k] * l->tint[k] * film[k];
         lin += wall * (0.12 + 0.2 * film[k]) * l->tint[k];
-        c[k] = dp_bubble_encode(lin) * cover;
+        c[k] = lin * cover;
     }
     *out = (dp_px){ c[0], c[1], c[2], DP_MIN(1.0, DP_MAX(mean, 0.3 * wall)) * cover };
     return true;
@@ -87,7 +95,7 @@ void dp_soap_look_vary(dp_soap_look *l, unsigned long long bits, double lx, doub
     l->lx = lx, l->ly = ly;
     l->film.turn = unit(bits, 0);
     l->film.top_nm = 8 + 20 * unit(bits, 1);       /* a black film at the top */
-    l->film.bottom_nm = 650 + 450 * unit(bits, 2); /* young bubbles are thicker */
+    l->film.bottom_nm = 380 + 320 * unit(bits, 2); /* young bubbles are thicker */
     l->wx = (0.55 + 0.35 * unit(bits, 3)) * lx + 0.2 * (unit(bits, 4) - 0.5);
     l->wy = (0.55 + 0.35 * unit(bits, 3)) * ly + 0.2 * (unit(bits, 5) - 0.5);
     l->ww = 0.18 + 0.2 * unit(bits, 6);

@@ -1,0 +1,389 @@
+/* SPDX-License-Identifier: MIT
+ * Bubbles by their physics (issue #36), measured on the pictures and shapes the presets
+ * make (fixed seeds): soap films coloured by interference, clear on the cap and coloured
+ * toward the rim, thin at the top; gas bubbles with bright cores and dark rims; trains that
+ * grow and spread out upward, counted as the layer's points; foams whose walls meet at
+ * 120 degrees. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/dp.h"
+#include "core/foam.h"
+#include "core/power_walls.h"
+#include "point_helpers.h"
+#include "preset/preset.h"
+#include "render/bubble_trains.h"
+#include "render/render.h"
+#include "render/soap_film.h"
+#include "surface_helpers.h"
+
+/* ---------------------------------------------------------------- film optics */
+
+/* The two-beam formula, written out again here: 4 R sin^2(2 pi n d cos_t / L). */
+static double two_beam(double d, double lambda, double cos_i)
+{
+    double n = 1.33, si = sqrt(1 - cos_i * cos_i), ct = sqrt(1 - si * si / (n * n));
+    double rs = (cos_i - n * ct) / (cos_i + n * ct), rp = (ct - n * cos_i) / (ct + n * cos_i);
+    double r = 0.5 * (rs * rs + rp * rp), s = sin(2 * DP_PI * n * d * ct / lambda);
+    return 4 * r * s * s;
+}
+
+Test(bubbles, film_reflectance_is_the_two_beam_formula)
+{
+    static const double d[] = { 0, 50, 120, 200, 280, 350, 450, 600, 900 };
+    static const double lambda[] = { 450, 530, 650 }, cos_i[] = { 1, 0.8, 0.5 };
+    for (int i = 0; i < 9; i++)
+        for (int j = 0; j < 3; j++)
+            for (int k = 0; k < 3; k++) {
+                double want = two_beam(d[i], lambda[j], cos_i[k]);
+                double got = dp_film_reflectance(d[i], lambda[j], cos_i[k]);
+                cr_assert_float_eq(got, want, 1e-12, "d %g L %g cos %g: %g, want %g", d[i],
+                                   lambda[j], cos_i[k], got, want);
+            }
+    cr_assert_float_eq(dp_film_fresnel(1), 0.33 * 0.33 / (2.33 * 2.33), 1e-12);
+}
+
+/* The film's colour facing the viewer, at several thicknesses, against the formula at a red,
+ * a green and a blue wavelength: where the formula has one channel clearly brightest, so
+ * has the film; a film thinner than 30 nm is black; the mean is the formula's. */
+Test(bubbles, film_colour_follows_the_interference_formula)
+{
+    static dp_film_table tab;
+    dp_film_table_init(&tab);
+    static const double lambda[3] = { 610, 545, 465 };
+    int checked = 0;
+    for (double d = 0; d <= 700; d += 10) {
+        double rgb[3], f[3];
+        dp_film_colour(&tab, d, 1, rgb);
+        for (int c = 0; c < 3; c++)
+            f[c] = two_beam(d, lambda[c], 1);
+        if (d < 30)
+            for (int c = 0; c < 3; c++)
+                cr_assert_lt(rgb[c], 0.02, "a %g nm film is black: %g", d, rgb[c]);
+        int top = f[0] > f[1] ? (f[0] > f[2] ? 0 : 2) : (f[1] > f[2] ? 1 : 2);
+        double second = fmax(f[(top + 1) % 3], f[(top + 2) % 3]);
+        if (f[top] > 2 * second && f[top] > 0.04) { /* a clear hue in the formula */
+            checked++;
+            cr_assert(rgb[top] > rgb[(top + 1) % 3] && rgb[top] > rgb[(top + 2) % 3],
+                      "%g nm: film (%.3f %.3f %.3f), formula (%.3f %.3f %.3f)", d, rgb[0], rgb[1],
+                      rgb[2], f[0], f[1], f[2]);
+        }
+        double mf = (f[0] + f[1] + f[2]) / 3, mc = (rgb[0] + rgb[1] + rgb[2]) / 3;
+        cr_assert_leq(fabs(mc - mf), 0.25 * 0.08 + 0.3 * mf, "%g nm: mean %.4f, formula %.4f", d,
+                      mc, mf);
+    }
+    cr_assert_geq(checked, 8, "only %d thicknesses with a clear hue", checked);
+}
+
+Test(bubbles, film_drains_thin_at_the_top)
+{
+    for (int k = 0; k < 32; k++) {
+        dp_film_look l = { .turn = k / 32.0, .top_nm = 15, .bottom_nm = 900 };
+        double top = 0, bottom = 0, black = 0;
+        int nt = 0, nb = 0;
+        for (double v = -1; v <= 1; v += 0.02)
+            for (double u = -1; u <= 1; u += 0.02) {
+                if (u * u + v * v >= 1)
+                    continue;
+                double d = dp_film_thickness(u, v, &l);
+                if (v < -0.6)
+                    top += d, nt++, black += d < 30;
+                if (v > 0.6)
+                    bottom += d, nb++;
+            }
+        top /= nt, bottom /= nb;
+        cr_assert_lt(top, 0.5 * bottom, "turn %d: top fifth %.0f nm, bottom fifth %.0f nm", k,
+                     top, bottom);
+        cr_assert_gt(black, 0, "turn %d: no black film at the top", k);
+    }
+}
+
+/* ---------------------------------------------------------------- presets */
+
+static cairo_surface_t *render_preset(const char *path, dp_texture_spec *t, dp_scene *s)
+{
+    dapple_error err;
+    cairo_surface_t *img = NULL;
+    cr_assert_eq(dp_preset_load(path, t, &err), DAPPLE_OK, "%s", err.message);
+    cr_assert_eq(dp_scene_sample(t, s, &err), DAPPLE_OK, "%s", err.message);
+    cr_assert_eq(dp_render_texture(t, s, &img, &err), DAPPLE_OK, "%s", err.message);
+    cairo_surface_flush(img);
+    return img;
+}
+
+static rgba8 px_wrap(cairo_surface_t *s, int x, int y)
+{
+    int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+    return pixel(s, ((x % w) + w) % w, ((y % h) + h) % h);
+}
+
+static double saturation(rgba8 p)
+{
+    int hi = DP_MAX(p.r, DP_MAX(p.g, p.b)), lo = DP_MIN(p.r, DP_MIN(p.g, p.b));
+    return hi > 0 ? (double)(hi - lo) / hi : 0;
+}
+
+static double luma(rgba8 p)
+{
+    return 0.2126 * p.r + 0.7152 * p.g + 0.0722 * p.b;
+}
+
+/* Is (x, y) inside a disc of any layer other than bubble 'self' of layer 'li'? */
+static bool covered(const dp_texture_spec *t, const dp_scene *s, int li, size_t self, double x,
+                    double y, double grow)
+{
+    for (int j = 0; j < s->n_layers; j++) {
+        const dp_layer_spec *l = &t->layers[j];
+        uint64_t seed = dp_layer_size_seed(t->seed, l->name);
+        for (size_t k = 0; k < s->layers[j].count; k++) {
+            const dapple_point *q = &s->layers[j].points[k];
+            double a = dp_layer_point_radius(l, seed, q) * grow;
+            if ((j != li || k != self) &&
+                torus_d2_in(t->width, t->height, x, y, q->x, q->y) < a * a)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Median of f over the pixels of the ring r0 a <= d < r1 a of bubble i of layer li not on
+ * another bubble (or, with grow > 1, not near one); NAN if none. */
+static double ring_median(cairo_surface_t *img, const dp_texture_spec *t, const dp_scene *s,
+                          int li, size_t i, double r0, double r1, double grow,
+                          double (*f)(rgba8))
+{
+    const dp_layer_spec *l = &t->layers[li];
+    const dapple_point *p = &s->layers[li].points[i];
+    double a = dp_layer_point_radius(l, dp_layer_size_seed(t->seed, l->name), p);
+    double px = p->x, py = p->y;
+    static double v[65536];
+    size_t n = 0;
+    for (int y = (int)floor(py - r1 * a); y <= (int)ceil(py + r1 * a); y++)
+        for (int x = (int)floor(px - r1 * a); x <= (int)ceil(px + r1 * a); x++) {
+            double d = hypot(x + 0.5 - px, y + 0.5 - py);
+            if (d < r0 * a || d >= r1 * a || n == 65536 ||
+                covered(t, s, li, i, x + 0.5, y + 0.5, grow))
+                continue;
+            v[n++] = f(px_wrap(img, x, y));
+        }
+    return n > 0 ? median(v, n) : NAN;
+}
+
+Test(bubbles, soap_caps_are_clear_and_the_rims_coloured)
+{
+    dp_texture_spec t;
+    dp_scene s;
+    cairo_surface_t *img = render_preset("presets/soap-bubbles.ini", &t, &s);
+    save(img, "bubbles_soap.png");
+    double ratio[512];
+    size_t n = 0, pass = 0;
+    for (size_t i = 0; i < s.layers[0].count && n < 512; i++) {
+        double in = ring_median(img, &t, &s, 0, i, 0, 0.6, 1, saturation);
+        double rim = ring_median(img, &t, &s, 0, i, 0.8, 1, 1, saturation);
+        if (isnan(in) || isnan(rim) || !(rim > 0))
+            continue;
+        ratio[n++] = in / rim;
+        if (getenv("BUB_DEBUG")) fprintf(stderr, "in %.2f rim %.2f\n", in, rim);
+        pass += in <= 0.5 * rim;
+    }
+    double med = median(ratio, n);
+    fprintf(stderr, "soap: inner/ring saturation, median %.2f over %zu bubbles, %zu at most 0.5\n",
+            med, n, pass);
+    cr_assert_gt(n, 20);
+    cr_assert_leq(med, 0.5, "inner/ring saturation %.2f", med);
+    cr_assert_geq(pass, n * 8 / 10, "%zu of %zu bubbles", pass, n);
+    cairo_surface_destroy(img);
+    dp_scene_fini(&s);
+}
+
+Test(bubbles, gas_bubbles_have_bright_cores_and_dark_rims)
+{
+    dp_texture_spec t;
+    dp_scene s;
+    cairo_surface_t *img = render_preset("presets/fizzy-bubbles.ini", &t, &s);
+    save(img, "bubbles_fizzy.png");
+    static double core[4096], edge[4096], drink[4096];
+    size_t n = 0;
+    for (int li = 0; li < s.n_layers; li++)
+        for (size_t i = 0; i < s.layers[li].count && n < 4096; i++) {
+            const dapple_point *p = &s.layers[li].points[i];
+            const dp_layer_spec *l = &t.layers[li];
+            if (dp_layer_point_radius(l, dp_layer_size_seed(t.seed, l->name), p) < 4)
+                continue;
+            core[n] = ring_median(img, &t, &s, li, i, 0, 0.45, 1, luma);
+            edge[n] = ring_median(img, &t, &s, li, i, 0.8, 1, 1, luma);
+            drink[n] = ring_median(img, &t, &s, li, i, 1.2, 1.8, 1.15, luma);
+            n += !isnan(core[n]) && !isnan(edge[n]) && !isnan(drink[n]);
+        }
+    double c = median(core, n), e = median(edge, n), d = median(drink, n);
+    fprintf(stderr, "gas: %zu bubbles, median luma core %.1f, edge ring %.1f, drink %.1f\n", n,
+            c, e, d);
+    cr_assert_gt(n, 100);
+    cr_assert_gt(c, e + 10, "core %.1f, edge ring %.1f", c, e);
+    cr_assert_gt(c, d + 10, "core %.1f, drink %.1f", c, d);
+    cairo_surface_destroy(img);
+    dp_scene_fini(&s);
+}
+
+/* ---------------------------------------------------------------- trains */
+
+/* Spearman's rank correlation of x and y (no ties expected). */
+static double rank_correlation(const double *x, const double *y, size_t n)
+{
+    double rx[256], ry[256], d2 = 0;
+    for (size_t i = 0; i < n; i++) {
+        rx[i] = ry[i] = 0;
+        for (size_t j = 0; j < n; j++)
+            rx[i] += x[j] < x[i], ry[i] += y[j] < y[i];
+    }
+    for (size_t i = 0; i < n; i++)
+        d2 += (rx[i] - ry[i]) * (rx[i] - ry[i]);
+    return 1 - 6 * d2 / ((double)n * ((double)n * n - 1));
+}
+
+Test(bubbles, trains_grow_and_spread_out_as_they_rise)
+{
+    dp_texture_spec t;
+    dapple_error err;
+    cr_assert_eq(dp_preset_load("presets/fizzy-bubbles.ini", &t, &err), DAPPLE_OK, "%s",
+                 err.message);
+    for (int size = 0; size < 2; size++) {
+        t.width = size ? 1024 : 512, t.height = size ? 2048 : 768;
+        dp_train_bubble *b = NULL;
+        size_t n = 0, trains = 0;
+        cr_assert_eq(dp_bubble_trains(&t, 0, NULL, &b, &n, &err), DAPPLE_OK, "%s", err.message);
+        for (size_t i = 0; i < n;) {
+            size_t j = i;
+            while (j < n && b[j].train == b[i].train)
+                j++;
+            double r[256], z[256];
+            size_t m = DP_MIN(j - i, (size_t)256);
+            for (size_t k = 0; k < m; k++) /* the height risen, not the wrapped y */
+                r[k] = b[i + k].r, z[k] = b[i + k].rise;
+            for (size_t k = 2; k < m; k++)
+                cr_assert_gt(z[k] - z[k - 1], z[k - 1] - z[k - 2],
+                             "train %d: spacing %.2f after %.2f", b[i].train, z[k] - z[k - 1],
+                             z[k - 1] - z[k - 2]);
+            if (m >= 5) {
+                trains++;
+                double rho = rank_correlation(z, r, m);
+                cr_assert_geq(rho, 0.9, "train %d: rank correlation %.2f", b[i].train, rho);
+            }
+            i = j;
+        }
+        cr_assert_geq(trains, 5, "%zu trains of 5 or more", trains);
+        free(b);
+    }
+}
+
+Test(bubbles, trains_are_the_layers_points)
+{
+    dp_texture_spec t;
+    dp_scene s;
+    dapple_error err;
+    cr_assert_eq(dp_preset_load("presets/fizzy-bubbles.ini", &t, &err), DAPPLE_OK, "%s",
+                 err.message);
+    cr_assert_eq(dp_scene_sample(&t, &s, &err), DAPPLE_OK, "%s", err.message);
+    dp_train_bubble *b = NULL;
+    size_t n = 0;
+    cr_assert_eq(dp_bubble_trains(&t, 0, NULL, &b, &n, &err), DAPPLE_OK, "%s", err.message);
+    const dp_layer_points *lp = &s.layers[0];
+    cr_assert_eq(lp->count, n, "%zu points, %zu train bubbles", lp->count, n);
+    cr_assert_eq(lp->n_beads, 0, "train bubbles kept aside as beads");
+    uint64_t seed = dp_layer_size_seed(t.seed, t.layers[0].name);
+    for (size_t i = 0; i < n; i++) /* drawn at the radius it grew to */
+        cr_assert_float_eq(dp_layer_point_radius(&t.layers[0], seed, &lp->points[i]), b[i].r,
+                           1e-3 * b[i].r);
+    free(b);
+    dp_scene_fini(&s);
+}
+
+/* ---------------------------------------------------------------- foam */
+
+Test(bubbles, foam_bubbles_share_walls)
+{
+    dp_texture_spec t;
+    dp_scene s;
+    dapple_error err;
+    cr_assert_eq(dp_preset_load("presets/foam.ini", &t, &err), DAPPLE_OK, "%s", err.message);
+    cr_assert_eq(dp_scene_sample(&t, &s, &err), DAPPLE_OK, "%s", err.message);
+    const dp_layer_points *lp = &s.layers[0];
+    uint64_t seed = dp_layer_size_seed(t.seed, t.layers[0].name);
+    size_t walled = 0;
+    for (size_t i = 0; i < lp->count; i++) {
+        double a = dp_layer_point_radius(&t.layers[0], seed, &lp->points[i]);
+        for (size_t j = 0; j < lp->count; j++) {
+            double b = dp_layer_point_radius(&t.layers[0], seed, &lp->points[j]);
+            double d2 = torus_d2_in(t.width, t.height, lp->points[i].x, lp->points[i].y,
+                                    lp->points[j].x, lp->points[j].y);
+            if (j != i && d2 < (a + b - 1) * (a + b - 1)) {
+                walled++;
+                break;
+            }
+        }
+    }
+    fprintf(stderr, "foam: %zu of %zu bubbles share a wall\n", walled, lp->count);
+    cr_assert_geq(walled * 10, lp->count * 3, "%zu of %zu share a wall", walled, lp->count);
+    dp_scene_fini(&s);
+}
+
+/* The power-diagram vertices of a relaxed foam: triples of discs that overlap pairwise whose
+ * radical centre lies inside all three and in no other disc's cell. */
+Test(bubbles, foam_walls_meet_at_120_degrees)
+{
+    enum { N = 400 };
+    static dp_disc d[N];
+    static bool join[N];
+    double W = 400, H = 400;
+    uint64_t h = 12345;
+    for (int i = 0; i < N; i++) { /* a jittered grid of like bubbles, radii 9 .. 11 */
+        h = h * 6364136223846793005ull + 1442695040888963407ull;
+        double u = (double)(h >> 11) / 9007199254740992.0;
+        h = h * 6364136223846793005ull + 1442695040888963407ull;
+        double v = (double)(h >> 11) / 9007199254740992.0;
+        d[i] = (dp_disc){ 20 * (i % 20) + 8 * u, 20 * (i / 20) + 8 * v, 9 + 2 * u * v };
+        join[i] = true;
+    }
+    dapple_error err;
+    dp_foam_opts o = { .width = W, .height = H, .periodic = true };
+    cr_assert_eq(dp_foam_relax(d, join, N, &o, &err), DAPPLE_OK, "%s", err.message);
+    int junctions = 0, good = 0;
+    double worst = 0;
+    for (int i = 0; i < N; i++)
+        for (int j = i + 1; j < N; j++)
+            for (int k = j + 1; k < N; k++) {
+                dp_disc tri[3] = { d[i], d[j], d[k] };
+                for (int m = 1; m < 3; m++) { /* the copies nearest d[i] on the torus */
+                    tri[m].x -= W * floor((tri[m].x - d[i].x) / W + 0.5);
+                    tri[m].y -= H * floor((tri[m].y - d[i].y) / H + 0.5);
+                }
+                double jx, jy, ang[3], pw[3];
+                if (hypot(tri[1].x - tri[0].x, tri[1].y - tri[0].y) > 40 ||
+                    hypot(tri[2].x - tri[0].x, tri[2].y - tri[0].y) > 40 ||
+                    !dp_walls_junction(tri, &jx, &jy, ang))
+                    continue;
+                bool vertex = true;
+                for (int m = 0; m < 3; m++) {
+                    pw[m] = (jx - tri[m].x) * (jx - tri[m].x) + (jy - tri[m].y) * (jy - tri[m].y) -
+                            tri[m].r * tri[m].r;
+                    vertex &= pw[m] < 0;
+                }
+                for (int q = 0; q < N && vertex; q++) {
+                    double dd = torus_d2_in(W, H, jx - W * floor(jx / W), jy - H * floor(jy / H),
+                                            d[q].x, d[q].y);
+                    vertex &= q == i || q == j || q == k || dd - d[q].r * d[q].r >= pw[0] - 1e-6;
+                }
+                if (!vertex)
+                    continue;
+                junctions++;
+                double dev = fmax(fabs(ang[0] - 120), fmax(fabs(ang[1] - 120), fabs(ang[2] - 120)));
+                worst = fmax(worst, dev);
+                good += dev <= 10;
+            }
+    fprintf(stderr, "foam: %d triple junctions, %d within 120 +- 10 degrees, worst %.1f off\n",
+            junctions, good, worst);
+    cr_assert_gt(junctions, 200);
+    cr_assert_geq(good * 100, junctions * 95, "%d of %d junctions at 120 +- 10", good, junctions);
+}
