@@ -17,7 +17,8 @@
 
 #define MAX_BONDS 8
 #define MAX_NEAR  64
-#define STIFF     0.35
+#define STIFF     0.15
+#define SMOOTH    0.0
 
 double dp_foam_distance(double a, double b)
 {
@@ -64,35 +65,69 @@ static void bonds_of(const dp_walls *w, const dp_disc *d, const bool *join, size
     }
 }
 
-/* The move of disc i: springs to its bonds, and pushes off overlapping discs. */
-static void force_on(const dp_walls *w, const dp_disc *d, const bool *join, const bonds *b,
-                     size_t i, double *fx, double *fy)
-{
-    size_t idx[MAX_NEAR];
-    double ox[MAX_NEAR], oy[MAX_NEAR];
-    int n = dp_walls_near(w, d[i].x, d[i].y, 2.5 * d[i].r + 4, idx, ox, oy, MAX_NEAR);
-    *fx = *fy = 0;
-    for (int k = 0; k < n; k++) {
-        size_t j = idx[k];
-        double dist = hypot(ox[k], oy[k]), a = d[i].r, c = d[j].r;
-        if (j == i || !(dist > 1e-9))
-            continue;
-        /* joining bubbles that touch stick (a foam's contacts), as well as the bonded */
-        bool both = join[i] && join[j], tie = both && (dist < a + c || bonded(b, i, j));
-        double rest = both ? dp_foam_distance(a, c) : a + c + 1;
-        if (!tie && dist >= rest)
-            continue; /* no bond, no overlap: no force */
-        double f = STIFF * (dist - rest) / dist;
-        *fx += f * ox[k], *fy += f * oy[k];
-    }
-    double len = hypot(*fx, *fy), cap = 0.2 * d[i].r;
-    if (len > cap)
-        *fx *= cap / len, *fy *= cap / len;
-}
-
 static double wrap(double v, double n, bool periodic)
 {
     return periodic ? v - n * floor(v / n) : DP_MAX(0.0, DP_MIN(n, v));
+}
+
+/* The offset from disc i to disc j: the nearest copy on a torus. */
+static void offset(const dp_disc *d, size_t i, size_t j, const dp_foam_opts *o, double *ox,
+                   double *oy)
+{
+    *ox = d[j].x - d[i].x, *oy = d[j].y - d[i].y;
+    if (o->periodic) {
+        *ox -= o->width * floor(*ox / o->width + 0.5);
+        *oy -= o->height * floor(*oy / o->height + 0.5);
+    }
+}
+
+/* A spring's pull on disc 0 toward the disc at (ox, oy), to 'rest' apart. */
+static void pull(double ox, double oy, double rest, double *fx, double *fy)
+{
+    double dist = hypot(ox, oy);
+    if (dist > 1e-9)
+        *fx += STIFF * (dist - rest) / dist * ox, *fy += STIFF * (dist - rest) / dist * oy;
+}
+
+/* The move of disc i: springs to its bonds, however far, and to the joining discs its cell
+ * shares a wall with (a foam's contacts); pushes off other discs it overlaps. */
+static void force_on(const dp_walls *w, const dp_disc *d, const bool *join, const bonds *b,
+                     const dp_foam_opts *o, size_t i, double *fx, double *fy)
+{
+    size_t idx[MAX_NEAR];
+    double ox[MAX_NEAR], oy[MAX_NEAR], rr[MAX_NEAR], a = d[i].r;
+    int n = dp_walls_near(w, d[i].x, d[i].y, 2.5 * a + 4, idx, ox, oy, MAX_NEAR);
+    for (int k = 0; k < n; k++)
+        rr[k] = idx[k] == i ? 0 : d[idx[k]].r;
+    *fx = *fy = 0;
+    for (int k = 0; k < b->n[i]; k++) {
+        double bx, by;
+        offset(d, i, b->to[i][k], o, &bx, &by);
+        pull(bx, by, dp_foam_distance(a, d[b->to[i][k]].r), fx, fy);
+    }
+    double mx = 0, my = 0;
+    int walls = 0;
+    for (int k = 0; k < n; k++) {
+        size_t j = idx[k];
+        double dist = hypot(ox[k], oy[k]), c = d[j].r;
+        if (j == i || !(dist < a + c))
+            continue;
+        bool wall = join[i] && join[j] && dp_wall_length(a, ox[k], oy[k], c, ox, oy, rr, n) > 0;
+        if (wall)
+            mx += ox[k], my += oy[k], walls++;
+        if (bonded(b, i, j))
+            continue;
+        if (!(join[i] && join[j]))
+            pull(ox[k], oy[k], a + c + 1, fx, fy);
+        else if (wall)
+            pull(ox[k], oy[k], dp_foam_distance(a, c), fx, fy);
+    }
+    if (walls >= 3) /* surrounded: toward the middle of its neighbours, which evens the
+                       triangles of centres and so the angles where walls meet */
+        *fx += SMOOTH * mx / walls, *fy += SMOOTH * my / walls;
+    double len = hypot(*fx, *fy), cap = 0.2 * a;
+    if (len > cap)
+        *fx *= cap / len, *fy *= cap / len;
 }
 
 static bool step(dp_disc *d, const bool *join, size_t n, const dp_foam_opts *o, const bonds *b,
@@ -102,7 +137,7 @@ static bool step(dp_disc *d, const bool *join, size_t n, const dp_foam_opts *o, 
     if (w == NULL)
         return false;
     for (size_t i = 0; i < n; i++)
-        force_on(w, d, join, b, i, &move[2 * i], &move[2 * i + 1]);
+        force_on(w, d, join, b, o, i, &move[2 * i], &move[2 * i + 1]);
     for (size_t i = 0; i < n; i++) {
         d[i].x = wrap(d[i].x + move[2 * i], o->width, o->periodic);
         d[i].y = wrap(d[i].y + move[2 * i + 1], o->height, o->periodic);
@@ -122,7 +157,7 @@ dapple_status dp_foam_relax(dp_disc *d, const bool *join, size_t n, const dp_foa
         if (join[i])
             bonds_of(w, d, join, i, &b);
     dp_walls_free(w);
-    int iterations = o->iterations > 0 ? o->iterations : 80;
+    int iterations = o->iterations > 0 ? o->iterations : 150;
     for (int it = 0; ok && it < iterations; it++)
         ok = step(d, join, n, o, &b, move);
     free(b.to);

@@ -18,7 +18,7 @@ double dp_foam_distance(double a, double b);
 typedef struct dp_foam_opts {
     double width, height;
     bool periodic;
-    int iterations; /* 0: the default, 80 */
+    int iterations; /* 0: the default, 150 */
 } dp_foam_opts;
 
 /** Moves the centres of d[0 .. n) (radii kept): each disc with join[i] bonds with its

@@ -96,6 +96,32 @@ bool dp_wall_between(double a, double ox, double oy, double b, dp_wall *out)
     return true;
 }
 
+double dp_wall_length(double a, double ox, double oy, double b, const double *nx,
+                      const double *ny, const double *nr, int n)
+{
+    dp_wall w;
+    if (!dp_wall_between(a, ox, oy, b, &w) || w.c * w.c >= a * a)
+        return 0;
+    /* the chord p(s) = p0 + s e, |s| <= h; disc m claims where its power is lower, which
+       is linear in s: A - B s < 0 */
+    double px = w.nx * w.c, py = w.ny * w.c, ex = -w.ny, ey = w.nx, h = sqrt(a * a - w.c * w.c);
+    double lo = -h, hi = h;
+    for (int m = 0; m < n && lo < hi; m++) {
+        double A = -2 * (px * nx[m] + py * ny[m]) + nx[m] * nx[m] + ny[m] * ny[m] - nr[m] * nr[m] +
+                   a * a;
+        double B = 2 * (ex * nx[m] + ey * ny[m]);
+        if (fabs(B) < 1e-12) {
+            if (A < -1e-9)
+                return 0;
+        } else if (B > 0) {
+            hi = DP_MIN(hi, A / B);
+        } else {
+            lo = DP_MAX(lo, A / B);
+        }
+    }
+    return hi > lo ? hi - lo : 0;
+}
+
 /* The offset from (x, y) to disc j: the nearest copy on a torus. */
 static void offset_to(const dp_walls *w, size_t j, double x, double y, double *ox, double *oy)
 {
