@@ -39,13 +39,16 @@ bool dp_gas_px(const void *look, double dx, double dy, dp_px *out)
     double u = dx / l->a, v = dy / l->a, s = d / l->a, soft = blur / l->a;
     double core = smooth(TIR + 0.5 * soft, TIR - 0.5 * soft - 0.12, s); /* 1 in the core */
     double fade = 1 - 0.55 * l->depth;
-    /* the core lightens toward the tint; the TIR ring darkens toward black */
-    double lift = 0.5 * core * (1 - 0.5 * s * s), dark = 0.62 * (1 - core);
+    /* the core lightens toward the tint, most in the middle; the TIR ring darkens toward
+       black, most just outside the core, a little less at the very edge where the
+       reflected light of the drink's surface comes back */
+    double lift = 0.42 * core * (1 - 0.6 * s * s);
+    double dark = 0.72 * (1 - core) * (1 - 0.35 * smooth(0.88, 1.0, s));
     double glint = l->glint * (1 - 0.7 * l->depth) *
-                   (spot(u, v, 0.42 * l->lx, 0.42 * l->ly, 0.13 + 0.5 * soft) +
-                    0.35 * spot(u, v, -0.45 * l->lx, -0.45 * l->ly, 0.22 + 0.5 * soft));
+                   (spot(u, v, 0.45 * l->lx, 0.45 * l->ly, 0.15 + 0.6 * soft) +
+                    0.45 * spot(u, v, -0.4 * l->lx, -0.4 * l->ly, 0.2 + 0.5 * soft));
     double a = DP_MIN(1.0, (lift + dark) * fade) * cover;
-    double w = DP_MIN(1.0, glint) * cover;
+    double w = DP_MIN(1.0, 1.3 * glint) * cover;
     double c[3];
     for (int k = 0; k < 3; k++)
         c[k] = l->tint[k] * lift * fade * cover;

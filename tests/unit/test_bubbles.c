@@ -45,9 +45,9 @@ Test(bubbles, film_reflectance_is_the_two_beam_formula)
     cr_assert_float_eq(dp_film_fresnel(1), 0.33 * 0.33 / (2.33 * 2.33), 1e-12);
 }
 
-/* The film's colour facing the viewer, at several thicknesses, against the formula at a red,
- * a green and a blue wavelength: where the formula has one channel clearly brightest, so
- * has the film; a film thinner than 30 nm is black; the mean is the formula's. */
+/* The film's colour facing the viewer, at thicknesses 0 to 700 nm, against the formula at a
+ * red, a green and a blue wavelength: where the formula has one channel clearly brightest,
+ * so has the film; a film thinner than 30 nm is black; the mean is near the formula's. */
 Test(bubbles, film_colour_follows_the_interference_formula)
 {
     static dp_film_table tab;
@@ -64,7 +64,9 @@ Test(bubbles, film_colour_follows_the_interference_formula)
                 cr_assert_lt(rgb[c], 0.02, "a %g nm film is black: %g", d, rgb[c]);
         int top = f[0] > f[1] ? (f[0] > f[2] ? 0 : 2) : (f[1] > f[2] ? 1 : 2);
         double second = fmax(f[(top + 1) % 3], f[(top + 2) % 3]);
-        if (f[top] > 2 * second && f[top] > 0.04) { /* a clear hue in the formula */
+        /* a clear hue in the formula, in the first three orders (past them one wavelength a
+           channel no longer stands for the channel's band: the bands beat) */
+        if (d <= 450 && f[top] > 2 * second && f[top] > 0.04) {
             checked++;
             cr_assert(rgb[top] > rgb[(top + 1) % 3] && rgb[top] > rgb[(top + 2) % 3],
                       "%g nm: film (%.3f %.3f %.3f), formula (%.3f %.3f %.3f)", d, rgb[0], rgb[1],
@@ -185,7 +187,6 @@ Test(bubbles, soap_caps_are_clear_and_the_rims_coloured)
         if (isnan(in) || isnan(rim) || !(rim > 0))
             continue;
         ratio[n++] = in / rim;
-        if (getenv("BUB_DEBUG")) fprintf(stderr, "in %.2f rim %.2f\n", in, rim);
         pass += in <= 0.5 * rim;
     }
     double med = median(ratio, n);
