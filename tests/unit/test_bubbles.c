@@ -170,7 +170,7 @@ static double ring_median(cairo_surface_t *img, const dp_texture_spec *t, const 
                 continue;
             v[n++] = f(px_wrap(img, x, y));
         }
-    return n > 0 ? median(v, n) : NAN;
+    return n > 0 ? median(v, n) : (double)NAN;
 }
 
 Test(bubbles, soap_caps_are_clear_and_the_rims_coloured)
