@@ -31,31 +31,40 @@ static uint32_t over(uint32_t dst, const dp_px *p, double alpha)
     return out;
 }
 
-static double decode(double v)
+void dp_px_light_init(dp_px_light *l)
 {
-    return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
+    for (int i = 0; i < 256; i++) {
+        double v = i / 255.0;
+        l->decode[i] = (float)(v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4));
+    }
+    for (int i = 0; i <= DP_PX_LIGHT_STEPS; i++)
+        l->encode[i] = (uint8_t)lround(255 * dp_bubble_encode((double)i / DP_PX_LIGHT_STEPS));
 }
 
 /* OVER in linear light: the ground's light, less what the film takes, plus what it adds.
- * The canvas keeps premultiplied encoded values; this composites the unpremultiplied
- * colour and keeps the destination's alpha unless the paint raises it. */
-static uint32_t over_light(uint32_t dst, const dp_px *p, double alpha)
+ * The canvas keeps premultiplied encoded values; an opaque ground (the usual case) is
+ * decoded as it is, a translucent one unpremultiplied first. */
+static uint32_t over_light(uint32_t dst, const dp_px *p, double alpha, const dp_px_light *l)
 {
-    double da = (dst >> 24) / 255.0, k = 1 - p->a * alpha, out[3];
+    uint32_t da8 = dst >> 24;
+    double da = da8 / 255.0, k = 1 - p->a * alpha;
     double add[3] = { p->r * alpha, p->g * alpha, p->b * alpha };
     double oa = DP_MIN(1.0, DP_MAX(da, DP_MAX(p->a * alpha, DP_MAX(add[0], DP_MAX(add[1], add[2])))));
-    for (int c = 0; c < 3; c++) {
-        double v = da > 0 ? (dst >> (16 - 8 * c) & 255) / 255.0 / da : 0;
-        out[c] = (decode(DP_MIN(1.0, v)) * da * k + add[c]) / DP_MAX(oa, 1e-9);
-    }
     uint32_t px = (uint32_t)lround(255 * oa) << 24;
-    for (int c = 0; c < 3; c++)
-        px |= (uint32_t)lround(255 * oa * dp_bubble_encode(out[c])) << (16 - 8 * c);
+    for (int c = 0; c < 3; c++) {
+        uint32_t v8 = dst >> (16 - 8 * c) & 255;
+        if (da8 < 255 && da8 > 0)
+            v8 = DP_MIN(255u, (v8 * 255 + da8 / 2) / da8);
+        double out = ((double)l->decode[v8] * da * k + add[c]) / DP_MAX(oa, 1e-9);
+        int i = (int)(DP_MIN(1.0, DP_MAX(0.0, out)) * DP_PX_LIGHT_STEPS + 0.5);
+        px |= (uint32_t)lround(oa * l->encode[i]) << (16 - 8 * c);
+    }
     return px;
 }
 
 void dp_bubble_px_paint(cairo_t *cr, const dp_layer_ctx *ctx, double x, double y, double reach,
-                        dp_bubble_px_fn fn, const void *look, double alpha, dp_px_space space)
+                        dp_bubble_px_fn fn, const void *look, double alpha,
+                        const dp_px_light *light)
 {
     cairo_surface_t *target = cairo_get_target(cr);
     cairo_surface_flush(target);
@@ -70,8 +79,8 @@ void dp_bubble_px_paint(cairo_t *cr, const dp_layer_ctx *ctx, double x, double y
         for (int px = x0; px < x1; px++) {
             dp_px p;
             if (fn(look, px + 0.5 - x, py + 0.5 - y, &p))
-                row[px] = space == DP_PX_LIGHT ? over_light(row[px], &p, alpha)
-                                               : over(row[px], &p, alpha);
+                row[px] = light != NULL ? over_light(row[px], &p, alpha, light)
+                                        : over(row[px], &p, alpha);
         }
     }
     cairo_surface_mark_dirty(target);

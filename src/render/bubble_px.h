@@ -6,6 +6,7 @@
 
 #include <cairo.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "render/layer.h"
 
@@ -20,14 +21,24 @@ typedef struct dp_px {
  * paints nothing there. */
 typedef bool (*dp_bubble_px_fn)(const void *look, double dx, double dy, dp_px *out);
 
-typedef enum dp_px_space { DP_PX_ENCODED, DP_PX_LIGHT } dp_px_space;
+#define DP_PX_LIGHT_STEPS 4096
+
+/** Tables for compositing in linear light: each 8-bit sRGB value decoded, and linear light
+ * (0..1 in DP_PX_LIGHT_STEPS steps) encoded. Fill with dp_px_light_init. */
+typedef struct dp_px_light {
+    float decode[256];
+    uint8_t encode[DP_PX_LIGHT_STEPS + 1];
+} dp_px_light;
+
+void dp_px_light_init(dp_px_light *l);
 
 /** Composites fn's paint over every pixel within 'reach' of (x, y) in cr's rows
- * ctx->clip_y0 .. clip_y1 - 1, scaled by 'alpha' (0..1): OVER in the canvas's encoding, or
- * for DP_PX_LIGHT in linear light (a reflection adds light as it does in the world, so a
- * faint one over a dark ground stays faint). cr's target is an image surface. */
+ * ctx->clip_y0 .. clip_y1 - 1, scaled by 'alpha' (0..1): OVER in the canvas's encoding when
+ * 'light' is NULL, else in linear light (a reflection adds light as it does in the world, so
+ * a faint one over a dark ground stays faint). cr's target is an image surface. */
 void dp_bubble_px_paint(cairo_t *cr, const dp_layer_ctx *ctx, double x, double y, double reach,
-                        dp_bubble_px_fn fn, const void *look, double alpha, dp_px_space space);
+                        dp_bubble_px_fn fn, const void *look, double alpha,
+                        const dp_px_light *light);
 
 /** sRGB encoding of a linear value, clamped to 0..1. */
 double dp_bubble_encode(double linear);

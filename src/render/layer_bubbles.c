@@ -20,6 +20,7 @@
 
 typedef struct state {
     dp_film_table table;
+    dp_px_light light;
     dp_walls *walls; /* the layer's discs, built on the first soap bubble */
     bool tried;
 } state;
@@ -29,8 +30,10 @@ static dapple_status prepare(dp_layer_ctx *ctx, dapple_error *err)
     state *s = calloc(1, sizeof *s);
     if (s == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for the bubbles' films");
-    if (!ctx->spec->bubble_gas)
+    if (!ctx->spec->bubble_gas) {
         dp_film_table_init(&s->table);
+        dp_px_light_init(&s->light);
+    }
     ctx->state = s;
     return DAPPLE_OK;
 }
@@ -87,7 +90,7 @@ static void draw_soap(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s)
     l.tint[0] = linear(s->colour.r), l.tint[1] = linear(s->colour.g), l.tint[2] = linear(s->colour.b);
     l.n_walls = walls_of(c, st, s->x, s->y, s->radius, l.walls);
     dp_bubble_px_paint(cr, c, s->x, s->y, s->radius + 1, dp_soap_px, &l, s->colour.a,
-                       DP_PX_LIGHT);
+                       &st->light);
 }
 
 /* How deep in the drink: the smaller a bubble of the layer, the farther back (perspective),
@@ -108,7 +111,7 @@ static void draw_gas(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s)
     l.depth = c->spec->trains > 0 ? 0 : depth_of(c->spec, s);
     l.glint = 0.6 + 0.4 * (double)(s->variety & 0xffff) / 65535.0;
     dp_bubble_px_paint(cr, c, s->x, s->y, s->radius * DP_GAS_REACH + 1, dp_gas_px, &l,
-                       s->colour.a, DP_PX_ENCODED);
+                       s->colour.a, NULL);
 }
 
 static void draw_bubble(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s, int pass)

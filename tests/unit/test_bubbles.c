@@ -231,6 +231,71 @@ Test(bubbles, gas_bubbles_have_bright_cores_and_dark_rims)
     dp_scene_fini(&s);
 }
 
+/* ---------------------------------------------------------------- tiling */
+
+/* The scene's points moved by (dx, dy), wrapped: a periodic texture of them is the texture
+ * rolled by that much. */
+static void roll_scene(dp_scene *s, double w, double h, double dx, double dy)
+{
+    for (int li = 0; li < s->n_layers; li++)
+        for (size_t i = 0; i < s->layers[li].count; i++) {
+            dapple_point *p = &s->layers[li].points[i];
+            p->x = (float)fmod((double)p->x + dx, w), p->y = (float)fmod((double)p->y + dy, h);
+        }
+}
+
+/* Every bubble preset tiles: its colour, height and footprint mask drawn from the points
+ * rolled by half the size are the first drawing rolled by half the size (up to the rounding
+ * of a shifted edge). A missing copy across the seam would differ by whole bubbles. */
+Test(bubbles, every_map_tiles)
+{
+    static const char *presets[] = { "presets/soap-bubbles.ini", "presets/foam.ini",
+                                     "presets/fizzy-bubbles.ini" };
+    enum { W = 256, H = 256 };
+    static uint16_t h0[W * H], h1[W * H], m0[W * H], m1[W * H];
+    for (int k = 0; k < 3; k++) {
+        dp_texture_spec t;
+        dp_scene s;
+        dapple_error err;
+        cairo_surface_t *a = NULL, *b = NULL;
+        cr_assert_eq(dp_preset_load(presets[k], &t, &err), DAPPLE_OK, "%s", err.message);
+        t.width = W, t.height = H;
+        t.background = DP_BG_COLOUR; /* the ground tiles by itself; it does not roll */
+        for (int li = 0; li < t.n_layers; li++) /* keyed by the place, which the roll moves */
+            memset(&t.layers[li].size, 0, sizeof t.layers[li].size);
+        cr_assert_eq(dp_scene_sample(&t, &s, &err), DAPPLE_OK, "%s", err.message);
+        cr_assert_eq(dp_render_texture(&t, &s, &a, &err), DAPPLE_OK, "%s", err.message);
+        dp_render_height_into(&t, &s, h0);
+        dp_render_mask_into(&t, &s, DP_MASK_FOOTPRINT, m0);
+        roll_scene(&s, W, H, W / 2, H / 2);
+        cr_assert_eq(dp_render_texture(&t, &s, &b, &err), DAPPLE_OK, "%s", err.message);
+        dp_render_height_into(&t, &s, h1);
+        dp_render_mask_into(&t, &s, DP_MASK_FOOTPRINT, m1);
+        cairo_surface_flush(a), cairo_surface_flush(b);
+        double colour = 0, height = 0, mask = 0;
+        int far = 0;
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) {
+                int rx = (x + W / 2) % W, ry = (y + H / 2) % H;
+                rgba8 p = pixel(a, x, y), q = pixel(b, rx, ry);
+                int d = abs(p.r - q.r) + abs(p.g - q.g) + abs(p.b - q.b);
+                colour += d, far += d > 96;
+                height += fabs((double)h0[y * W + x] - h1[ry * W + rx]) / 65535;
+                mask += fabs((double)m0[y * W + x] - m1[ry * W + rx]) / 65535;
+            }
+        colour /= 3.0 * W * H, height /= W * H, mask /= W * H;
+        fprintf(stderr, "%s rolled: colour %.3f, height %.5f, mask %.5f mean step, %d far\n",
+                presets[k], colour, height, mask, far);
+        cr_assert_lt(colour, 0.5, "%s: colour differs by %.3f on average", presets[k], colour);
+        cr_assert_lt(far, W * H / 2000, "%s: %d pixels far off", presets[k], far);
+        cr_assert_lt(height, 0.002, "%s: height differs by %.5f", presets[k], height);
+        cr_assert_lt(mask, 0.002, "%s: mask differs by %.5f", presets[k], mask);
+        cairo_surface_destroy(a);
+        cairo_surface_destroy(b);
+        dp_scene_fini(&s);
+    }
+}
+
 /* ---------------------------------------------------------------- trains */
 
 /* Spearman's rank correlation of x and y (no ties expected). */
