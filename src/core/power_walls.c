@@ -96,8 +96,8 @@ bool dp_wall_between(double a, double ox, double oy, double b, dp_wall *out)
     return true;
 }
 
-double dp_wall_length(double a, double ox, double oy, double b, const double *nx,
-                      const double *ny, const double *nr, int n)
+double dp_wall_length(double a, double ox, double oy, double b, const double *nx, const double *ny,
+                      const double *nr, int n)
 {
     dp_wall w;
     if (!dp_wall_between(a, ox, oy, b, &w) || w.c * w.c >= a * a)
@@ -145,12 +145,16 @@ static void axis_range(double v, double reach, double extent, int n, bool period
         *c0 = 0, *c1 = n - 1;
 }
 
-/* Keeps the 'max' walls that cut deepest (smallest c) in out[0 .. *n). */
+/* Keeps the 'max' walls that cut deepest (smallest c) in out[0 .. *n), in that order. */
 static void keep(dp_wall *out, int *n, int max, const dp_wall *w)
 {
-    int i = *n < max ? (*n)++ : max - 1;
-    if (*n == max && i == max - 1 && out[i].c <= w->c)
+    int i;
+    if (*n < max)
+        i = (*n)++;
+    else if (out[max - 1].c <= w->c)
         return;
+    else
+        i = max - 1;
     for (; i > 0 && out[i - 1].c > w->c; i--)
         out[i] = out[i - 1];
     out[i] = *w;

@@ -43,8 +43,8 @@ int dp_walls_of(const dp_walls *w, double x, double y, double a, dp_wall *out, i
  * (ox, oy) of radius b, where the others (at offsets nx, ny, radii nr; n of them, which may
  * include these two) leave any: the chord where the two circles cross, less the parts in
  * other cells. 0 when they do not overlap or others part them. */
-double dp_wall_length(double a, double ox, double oy, double b, const double *nx,
-                      const double *ny, const double *nr, int n);
+double dp_wall_length(double a, double ox, double oy, double b, const double *nx, const double *ny,
+                      const double *nr, int n);
 
 /** The indexed discs whose centres lie within 'reach' of (x, y) (any copy on a torus):
  * their indices and offsets (ox, oy) from (x, y), at most 'max'. Returns how many. */

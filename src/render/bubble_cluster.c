@@ -21,8 +21,8 @@ dapple_status dp_bubble_cluster(const dp_texture_spec *t, dp_scene *s, int li, d
     uint64_t seed = dp_layer_size_seed(t->seed, l->name);
     dp_disc *d = dp_calloc_n(lp->count, sizeof *d);
     bool *join = dp_calloc_n(lp->count, sizeof *join);
-    dapple_status st = d && join ? DAPPLE_OK
-                                 : dp_fail(err, DAPPLE_E_NOMEM, "out of memory for clusters");
+    dapple_status st =
+            d && join ? DAPPLE_OK : dp_fail(err, DAPPLE_E_NOMEM, "out of memory for clusters");
     for (size_t i = 0; st == DAPPLE_OK && i < lp->count; i++) {
         const dapple_point *p = &lp->points[i];
         d[i] = (dp_disc){ p->x, p->y, dp_layer_point_radius(l, seed, p) };

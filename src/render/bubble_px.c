@@ -49,7 +49,8 @@ static uint32_t over_light(uint32_t dst, const dp_px *p, double alpha, const dp_
     uint32_t da8 = dst >> 24;
     double da = da8 / 255.0, k = 1 - p->a * alpha;
     double add[3] = { p->r * alpha, p->g * alpha, p->b * alpha };
-    double oa = DP_MIN(1.0, DP_MAX(da, DP_MAX(p->a * alpha, DP_MAX(add[0], DP_MAX(add[1], add[2])))));
+    double oa =
+            DP_MIN(1.0, DP_MAX(da, DP_MAX(p->a * alpha, DP_MAX(add[0], DP_MAX(add[1], add[2])))));
     uint32_t px = (uint32_t)lround(255 * oa) << 24;
     for (int c = 0; c < 3; c++) {
         uint32_t v8 = dst >> (16 - 8 * c) & 255;
@@ -72,7 +73,8 @@ void dp_bubble_px_paint(cairo_t *cr, const dp_layer_ctx *ctx, double x, double y
     int stride = cairo_image_surface_get_stride(target);
     int w = cairo_image_surface_get_width(target);
     cairo_user_to_device(cr, &x, &y);
-    int y0 = (int)DP_MAX(ctx->clip_y0, floor(y - reach)), y1 = (int)DP_MIN(ctx->clip_y1, y + reach + 1);
+    int y0 = (int)DP_MAX(ctx->clip_y0, floor(y - reach)),
+        y1 = (int)DP_MIN(ctx->clip_y1, y + reach + 1);
     int x0 = (int)DP_MAX(0, floor(x - reach)), x1 = (int)DP_MIN(w, x + reach + 1);
     for (int py = y0; py < y1; py++) {
         uint32_t *row = (uint32_t *)(void *)(data + (size_t)py * stride);

@@ -87,9 +87,8 @@ dapple_status dp_bubble_trains(const dp_texture_spec *t, int li, const dapple_ci
     return DAPPLE_OK;
 }
 
-dapple_status dp_bubble_trains_sample(const dp_texture_spec *t, int li,
-                                      const dapple_circles *avoid, dp_scene *s,
-                                      dapple_error *err)
+dapple_status dp_bubble_trains_sample(const dp_texture_spec *t, int li, const dapple_circles *avoid,
+                                      dp_scene *s, dapple_error *err)
 {
     const dp_layer_spec *l = &t->layers[li];
     dp_layer_points *lp = &s->layers[li];

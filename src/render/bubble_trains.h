@@ -24,8 +24,7 @@ dapple_status dp_bubble_trains(const dp_texture_spec *t, int li, const dapple_ci
 /** Fills s->layers[li].points with the trains of layer li (dp_bubble_trains), each stored
  * with r = its drawn radius / (scale * size spread), so the layer draws and counts them as
  * its own points, and --points lists them. */
-dapple_status dp_bubble_trains_sample(const dp_texture_spec *t, int li,
-                                      const dapple_circles *avoid, dp_scene *s,
-                                      dapple_error *err);
+dapple_status dp_bubble_trains_sample(const dp_texture_spec *t, int li, const dapple_circles *avoid,
+                                      dp_scene *s, dapple_error *err);
 
 #endif

@@ -8,11 +8,11 @@
 #include "render/bubble_px.h"
 
 typedef struct dp_gas_look {
-    double a;         /* radius, pixels */
-    double depth;     /* 0 at the glass .. 1 deep in the drink: softer and fainter */
-    double lx, ly;    /* toward the light, screen (y down) */
-    double tint[3];   /* encoded sRGB: the light the core lets through */
-    double glint;     /* 0..1: how strongly this bubble catches the light */
+    double a;       /* radius, pixels */
+    double depth;   /* 0 at the glass .. 1 deep in the drink: softer and fainter */
+    double lx, ly;  /* toward the light, screen (y down) */
+    double tint[3]; /* encoded sRGB: the light the core lets through */
+    double glint;   /* 0..1: how strongly this bubble catches the light */
 } dp_gas_look;
 
 /** The ink of a gas bubble reaches this many radii from its centre. */

@@ -110,7 +110,8 @@ double dp_film_thickness(double u, double v, const dp_film_look *l)
     /* two eddies of marginal regeneration, low on either side, turning opposite ways */
     swirl(&u, &v, 0.55 * cos(ph), 0.35 + 0.3 * sin(ph), 2.4);
     swirl(&u, &v, -0.6 * cos(1.7 * ph), 0.1 + 0.3 * cos(ph), -2.0);
-    double level = v + 0.12 * sin(2.6 * u + 1.7 * v + ph) + 0.06 * sin(5.3 * u - 3.1 * v + 2.3 * ph);
+    double level =
+            v + 0.12 * sin(2.6 * u + 1.7 * v + ph) + 0.06 * sin(5.3 * u - 3.1 * v + 2.3 * ph);
     double s = DP_MAX(0.0, DP_MIN(1.0, (level + 0.92) / 1.84)); /* 0 at the top: drained */
     return l->top_nm + (l->bottom_nm - l->top_nm) * pow(s, 1.4);
 }

@@ -32,7 +32,8 @@ static double smooth(double e0, double e1, double x)
 static void environment(const dp_soap_look *l, double rx, double ry, double rz, double e[3])
 {
     static const double sky[3] = { 0.75, 0.9, 1.2 }, ground[3] = { 0.3, 0.36, 0.22 };
-    double up = SKY * smooth(-0.15, 0.85, -ry), down = FLOOR * smooth(-0.2, 0.8, ry) * smooth(0, 0.5, -rz);
+    double up = SKY * smooth(-0.15, 0.85, -ry),
+           down = FLOOR * smooth(-0.2, 0.8, ry) * smooth(0, 0.5, -rz);
     double win = 0;
     if (rz > 0) { /* behind the viewer: the window, soft-edged, with a cross of bars */
         double fx = fabs(rx - l->wx), fy = fabs(ry - l->wy);

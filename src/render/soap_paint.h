@@ -21,11 +21,11 @@ typedef struct dp_soap_wall {
 typedef struct dp_soap_look {
     const dp_film_table *table;
     dp_film_look film;
-    double a;           /* radius, pixels */
-    double lx, ly;      /* toward the light, screen (y down) */
-    double wx, wy;      /* the window's middle in reflected directions (x, y of the ray) */
-    double ww, wh;      /* its half-width and half-height there */
-    double tint[3];     /* linear: the room's light colour */
+    double a;       /* radius, pixels */
+    double lx, ly;  /* toward the light, screen (y down) */
+    double wx, wy;  /* the window's middle in reflected directions (x, y of the ray) */
+    double ww, wh;  /* its half-width and half-height there */
+    double tint[3]; /* linear: the room's light colour */
     dp_soap_wall walls[DP_SOAP_MAX_WALLS];
     int n_walls;
 } dp_soap_look;

@@ -96,8 +96,8 @@ Test(bubbles, film_drains_thin_at_the_top)
                     bottom += d, nb++;
             }
         top /= nt, bottom /= nb;
-        cr_assert_lt(top, 0.5 * bottom, "turn %d: top fifth %.0f nm, bottom fifth %.0f nm", k,
-                     top, bottom);
+        cr_assert_lt(top, 0.5 * bottom, "turn %d: top fifth %.0f nm, bottom fifth %.0f nm", k, top,
+                     bottom);
         cr_assert_gt(black, 0, "turn %d: no black film at the top", k);
     }
 }
@@ -152,9 +152,8 @@ static bool covered(const dp_texture_spec *t, const dp_scene *s, int li, size_t 
 
 /* Median of f over the pixels of the ring r0 a <= d < r1 a of bubble i of layer li not on
  * another bubble (or, with grow > 1, not near one); NAN if none. */
-static double ring_median(cairo_surface_t *img, const dp_texture_spec *t, const dp_scene *s,
-                          int li, size_t i, double r0, double r1, double grow,
-                          double (*f)(rgba8))
+static double ring_median(cairo_surface_t *img, const dp_texture_spec *t, const dp_scene *s, int li,
+                          size_t i, double r0, double r1, double grow, double (*f)(rgba8))
 {
     const dp_layer_spec *l = &t->layers[li];
     const dapple_point *p = &s->layers[li].points[i];
@@ -222,8 +221,8 @@ Test(bubbles, gas_bubbles_have_bright_cores_and_dark_rims)
             n += !isnan(core[n]) && !isnan(edge[n]) && !isnan(drink[n]);
         }
     double c = median(core, n), e = median(edge, n), d = median(drink, n);
-    fprintf(stderr, "gas: %zu bubbles, median luma core %.1f, edge ring %.1f, drink %.1f\n", n,
-            c, e, d);
+    fprintf(stderr, "gas: %zu bubbles, median luma core %.1f, edge ring %.1f, drink %.1f\n", n, c,
+            e, d);
     cr_assert_gt(n, 100);
     cr_assert_gt(c, e + 10, "core %.1f, edge ring %.1f", c, e);
     cr_assert_gt(c, d + 10, "core %.1f, drink %.1f", c, d);
@@ -251,7 +250,9 @@ Test(bubbles, every_map_tiles)
 {
     static const char *presets[] = { "presets/soap-bubbles.ini", "presets/foam.ini",
                                      "presets/fizzy-bubbles.ini" };
+
     enum { W = 256, H = 256 };
+
     static uint16_t h0[W * H], h1[W * H], m0[W * H], m1[W * H];
     for (int k = 0; k < 3; k++) {
         dp_texture_spec t;
@@ -260,7 +261,7 @@ Test(bubbles, every_map_tiles)
         cairo_surface_t *a = NULL, *b = NULL;
         cr_assert_eq(dp_preset_load(presets[k], &t, &err), DAPPLE_OK, "%s", err.message);
         t.width = W, t.height = H;
-        t.background = DP_BG_COLOUR; /* the ground tiles by itself; it does not roll */
+        t.background = DP_BG_COLOUR;            /* the ground tiles by itself; it does not roll */
         for (int li = 0; li < t.n_layers; li++) /* keyed by the place, which the roll moves */
             memset(&t.layers[li].size, 0, sizeof t.layers[li].size);
         cr_assert_eq(dp_scene_sample(&t, &s, &err), DAPPLE_OK, "%s", err.message);
@@ -446,7 +447,8 @@ Test(bubbles, cluster_walls_meet_at_120_degrees)
 {
     static const double radii[3][3] = { { 10, 10, 10 }, { 10, 11, 12 }, { 9, 10, 12 } };
     for (int c = 0; c < 3; c++) {
-        dp_disc d[3] = { { 100, 100, radii[c][0] }, { 117, 103, radii[c][1] },
+        dp_disc d[3] = { { 100, 100, radii[c][0] },
+                         { 117, 103, radii[c][1] },
                          { 106, 116, radii[c][2] } };
         bool join[3] = { true, true, true };
         dapple_error err;
@@ -492,6 +494,7 @@ Test(bubbles, cluster_walls_meet_at_120_degrees)
 Test(bubbles, shaken_foam_walls_mostly_meet_at_120_degrees)
 {
     enum { N = 400 };
+
     static dp_disc d[N];
     static bool join[N];
     double W = 200, H = 20 * 8.660254;
@@ -502,8 +505,8 @@ Test(bubbles, shaken_foam_walls_mostly_meet_at_120_degrees)
         h = h * 6364136223846793005ull + 1442695040888963407ull;
         double v = (double)(h >> 11) / 9007199254740992.0;
         int row = i / 20;
-        d[i] = (dp_disc){ 10 * (i % 20) + 5 * (row % 2) + 7 * (u - 0.5), 8.660254 * row + 7 * (v - 0.5),
-                          9 + 2 * u * v };
+        d[i] = (dp_disc){ 10 * (i % 20) + 5 * (row % 2) + 7 * (u - 0.5),
+                          8.660254 * row + 7 * (v - 0.5), 9 + 2 * u * v };
         join[i] = true;
     }
     dapple_error err;
@@ -512,7 +515,8 @@ Test(bubbles, shaken_foam_walls_mostly_meet_at_120_degrees)
     int junctions, good;
     double worst;
     junctions_of(d, N, W, H, &junctions, &good, &worst);
-    fprintf(stderr, "shaken foam: %d triple junctions, %d within 120 +- 10 degrees, worst %.1f off\n",
+    fprintf(stderr,
+            "shaken foam: %d triple junctions, %d within 120 +- 10 degrees, worst %.1f off\n",
             junctions, good, worst);
     cr_assert_gt(junctions, 700);
     cr_assert_geq(good * 100, junctions * 70, "%d of %d junctions at 120 +- 10", good, junctions);
