@@ -67,7 +67,7 @@ static void bonds_of(const dp_walls *w, const dp_disc *d, const bool *join, size
 
 static double wrap(double v, double n, bool periodic)
 {
-    return periodic ? v - n * floor(v / n) : DP_MAX(0.0, DP_MIN(n, v));
+    return periodic ? v - n * floor(v / n) : DP_MAX(0.0, DP_MIN(nextafter(n, 0), v));
 }
 
 /* The offset from disc i to disc j: the nearest copy on a torus. */

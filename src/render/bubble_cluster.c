@@ -6,11 +6,21 @@
  * place) stays what the relaxation used. */
 #include "render/bubble_cluster.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "core/dp.h"
 #include "core/foam.h"
 #include "core/point_attrs.h"
+
+/* v in [0, n) as a float: a double just under n rounds up to n itself, outside the plane. */
+static float inside_f(double v, int n, bool periodic)
+{
+    float f = (float)v;
+    if (f < (float)n)
+        return f;
+    return periodic ? 0.0f : nextafterf((float)n, 0.0f);
+}
 
 dapple_status dp_bubble_cluster(const dp_texture_spec *t, dp_scene *s, int li, dapple_error *err)
 {
@@ -32,7 +42,8 @@ dapple_status dp_bubble_cluster(const dp_texture_spec *t, dp_scene *s, int li, d
     if (st == DAPPLE_OK)
         st = dp_foam_relax(d, join, lp->count, &o, err);
     for (size_t i = 0; st == DAPPLE_OK && i < lp->count; i++) {
-        float x = (float)d[i].x, y = (float)d[i].y;
+        float x = inside_f(d[i].x, t->width, t->periodic),
+              y = inside_f(d[i].y, t->height, t->periodic);
         double unit = dp_layer_draw_radius(l, 1) * dp_size_factor(&l->size, seed, x, y);
         lp->points[i] = (dapple_point){ x, y, (float)(d[i].r / unit) };
     }

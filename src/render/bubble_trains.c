@@ -87,6 +87,15 @@ dapple_status dp_bubble_trains(const dp_texture_spec *t, int li, const dapple_ci
     return DAPPLE_OK;
 }
 
+/* v in [0, n) as a float: a double just under n rounds up to n itself, outside the plane. */
+static float inside_f(double v, int n, bool periodic)
+{
+    float f = (float)v;
+    if (f < (float)n)
+        return f;
+    return periodic ? 0.0f : nextafterf((float)n, 0.0f);
+}
+
 dapple_status dp_bubble_trains_sample(const dp_texture_spec *t, int li, const dapple_circles *avoid,
                                       dp_scene *s, dapple_error *err)
 {
@@ -100,7 +109,8 @@ dapple_status dp_bubble_trains_sample(const dp_texture_spec *t, int li, const da
         st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu train bubbles", n);
     uint64_t seed = dp_layer_size_seed(t->seed, l->name);
     for (size_t i = 0; st == DAPPLE_OK && i < n; i++) {
-        float x = (float)b[i].x, y = (float)b[i].y;
+        float x = inside_f(b[i].x, t->width, t->periodic),
+              y = inside_f(b[i].y, t->height, t->periodic);
         double unit = dp_layer_draw_radius(l, 1) * dp_size_factor(&l->size, seed, x, y);
         lp->points[i] = (dapple_point){ x, y, (float)(b[i].r / unit) };
     }
