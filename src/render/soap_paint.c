@@ -97,8 +97,10 @@ void dp_soap_look_vary(dp_soap_look *l, unsigned long long bits, double lx, doub
     l->film.turn = unit(bits, 0);
     l->film.top_nm = 8 + 20 * unit(bits, 1);       /* a black film at the top */
     l->film.bottom_nm = 380 + 320 * unit(bits, 2); /* young bubbles are thicker */
-    l->wx = (0.55 + 0.35 * unit(bits, 3)) * lx + 0.2 * (unit(bits, 4) - 0.5);
-    l->wy = (0.55 + 0.35 * unit(bits, 3)) * ly + 0.2 * (unit(bits, 5) - 0.5);
-    l->ww = 0.18 + 0.2 * unit(bits, 6);
-    l->wh = 0.25 + 0.25 * unit(bits, 7);
+    /* where each bubble floats relative to the window (and how near it is) moves and sizes
+       its image: toward the light, anywhere within a third of the cap around that */
+    l->wx = (0.4 + 0.5 * unit(bits, 3)) * lx + 0.6 * (unit(bits, 4) - 0.5);
+    l->wy = (0.4 + 0.5 * unit(bits, 3)) * ly + 0.6 * (unit(bits, 5) - 0.5);
+    l->ww = 0.12 + 0.26 * unit(bits, 6);
+    l->wh = 0.18 + 0.3 * unit(bits, 7);
 }
