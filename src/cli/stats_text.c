@@ -131,19 +131,15 @@ static void text_spectrum(FILE *out, const char *what, const dp_stats_spectrum *
 
 static void text_density(FILE *out, const dp_stats_density *d)
 {
-    fprintf(out, "density against the field (quantiles of equal area)\n");
-    if (d->bins < DP_STATS_QUANTILES) /* a stepped or constant field: say why not 8 */
-        fprintf(out,
-                "  %d %s, not %d: the field's radius is one value over more than an 8th of the\n"
-                "  area, and quantiles of one radius merge (their areas add up)\n",
-                d->bins, d->bins == 1 ? "quantile" : "quantiles", DP_STATS_QUANTILES);
+    fprintf(out, "density against the field (a row per level, one radius over 1%% of the area\n"
+                 "  or more; the rest in rows of equal area)\n");
     fprintf(out, "  r from .. to        area  density  expected  measured  ratio\n");
     for (int k = 0; k < d->bins; k++) {
         const dp_stats_density_bin *b = &d->bin[k];
         fprintf(out, "  %7.4g .. %-7.4g  %5.1f%%  %7.3f  %8.1f  %8zu  ", b->r_lo, b->r_hi,
                 100 * b->area, b->rel_density, b->expected, b->measured);
         tnum(out, 5, 3, b->expected > 0 ? (double)b->measured / b->expected : (double)NAN);
-        fputc('\n', out);
+        fprintf(out, "%s\n", b->level ? "  level" : b->edge ? "  edge of a level" : "");
     }
     fprintf(out, "  points where the field allows none: %zu\n", d->refused);
 }
@@ -240,7 +236,8 @@ static void json_density(FILE *out, const dp_stats_density *d)
         fprintf(out, "%s{", k ? "," : "");
         for (int i = 0; i < 5; i++)
             fprintf(out, "%s\"%s\":", i ? "," : "", key[i]), num(out, v[i]);
-        fprintf(out, ",\"measured\":%zu}", b->measured);
+        fprintf(out, ",\"measured\":%zu,\"level\":%s,\"edge\":%s}", b->measured,
+                b->level ? "true" : "false", b->edge ? "true" : "false");
     }
     fprintf(out, "]}");
 }
