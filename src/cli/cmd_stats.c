@@ -136,8 +136,10 @@ static dapple_status measure(dp_stats_report *r, const dapple_field *f, dapple_e
         return err->status;
     r->border = r->periodic ? 0 : r->r_hi;
     r->probe_step = DP_MAX(r->r_lo / 2, sqrt(r->width * r->height / 4e6));
+    /* with the field, only where it allows points, and only where one more would fit: an
+     * excluded pond or a black area of a density map is empty on purpose, not uncovered */
     r->uncovered = dp_points_uncovered(r->pts, r->n, r->width, r->height, r->periodic, r->border,
-                                       r->probe_step, NULL);
+                                       r->probe_step, f);
     if (r->uncovered < 0)
         return dp_fail(err, DAPPLE_E_NOMEM, "stats: out of memory probing the coverage");
     if (dp_stats_spectrum_run(&s, false, &r->plain, err) != DAPPLE_OK)

@@ -12,6 +12,9 @@
 static const double SHOW_F[] = { 0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4 };
 #define N_SHOW (sizeof SHOW_F / sizeof SHOW_F[0])
 
+/* The column of the values, where a line that explains one goes on. */
+enum { IND = 35 };
+
 static double ring_at(const dp_stats_spectrum *s, double f)
 {
     return s->radial[(int)lround(f / dp_stats_ring_f(1))];
@@ -86,6 +89,14 @@ static void text_pairs(FILE *out, const dp_stats_report *r)
         fprintf(out, ")\n");
     else
         fprintf(out, ", a border of %.3g left out)\n", r->border);
+    /* said in words: 0.76 on a layer with black areas read as a fault where it was not */
+    if (r->have_density)
+        fprintf(out, "%*sthe share of the area the field allows where one\n"
+                     "%*smore point would fit: 0 for a maximal set\n", IND, "", IND, "");
+    else
+        fprintf(out, "%*sthe share of the area farther than r from every\n"
+                     "%*spoint; with no field given, areas left empty on\n"
+                     "%*spurpose count too\n", IND, "", IND, "", IND, "");
 }
 
 static const char *ordinal(size_t k)
@@ -95,7 +106,22 @@ static const char *ordinal(size_t k)
     return k % 10 == 1 ? "st" : k % 10 == 2 ? "nd" : k % 10 == 3 ? "rd" : "th";
 }
 
-static void text_spectrum(FILE *out, const char *what, const dp_stats_spectrum *s, size_t n)
+/* What the low-frequency power says, in words: read bare, 1.70 for a good variable-density
+ * set looked like a fault. In the plain spectrum of a set whose r varies it is mostly the
+ * change of density itself. */
+static void low_power_words(FILE *out, const dp_stats_spectrum *s, bool r_varies)
+{
+    fprintf(out, "  (mean P below f = %.3g; white noise 1)\n", s->peak_f / 2);
+    if (r_varies && !s->differential)
+        fprintf(out, "%*shere mostly the change of density itself; the\n"
+                     "%*sdifferential domain below measures the spacing\n", IND, "", IND, "");
+    else
+        fprintf(out, "%*sclumps and holes wider than about 2 r: blue noise\n"
+                     "%*sbelow 0.2\n", IND, "", IND, "");
+}
+
+static void text_spectrum(FILE *out, const char *what, const dp_stats_spectrum *s, size_t n,
+                          bool r_varies)
 {
     fprintf(out, "%s\n", what);
     if (s->centres == 0) {
@@ -115,7 +141,7 @@ static void text_spectrum(FILE *out, const char *what, const dp_stats_spectrum *
     fprintf(out, " at f = %.3g\n", s->peak_f);
     fprintf(out, "  low-frequency power              ");
     tnum(out, 0, 3, s->low_power);
-    fprintf(out, "  (mean P below f = %.3g; white noise 1)\n", s->peak_f / 2);
+    low_power_words(out, s, r_varies);
     fprintf(out, "  anisotropy                       max ");
     tnum(out, 0, 1, max_anisotropy(s));
     fprintf(out, " dB from f = %.3g  (isotropic: below -10)\n", s->peak_f);
@@ -151,10 +177,10 @@ void dp_stats_print_text(FILE *out, const dp_stats_report *r)
     text_pairs(out, r);
     snprintf(what, sizeof what, "spectrum (frequency f in cycles per r, r = %.4g%s)",
              r->plain.r_unit, r->have_diff ? ", the mean radius" : "");
-    text_spectrum(out, what, &r->plain, r->n);
+    text_spectrum(out, what, &r->plain, r->n, r->have_diff);
     if (r->have_diff)
         text_spectrum(out, "differential domain (distances over each point's own r)", &r->diff,
-                      r->n);
+                      r->n, true);
     if (r->have_density)
         text_density(out, &r->density);
 }
