@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <float.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +80,8 @@ enum {
     OPT_SCALE_TO,
     OPT_PREVIEW_CAP,
     OPT_PORT,
+    OPT_STATS_LAYER,
+    OPT_STATS_PRESET,
     OPT_HOST,
     OPT_HELP = 'h',
     OPT_OUTPUT = 'o',
@@ -226,6 +229,10 @@ static const cli_option OPTIONS[] = {
       "127.0.0.1" },
     { "plot", OPT_PLOT, "PREFIX", DP_CMD_STATS,
       "charts PREFIX-{spectrum,radial,rdf,points}.png and tables", NO_RANGE },
+    { "layer", OPT_STATS_LAYER, "N|NAME", DP_CMD_STATS,
+      "only the points of this layer (a layer column; NAME with --preset)", NO_RANGE },
+    { "preset", OPT_STATS_PRESET, "FILE", DP_CMD_STATS,
+      "compare with the field, size and periodicity of the preset's --layer", NO_RANGE },
     { "json", OPT_JSON, NULL, DP_CMD_STATS, "the report as JSON", NO_RANGE },
     { "strict", OPT_STRICT, NULL, DP_CMD_STATS,
       "exit 3 when a pair breaks the rule or a point is outside", NO_RANGE },
@@ -438,6 +445,12 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         return DAPPLE_OK;
     case OPT_PLOT:
         o->plot = v;
+        return DAPPLE_OK;
+    case OPT_STATS_LAYER:
+        o->layer = v;
+        return DAPPLE_OK;
+    case OPT_STATS_PRESET:
+        o->preset = v;
         return DAPPLE_OK;
     case OPT_DOT_RADIUS:
         return expect_real(id, v, &o->dot_radius, err);
@@ -717,6 +730,17 @@ static dapple_status check_stats(const dp_cli_opts *o, dapple_error *err)
 {
     if (o->input == NULL)
         return dp_fail(err, DAPPLE_E_INVALID, "missing POINTS (a CSV or JSON point file)");
+    if (o->preset != NULL && (o->have_rmin || o->have_rmax || o->field != NULL || o->have_map ||
+                              !isnan(o->cutoff) || o->n_exclude > 0 || o->have_radius))
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "--preset: not with --radius or the field options (the preset's layer "
+                       "gives the field)");
+    if (o->layer != NULL && o->preset == NULL && !dp_parse_int(o->layer, 0, INT_MAX, &(int){ 0 })) {
+        char q[DP_QUOTE_MAX];
+        dp_quote(o->layer, q);
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "--layer: '%s' is not a layer number (a name needs --preset FILE)", q);
+    }
     if (o->have_rmin || o->have_rmax || o->field != NULL || o->have_map)
         return check_field(o, err);
     if (!isnan(o->cutoff))

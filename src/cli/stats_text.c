@@ -43,8 +43,13 @@ static void tnum(FILE *out, int width, int prec, double v)
 
 static void text_head(FILE *out, const dp_stats_report *r)
 {
-    fprintf(out, "%s: %zu %s in %gx%g%s (size from %s), ", r->file, r->n, dp_cli_points_word(r->n),
-            r->width, r->height, r->periodic ? ", periodic" : "", r->size_from);
+    fprintf(out, "%s", r->file);
+    if (r->layer >= 0)
+        fprintf(out, ", layer %d", r->layer);
+    if (r->layer_name[0] != '\0')
+        fprintf(out, " ('%s')", r->layer_name);
+    fprintf(out, ": %zu %s in %gx%g%s (size from %s), ", r->n, dp_cli_points_word(r->n), r->width,
+            r->height, r->periodic ? ", periodic" : "", r->size_from);
     if (r->r_lo == r->r_hi)
         fprintf(out, "r = %.4g (from %s)\n", r->r_lo, r->r_from);
     else
@@ -273,6 +278,12 @@ void dp_stats_print_json(FILE *out, const dp_stats_report *r)
     const dp_stats_pairs *p = &r->pairs;
     fprintf(out, "{\"file\":");
     json_string(out, r->file);
+    if (r->layer >= 0)
+        fprintf(out, ",\"layer\":%d", r->layer);
+    if (r->layer_name[0] != '\0') {
+        fprintf(out, ",\"layer_name\":");
+        json_string(out, r->layer_name);
+    }
     fprintf(out, ",\"points\":%zu,\"size\":[%.9g,%.9g],\"periodic\":%s,\"r\":[%.9g,%.9g],", r->n,
             r->width, r->height, r->periodic ? "true" : "false", r->r_lo, r->r_hi);
     fprintf(out, "\"r_from\":");

@@ -124,7 +124,7 @@ static void cut(dp_stats_density *d, const double *r, size_t n)
         add_row(&w, 0, n, false);
     d->bins = w.n;
     for (int k = 0; k < w.n; k++) {
-        bool small = (double)(w.end[k] - w.start[k]) < (double)n / DP_STATS_QUANTILES;
+        bool small = (double)(w.end[k] - w.start[k]) < (double)n / (2 * DP_STATS_QUANTILES);
         bool by_level = (k > 0 && w.level[k - 1]) || (k + 1 < w.n && w.level[k + 1]);
         d->bin[k] = (dp_stats_density_bin){ .r_lo = r[w.start[k]],
                                             .r_hi = r[w.end[k] - 1],

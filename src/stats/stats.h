@@ -103,7 +103,7 @@ void dp_stats_spectrum_fini(dp_stats_spectrum *out);
 typedef struct dp_stats_density_bin {
     double r_lo, r_hi;  /* the field's radius over the bin */
     bool level;         /* one radius over 1 % of the area or more (and its blended edge) */
-    bool edge;          /* a small row beside a level: the blend at its edge, where the
+    bool edge;          /* a row under 1/16 of the area beside a level: the blend at its edge, where the
                            denser side's points keep their distance and fewer fit than
                            1/r^2 says (a ratio well under 1 here is no fault) */
     double area;        /* share of the allowed area */
