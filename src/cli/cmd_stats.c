@@ -22,11 +22,10 @@
 
 enum { EXIT_STRICT = 3 }; /* --strict: the set breaks the pair rule or leaves the domain */
 
-static const char USAGE[] =
-        "dapple stats POINTS [--size WxH] [--periodic] [--radius R]\n"
-        "       [--plot PREFIX] [--json] [--strict] [--layer N|NAME]\n"
-        "       [--rmin A --rmax B --field SPEC [--map radius|density] ... |\n"
-        "        --preset FILE [--layer NAME]] [-o FILE]";
+static const char USAGE[] = "dapple stats POINTS [--size WxH] [--periodic] [--radius R]\n"
+                            "       [--plot PREFIX] [--json] [--strict] [--layer N|NAME]\n"
+                            "       [--rmin A --rmax B --field SPEC [--map radius|density] ... |\n"
+                            "        --preset FILE [--layer NAME]] [-o FILE]";
 
 /* The domain: --size, else the JSON's size, else the smallest integer size holding every
  * point. A point beyond the closed domain means the size is wrong: an error naming it. A

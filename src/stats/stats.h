@@ -101,12 +101,12 @@ void dp_stats_spectrum_fini(dp_stats_spectrum *out);
 #define DP_STATS_DENSITY_ROWS 40 /* rows at most: the levels and the stretches between */
 
 typedef struct dp_stats_density_bin {
-    double r_lo, r_hi;  /* the field's radius over the bin */
-    bool level;         /* one radius over 1 % of the area or more (and its blended edge) */
-    bool edge;          /* a row under 1/16 of the area beside a level: the blend at its edge, where the
-                           denser side's points keep their distance and fewer fit than
-                           1/r^2 says (a ratio well under 1 here is no fault) */
-    double area;        /* share of the allowed area */
+    double r_lo, r_hi; /* the field's radius over the bin */
+    bool level;        /* one radius over 1 % of the area or more (and its blended edge) */
+    bool edge;   /* a row under 1/16 of the area beside a level: the blend at its edge, where the
+                    denser side's points keep their distance and fewer fit than
+                    1/r^2 says (a ratio well under 1 here is no fault) */
+    double area; /* share of the allowed area */
     double rel_density; /* mean (rmin / r)^2: 1 = densest the field asks for */
     double expected;    /* points expected: N * (integral of 1/r^2 here) / (whole) */
     size_t measured;    /* points whose field radius falls in the bin */
