@@ -858,8 +858,8 @@ static int finish_pack(pack *p, double t0)
     }
     if (p->n_jobs == 0 && p->o->shard_count > 0) /* not "nothing to do": no work was its */
         fprintf(stderr, "dapple: pack: shard %d/%d has no jobs (%zu in all: %zu %s x %zu %s)\n",
-                p->o->shard_index, p->o->shard_count, p->n_presets * seed_count(p->o),
-                p->n_presets, p->n_presets == 1 ? "preset" : "presets", seed_count(p->o),
+                p->o->shard_index, p->o->shard_count, p->n_presets * seed_count(p->o), p->n_presets,
+                p->n_presets == 1 ? "preset" : "presets", seed_count(p->o),
                 seed_count(p->o) == 1 ? "seed" : "seeds");
     else if (count[JOB_DONE] == 0 && count[JOB_FAILED] == 0)
         fprintf(stderr, "dapple: pack: nothing to do, %zu outputs up to date\n", up);
