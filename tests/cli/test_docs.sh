@@ -268,6 +268,59 @@ merged_pack_matches() {
         fail "merged shard manifest differs from a one-machine pack: $(diff "$TMP/one.json" "$TMP/split.json" | head -4)"
 }
 
+# docs/foliage.md's engine snippets read a point list's columns by name (#39): by position,
+# a preset's list (x,y,r,layer,rotation,scale,variant) gave yaw = layer and scale =
+# rotation, and an x,y,r,rotation list was dropped whole. Each C#, GDScript and Python
+# block looks the columns up by name and indexes no row by a fixed number; the Blender
+# block's reader runs on a preset's list and on a --rotation-only list, and must return
+# every row of the layer asked with the values of the columns of those names.
+engine_snippets_read_by_name() {
+    mkdir -p "$TMP/eng"
+    printf '[texture]\nsize = 128x128\npoints = csv\npoints_rotation = yes\npoints_scale_jitter = 0.2\npoints_variants = 3\n\n[layer big]\nstyle = circles\nradius = 12\n\n[layer small]\nstyle = circles\nradius = 5\n' >"$TMP/eng/two.ini"
+    $DAPPLE render "$TMP/eng/two.ini" --points "$TMP/eng/preset.csv" --quiet 2>/dev/null || fail "engine: render --points failed"
+    $DAPPLE points --size 128x128 --radius 6 --rotation -o "$TMP/eng/rot.csv" 2>/dev/null || fail "engine: points --rotation failed"
+    head -1 "$TMP/eng/preset.csv" | grep -qx "x,y,r,layer,rotation,scale,variant" || fail "engine: preset list header $(head -1 "$TMP/eng/preset.csv")"
+    python3 - docs/foliage.md "$TMP/eng/preset.csv" "$TMP/eng/rot.csv" <<'PY' || fail "engine snippets: see above"
+import csv, math, re, sys
+page, preset, rot = sys.argv[1:4]
+text = open(page).read()
+blocks = re.findall(r"^```(csharp|gdscript|python)\n(.*?)^```", text, re.S | re.M)
+bad = []
+if len(blocks) < 5:
+    bad.append(f"{len(blocks)} engine blocks, want Unreal, Unity, Godot 4, Godot 3, Blender")
+for lang, code in blocks:
+    name = code.strip().splitlines()[0][:60]
+    for col in ("x", "y", "rotation", "scale", "variant", "layer"):
+        if f'"{col}"' not in code:
+            bad.append(f"{lang} block '{name}': never looks up column \"{col}\" by name")
+    if re.search(r"\b(c|r|row|cols?)\[[0-9]+\]", code):
+        bad.append(f"{lang} block '{name}': indexes a row by a fixed column number")
+blender = [code for lang, code in blocks if lang == "python" and "def read_points" in code]
+if len(blender) != 1:
+    bad.append("no Blender block with read_points")
+else:
+    ns = {"__name__": "doc"}
+    exec(blender[0], ns)
+    for path, layer in ((preset, 1), (preset, -1), (rot, -1)):
+        rows = [r for r in csv.DictReader(open(path)) if layer < 0 or int(r["layer"]) == layer]
+        got = ns["read_points"](path, 0.5, layer)
+        if len(got) != len(rows) or not rows:
+            bad.append(f"read_points({path}, layer {layer}): {len(got)} rows, want {len(rows)}")
+            continue
+        for (x, y, yaw, s, v), r in zip(got, rows):
+            want = (float(r["x"]) * 0.5, float(r["y"]) * 0.5, -math.radians(float(r["rotation"])),
+                    float(r.get("scale", 1)), int(r.get("variant", 0)))
+            if any(abs(a - b) > 1e-9 for a, b in zip((x, y, yaw, s, v), want)):
+                bad.append(f"read_points({path}): {(x, y, yaw, s, v)}, want {want}")
+                break
+        if path == preset and not all(0.8 <= g[3] <= 1.2 and 0 <= g[4] < 3 for g in got):
+            bad.append("read_points: scale or variant out of the preset's range")
+for b in bad:
+    print("engine snippets:", b)
+sys.exit(1 if bad else 0)
+PY
+}
+
 tables_parsed
 every_option_documented
 every_command_documented
@@ -281,4 +334,5 @@ man_page_renders
 library_shows_examples
 library_matches_header
 merged_pack_matches
+engine_snippets_read_by_name
 finish
