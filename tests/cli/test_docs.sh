@@ -321,6 +321,40 @@ sys.exit(1 if bad else 0)
 PY
 }
 
+# docs/density.py's ctypes structs (shown whole in library.md) against dapple.h: every
+# member's name and offset, and the struct's size, as a C program including dapple.h
+# sees them (#39: SamplerOpts lacked relax, which the page's own table lists; a struct
+# short of a member still runs, through struct_size, but cannot set it).
+python_structs_match_header() {
+    local py=docs/density.py
+    python3 - "$py" >"$TMP/py-structs.txt" <<'PY' || { fail "$py: its structs do not load: $(cat "$TMP/py-structs.txt")"; return; }
+import ctypes as C, re, sys
+src = open(sys.argv[1]).read()
+keep = "\n".join(re.findall(r"^(?:class \w+\(C\.Structure\):.*?(?=^\S)|PROGRESS = .*?$)", src, re.S | re.M))
+ns = {"C": C}
+exec(keep, ns)
+for py, c in (("FieldOpts", "dapple_field_opts"), ("SamplerOpts", "dapple_sampler_opts"),
+              ("Grey", "dapple_grey"), ("Point", "dapple_point"), ("Error", "dapple_error")):
+    cls = ns[py]
+    for name, _ in cls._fields_:
+        print(c, name, getattr(cls, name).offset)
+    print(c, "sizeof", C.sizeof(cls))
+PY
+    {
+        echo '#include <stddef.h>'
+        echo '#include <stdio.h>'
+        echo '#include "dapple.h"'
+        echo 'int main(void) {'
+        awk '$2 == "sizeof" { printf "printf(\"%s sizeof %%zu\\n\", sizeof(%s));\n", $1, $1; next }
+             { printf "printf(\"%s %s %%zu\\n\", offsetof(%s, %s));\n", $1, $2, $1, $2 }' "$TMP/py-structs.txt"
+        echo 'return 0; }'
+    } >"$TMP/structs.c"
+    cc -std=c11 -Isrc "$TMP/structs.c" -o "$TMP/structs" 2>"$TMP/structs.log" ||
+        { fail "$py names a member dapple.h lacks: $(grep error "$TMP/structs.log" | head -3)"; return; }
+    "$TMP/structs" | diff - "$TMP/py-structs.txt" >"$TMP/structs.diff" ||
+        fail "$py's structs are not dapple.h's (C, then Python): $(head -6 "$TMP/structs.diff")"
+}
+
 tables_parsed
 every_option_documented
 every_command_documented
@@ -333,6 +367,7 @@ man_ranges_match
 man_page_renders
 library_shows_examples
 library_matches_header
+python_structs_match_header
 merged_pack_matches
 engine_snippets_read_by_name
 finish
