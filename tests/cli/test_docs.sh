@@ -355,10 +355,61 @@ PY
         fail "$py's structs are not dapple.h's (C, then Python): $(head -6 "$TMP/structs.diff")"
 }
 
+# Every page names only options its command accepts: each `dapple CMD ...` in a code block
+# (with its \ and usage-line continuations) or an inline code span, up to the next |, ;,
+# &&, # or command, is held to `dapple CMD --help` (#39: pack.md's usage listed
+# --jpeg-quality, which pack refuses). ```output blocks are left alone.
+pages_name_accepted_options() {
+    python3 - "$DAPPLE" README.md docs/*.md >"$TMP/stale.txt" <<'PY' || { fail "the option check did not run: $(tail -3 "$TMP/stale.txt")"; return; }
+import re, subprocess, sys, glob
+dapple = sys.argv[1]
+pages = sys.argv[2:]
+CMDS = ["points", "field", "mask", "render", "pack", "stats", "tiles", "layers", "preview"]
+opts = {}
+for c in CMDS:
+    h = subprocess.run([dapple, c, "--help"], capture_output=True, text=True).stdout
+    opts[c] = set(re.findall(r"^\s+(?:-\w, )?--([a-z][a-z0-9-]*)", h, re.M)) | {"help"}
+bad = []
+def check(page, lineno, text):
+    # each "dapple CMD" in text owns the --options up to the next command separator; a |
+    # inside [...] is a usage line's alternative, not a pipe
+    text = re.sub(r"\[[^\]]*\]", lambda m: m.group(0).replace("|", " "), text)
+    for m in re.finditer(r"\bdapple (%s)\b" % "|".join(CMDS), text):
+        rest = re.split(r"\||;|&&|#|\$\(|`|\bdapple\b|\)", text[m.end():])[0]
+        for o in re.findall(r"(?<![\w-])--([a-z][a-z0-9-]*)", rest):
+            if o not in opts[m.group(1)]:
+                bad.append(f"{page}:{lineno}: dapple {m.group(1)} --{o}: not an option of {m.group(1)}")
+for page in pages:
+    lines = open(page).read().split("\n")
+    fence = None
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("```"):
+            fence = None if fence is not None else line[3:].strip()
+            i += 1
+            continue
+        if fence is not None and fence not in ("output",):
+            start, text = i, line
+            while (text.endswith("\\") or (i + 1 < len(lines) and re.match(r"^\s+\[", lines[i + 1]))) and i + 1 < len(lines):
+                i += 1
+                text = text.rstrip("\\") + " " + lines[i]
+            check(page, start + 1, text)
+        elif fence is None:
+            for span in re.findall(r"`([^`]*)`", line):
+                check(page, i + 1, span)
+        i += 1
+for b in bad:
+    print(b)
+PY
+    [ ! -s "$TMP/stale.txt" ] || fail "pages name options their command refuses: $(head -5 "$TMP/stale.txt")"
+}
+
 tables_parsed
 every_option_documented
 every_command_documented
 no_stale_options
+pages_name_accepted_options
 help_blocks_current
 help_fits_80_columns
 help_ranges
