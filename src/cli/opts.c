@@ -637,9 +637,47 @@ static size_t build_longopts(unsigned command, struct option *lo, char *shortopt
     return n;
 }
 
+/* Command names by bit, for naming the commands an option belongs to. */
+static const struct {
+    unsigned bit;
+    const char *name;
+} CMD_NAMES[] = { { DP_CMD_POINTS, "points" }, { DP_CMD_FIELD, "field" },   { DP_CMD_MASK, "mask" },
+                  { DP_CMD_RENDER, "render" }, { DP_CMD_PACK, "pack" },     { DP_CMD_STATS, "stats" },
+                  { DP_CMD_TILES, "tiles" },   { DP_CMD_LAYERS, "layers" }, { DP_CMD_PREVIEW, "preview" } };
+#define N_CMD_NAMES (sizeof CMD_NAMES / sizeof CMD_NAMES[0])
+
+static const char *command_name(unsigned command)
+{
+    for (size_t i = 0; i < N_CMD_NAMES; i++)
+        if (CMD_NAMES[i].bit == command)
+            return CMD_NAMES[i].name;
+    return "this command";
+}
+
+/* The commands that take option 'name' ("points and mask"), for one that does not: a bare
+ * "unknown option" read as a typo (tiles --count). False when none does. */
+static bool other_commands(const char *name, char *list, size_t cap)
+{
+    unsigned bits = 0;
+    size_t used = 0;
+    int n = 0, k = 0;
+    for (size_t i = 0; i < N_OPTIONS; i++)
+        if (strcmp(OPTIONS[i].name, name) == 0)
+            bits |= OPTIONS[i].commands;
+    for (size_t i = 0; i < N_CMD_NAMES; i++)
+        n += (bits & CMD_NAMES[i].bit) != 0;
+    list[0] = '\0';
+    for (size_t i = 0; i < N_CMD_NAMES && used < cap; i++)
+        if (bits & CMD_NAMES[i].bit)
+            k++, used += (size_t)snprintf(list + used, cap - used, "%s%s",
+                                          k == 1 ? "" : k == n ? " and " : ", ", CMD_NAMES[i].name);
+    return n > 0;
+}
+
 /* "--r": getopt_long refuses a prefix of several options; name them. Otherwise the
  * nearest option of this command, as a typo of it ("--radus": --radius). */
-static dapple_status unknown_long(const struct option *lo, const char *arg, dapple_error *err)
+static dapple_status unknown_long(const struct option *lo, const char *arg, unsigned command,
+                                  dapple_error *err)
 {
     char name[64], q[DP_QUOTE_MAX], list[512] = "";
     size_t len = strcspn(arg + 2, "="), used = 0;
@@ -656,13 +694,17 @@ static dapple_status unknown_long(const struct option *lo, const char *arg, dapp
     }
     if (n > 1)
         return dp_fail(err, DAPPLE_E_INVALID, "ambiguous option '--%s': %s", q, list);
+    if (other_commands(name, list, sizeof list)) /* tiles --count: not a typo, not here */
+        return dp_fail(err, DAPPLE_E_INVALID, "--%s is an option of %s, not of %s (see --help)", q,
+                       list, command_name(command));
     if (dp_suggest_best(&s) != NULL)
         return dp_fail(err, DAPPLE_E_INVALID, "unknown option '--%s' (did you mean --%s?)", q,
                        dp_suggest_best(&s));
     return dp_fail(err, DAPPLE_E_INVALID, "unknown option '--%s' (see --help)", q);
 }
 
-static dapple_status getopt_error(int c, char **argv, const struct option *lo, dapple_error *err)
+static dapple_status getopt_error(int c, char **argv, const struct option *lo, unsigned command,
+                                  dapple_error *err)
 {
     const char *arg = argv[optind - 1];
     const cli_option *opt = find_option(optopt);
@@ -670,7 +712,7 @@ static dapple_status getopt_error(int c, char **argv, const struct option *lo, d
     if (c == ':' && opt != NULL)
         return dp_fail(err, DAPPLE_E_INVALID, "--%s: missing value (%s)", opt->name, opt->arg);
     if (c == '?' && strncmp(arg, "--", 2) == 0 && arg[2] != '\0')
-        return unknown_long(lo, arg, err);
+        return unknown_long(lo, arg, command, err);
     dp_quote(arg, q);
     if (c == ':')
         return dp_fail(err, DAPPLE_E_INVALID, "%s: missing value", q);
@@ -820,7 +862,7 @@ dapple_status dp_cli_parse(unsigned command, int argc, char **argv, dp_cli_opts 
     opterr = 0;
     while ((c = getopt_long(argc, argv, shortopts, lo, NULL)) != -1) {
         if (c == '?' || c == ':')
-            return getopt_error(c, argv, lo, err);
+            return getopt_error(c, argv, lo, command, err);
         const cli_option *opt = find_option(c);
         if (opt->arg == NULL) {
             apply_flag(o, c);
