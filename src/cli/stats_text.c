@@ -121,8 +121,9 @@ static void low_power_words(FILE *out, const dp_stats_spectrum *s, bool r_varies
         fprintf(out, "%*shere mostly the change of density itself; the\n"
                      "%*sdifferential domain below measures the spacing\n", IND, "", IND, "");
     else
-        fprintf(out, "%*sclumps and holes wider than about 2 r: blue noise\n"
-                     "%*sbelow 0.2\n", IND, "", IND, "");
+        fprintf(out, "%*sclumps and holes wider than about 2 r, those the\n"
+                     "%*sfield asks for (a road, a pond) too; blue noise\n"
+                     "%*salone: below 0.2\n", IND, "", IND, "", IND, "");
 }
 
 static void text_spectrum(FILE *out, const char *what, const dp_stats_spectrum *s, size_t n,
