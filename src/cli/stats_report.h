@@ -13,8 +13,8 @@
 
 typedef struct dp_stats_report {
     const char *file;
-    int layer;              /* the layer measured (--layer, --preset), or -1: every point */
-    char layer_name[64];    /* its name when a preset gives it, else "" */
+    int layer;               /* the layer measured (--layer, --preset), or -1: every point */
+    char layer_name[64];     /* its name when a preset gives it, else "" */
     const dapple_point *pts; /* the points, radii resolved */
     size_t n;
     double width, height;
