@@ -96,12 +96,16 @@ static void text_pairs(FILE *out, const dp_stats_report *r)
         fprintf(out, ", a border of %.3g left out)\n", r->border);
     /* said in words: 0.76 on a layer with black areas read as a fault where it was not */
     if (r->have_density)
-        fprintf(out, "%*sthe share of the area the field allows where one\n"
-                     "%*smore point would fit: 0 for a maximal set\n", IND, "", IND, "");
+        fprintf(out,
+                "%*sthe share of the area the field allows where one\n"
+                "%*smore point would fit: 0 for a maximal set\n",
+                IND, "", IND, "");
     else
-        fprintf(out, "%*sthe share of the area farther than r from every\n"
-                     "%*spoint; with no field given, areas left empty on\n"
-                     "%*spurpose count too\n", IND, "", IND, "", IND, "");
+        fprintf(out,
+                "%*sthe share of the area farther than r from every\n"
+                "%*spoint; with no field given, areas left empty on\n"
+                "%*spurpose count too\n",
+                IND, "", IND, "", IND, "");
 }
 
 static const char *ordinal(size_t k)
@@ -118,12 +122,16 @@ static void low_power_words(FILE *out, const dp_stats_spectrum *s, bool r_varies
 {
     fprintf(out, "  (mean P below f = %.3g; white noise 1)\n", s->peak_f / 2);
     if (r_varies && !s->differential)
-        fprintf(out, "%*shere mostly the change of density itself; the\n"
-                     "%*sdifferential domain below measures the spacing\n", IND, "", IND, "");
+        fprintf(out,
+                "%*shere mostly the change of density itself; the\n"
+                "%*sdifferential domain below measures the spacing\n",
+                IND, "", IND, "");
     else
-        fprintf(out, "%*sclumps and holes wider than about 2 r, those the\n"
-                     "%*sfield asks for (a road, a pond) too; blue noise\n"
-                     "%*salone: below 0.2\n", IND, "", IND, "", IND, "");
+        fprintf(out,
+                "%*sclumps and holes wider than about 2 r, those the\n"
+                "%*sfield asks for (a road, a pond) too; blue noise\n"
+                "%*salone: below 0.2\n",
+                IND, "", IND, "", IND, "");
 }
 
 static void text_spectrum(FILE *out, const char *what, const dp_stats_spectrum *s, size_t n,
