@@ -39,9 +39,11 @@ static dapple_status apply_options(const dp_cli_opts *o, dp_texture_spec *t, dap
         return dp_fail_prefix(err, err->status, "--set");
     if (o->scale > 0) {
         double w, h;
-        if (dp_texture_scale_rounds(t, o->scale, &w, &h)) /* 768 x 2.6 = 1996.8: say so */
+        /* 768 x 2.6 = 1996.8: say so, to 9 digits (%g said 768 x 1.33333 "gives 1024x1024
+         * pixels, rounded to 1024x1024") */
+        if (dp_texture_scale_rounds(t, o->scale, &w, &h))
             fprintf(stderr,
-                    "dapple: --scale %g gives %gx%g pixels, rounded to %ldx%ld (--scale-to WxH "
+                    "dapple: --scale %g gives %.9gx%.9g pixels, rounded to %ldx%ld (--scale-to WxH "
                     "for an exact size)\n",
                     o->scale, w, h, DP_MAX(1, lround(w)), DP_MAX(1, lround(h)));
         if (dp_texture_scale_look(t, o->scale, err) != DAPPLE_OK)

@@ -295,6 +295,19 @@ dapple_status dp_scene_sample(const dp_texture_spec *t, dp_scene *out, dapple_er
     return DAPPLE_OK;
 }
 
+dapple_status dp_scene_layer_field(const dp_texture_spec *t, int i, dapple_field **out,
+                                   dapple_error *err)
+{
+    int sizes[1 + DAPPLE_MAX_EXCLUDE][2];
+    *out = NULL;
+    if (i < 0 || i >= t->n_layers)
+        return dp_fail(err, DAPPLE_E_INVALID, "no layer %d: the preset has %d", i, t->n_layers);
+    if (t->layers[i].given_field != NULL)
+        return dp_fail(err, DAPPLE_E_INVALID, "layer '%s' has a given field", t->layers[i].name);
+    dapple_status st = make_field(t, &t->layers[i], out, sizes, err);
+    return st == DAPPLE_OK ? st : dp_fail_prefix(err, st, "layer '%s'", t->layers[i].name);
+}
+
 void dp_scene_fini(dp_scene *s)
 {
     for (int i = 0; i < s->n_layers && i < DP_MAX_LAYERS; i++) {
