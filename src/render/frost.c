@@ -202,7 +202,7 @@ static float *blurred_rows(const dp_layer_ctx *ctx, int y0, int rows, int rad)
     for (int y = 0; y < ext; y++) {
         int gy = wrap_or_clamp(y0 - 2 * rad + y, t->height, t->periodic);
         const uint32_t *src =
-                (const uint32_t *)(const void *)(ctx->ground + (size_t)gy * ctx->ground_stride);
+                (const uint32_t *)(const void *)((ctx->glass != NULL ? ctx->glass : ctx->ground) + (size_t)gy * ctx->ground_stride);
         for (int x = 0; x < w; x++)
             for (int c = 0; c < 4; c++)
                 a[((size_t)y * w + x) * 4 + c] = (float)(src[x] >> (8 * (3 - c)) & 255) / 255.0f;
