@@ -128,12 +128,12 @@ static void rect(scene *sc, double x0, double y0, double x1, double y1, rgb c)
 
 /* ---------------------------------------------------------------- night street */
 
-static const stop night_profile[] = { { 0.00, { 0.02, 0.025, 0.05 } },
-                                      { 0.30, { 0.05, 0.06, 0.10 } },
-                                      { 0.44, { 0.16, 0.12, 0.12 } }, /* the city's glow */
-                                      { 0.47, { 0.05, 0.05, 0.06 } }, /* the street */
-                                      { 0.70, { 0.08, 0.08, 0.09 } },
-                                      { 1.00, { 0.04, 0.04, 0.05 } } };
+static const stop night_profile[] = { { 0.00, { 0.05, 0.055, 0.09 } },
+                                      { 0.30, { 0.12, 0.11, 0.14 } },
+                                      { 0.44, { 0.26, 0.19, 0.16 } }, /* the city's glow */
+                                      { 0.47, { 0.07, 0.07, 0.08 } }, /* the wet street */
+                                      { 0.70, { 0.12, 0.11, 0.11 } },
+                                      { 1.00, { 0.06, 0.06, 0.07 } } };
 
 static void windows(scene *sc, double x0, double x1, double top, double base)
 {
@@ -141,9 +141,9 @@ static void windows(scene *sc, double x0, double x1, double top, double base)
     for (double y = top + 0.5 * ch; y + ch < base; y += ch)
         for (double x = x0 + 0.4 * cw; x + cw < x1; x += cw) {
             double u = dp_rng_unit(&sc->rng);
-            if (u < 0.3) {
+            if (u < 0.4) {
                 rgb c = u < 0.22 ? (rgb){ 0.95, 0.7, 0.38 } : (rgb){ 0.6, 0.7, 0.85 };
-                double k = 0.5 + 0.5 * dp_rng_unit(&sc->rng);
+                double k = 0.6 + 0.6 * dp_rng_unit(&sc->rng);
                 rect(sc, x, y, x + 0.6 * cw, y + 0.55 * ch, lerp((rgb){ 0, 0, 0 }, c, k));
             }
         }
@@ -154,7 +154,7 @@ static void buildings(scene *sc)
     double base = 0.46 * sc->h;
     for (double x = 0; x < sc->w;) {
         double bw = (0.04 + 0.09 * dp_rng_unit(&sc->rng)) * sc->w;
-        double top = (0.16 + 0.22 * dp_rng_unit(&sc->rng)) * sc->h;
+        double top = (0.06 + 0.3 * dp_rng_unit(&sc->rng)) * sc->h;
         double shade = 0.02 + 0.025 * dp_rng_unit(&sc->rng);
         double x1 = sc->wrap ? x + bw : DP_MIN(x + bw, sc->w);
         if (sc->wrap && x1 > sc->w - 0.02 * sc->w)
@@ -173,11 +173,11 @@ static void lamps(scene *sc)
                                    { 0.95, 0.95, 1.0 },
                                    { 1.0, 0.2, 0.15 },
                                    { 0.5, 0.75, 1.0 } };
-    int n = 14;
+    int n = 20;
     for (int i = 0; i < n; i++) {
         double x = (i + dp_rng_unit(&sc->rng)) * sc->w / n;
         bool car = i % 3 == 2;
-        double y = (car ? 0.49 + 0.04 * dp_rng_unit(&sc->rng) : 0.33 + 0.1 * dp_rng_unit(&sc->rng));
+        double y = car ? 0.49 + 0.06 * dp_rng_unit(&sc->rng) : 0.3 + 0.14 * dp_rng_unit(&sc->rng);
         rgb c = colours[car ? 2 + (int)dp_rng_below(&sc->rng, 3) : (int)dp_rng_below(&sc->rng, 2)];
         double rc = (car ? 0.004 : 0.006 + 0.004 * dp_rng_unit(&sc->rng)) * sc->w;
         double k = 0.6 + 0.4 * dp_rng_unit(&sc->rng);
@@ -185,7 +185,7 @@ static void lamps(scene *sc)
         if (car)
             glow(sc, x + 5 * rc, y * sc->h, rc, 6 * rc, c, k);
         double from = DP_MAX(y, 0.47) * sc->h;
-        streak(sc, x, from, 1.6 * rc, 0.12 * sc->h, c, 0.3 * k);
+        streak(sc, x, from, 1.6 * rc, 0.18 * sc->h, c, 0.4 * k);
     }
 }
 

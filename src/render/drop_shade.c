@@ -15,6 +15,7 @@
 #include "render/merge.h"
 
 #define ABSORB 0.12 /* the water's faint colour: light it passes keeps 88 % plus the tint */
+#define SHINE  400  /* the glint's mean Blinn-Phong exponent: a small, sharp reflection of the light */
 
 typedef struct px4 {
     double r, g, b, a; /* premultiplied, 0..1 */
@@ -71,7 +72,7 @@ static void glint_of(shader *sh, const dp_drop_style *st, uint64_t key, double u
     double lz = sin(el * DP_PI / 180), hx = cos(az) * ce, hy = sin(az) * ce, hz = lz + 1;
     double len = sqrt(hx * hx + hy * hy + hz * hz);
     sh->hx = hx / len, sh->hy = hy / len, sh->hz = hz / len;
-    sh->shine = 90 * pow(2, v * (3 * dp_point_unit(key, 32) - 1.5));
+    sh->shine = SHINE * pow(2, v * (3 * dp_point_unit(key, 32) - 1.5));
     sh->spec = 0.95 * (1 - 0.4 * v * dp_point_unit(key, 33));
 }
 

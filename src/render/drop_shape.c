@@ -12,6 +12,7 @@
 
 #define SLOPE_STEP 0.25 /* pixels */
 #define TAIL       1.5  /* a slid drop's top reaches this much farther up */
+#define SLID_TAPER 0.75 /* and narrows by this fraction toward its tip: a blunt tail */
 
 bool dp_drop_style_round(const dp_drop_style *st)
 {
@@ -41,7 +42,10 @@ static void outline(dp_drop *d, const dp_drop_style *st, double room, uint64_t k
     d->wide = w * fit;
     d->up = h * (1 + st->sag) * fit;
     d->down = h * (1 - st->sag) * fit;
-    d->taper = DP_MIN(0.85, 1.5 * st->sag);
+    /* At rest surface tension keeps the top round (its own width at 15 % of the height
+     * from the top is about 0.7 of the widest row, as a circle's); only a drop that slid
+     * drags a narrowed top (dp_drop_add_tail). */
+    d->taper = 0;
     d->thin = 0.8 * st->sag;
     for (int k = 0; k < 3; k++) {
         double amp = wob / (k + 2), ph = 2 * DP_PI * dp_point_unit(key, 21 + (unsigned)k);
@@ -55,7 +59,7 @@ static void outline(dp_drop *d, const dp_drop_style *st, double room, uint64_t k
 void dp_drop_add_tail(dp_drop *d)
 {
     d->up *= TAIL;
-    d->taper = DP_MIN(0.92, d->taper + 0.3);
+    d->taper = SLID_TAPER;
     d->thin = DP_MIN(0.7, d->thin + 0.2);
     d->reach = DP_MAX(d->reach, dp_drop_extent(d) + 1);
 }

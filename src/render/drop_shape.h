@@ -3,9 +3,9 @@
  * renderers so the three maps cannot disagree. A drop is a spherical-cap profile
  * h(t) over a deformed disc: t = 0 at the centre, 1 on the outline. The outline is an
  * ellipse stretched by gravity (taller than wide) whose widest row lies below the middle of
- * its height: a full, round lower front where the water gathers, and above it a longer top
- * narrowed toward its tip and thinner (less water), with a seeded low-frequency wobble
- * (harmonics 2 to 4). A drop that slid down the pane also has a short tail above. Each
+ * its height: a full, round lower front where the water gathers, and above it a longer,
+ * rounded top, thinner (less water), with a seeded low-frequency wobble (harmonics 2 to 4).
+ * A drop that slid down the pane also has a short tail above, narrowed toward its tip. Each
  * drop is scaled so that its outline, its tail aside, stays inside its room (the drawn
  * radius): the pair rule still holds; a tail lies on the drop's own wiped track. */
 #ifndef DP_DROP_SHAPE_H

@@ -9,10 +9,11 @@
  * "lenscheck refract TEX H.png SCALE SIDE RBIG" (backdrop checker:SIDE): the correlation,
  *   over the big drops' pixels where the slope is at most 0.6, of the texture's luminance
  *   with the checker looked up at p + k grad h (h in pixels: 65535 = SCALE), both blurred
- *   by 1.5 px, for the best k in 0 .. 600; prints "k K corr C".
+ *   by 1.5 px, for the best k in 0 .. 360; prints "k K corr C".
  * "lenscheck invert TEX H.png SCALE RBIG" (backdrop from 'scene gradient'): the shares of big
  *   drops whose inside (slope <= 0.6) shows the luminance falling down the drop and the red
  *   share falling to the right: the scene upside down and mirrored; "drops N lum L hue H".
+ *   Drops within 64 px of the picture's edge are left out: the backdrop is clamped there.
  * "lenscheck rim TEX H.png SCALE RBIG" (backdrop from 'scene flat'): per big drop, the mean
  *   luminance of its outer 15 % (of its inradius) and of its middle (the inner half) over
  *   that of the glass 2 to 5 px outside it; prints "drops N rim_max R mid_min M".
@@ -239,20 +240,19 @@ static double correlate(const double *a, const double *b, const char *m, size_t 
 }
 
 /* The checker looked up at p + k grad h, blurred by 1.5 px, at the masked pixels only
- * (a direct Gaussian over a 5 px radius), into want[j] for the j-th masked pixel. */
-static void expected(const img *hm, double scale, const int *px, size_t n, double k, double side,
-                     double *want)
+ * (a direct Gaussian over a 4 px radius), into want[j] for the j-th masked pixel; gx, gy
+ * hold the slopes of every pixel. */
+static void expected(int w, int h, const double *gx, const double *gy, const int *px, size_t n,
+                     double k, double side, double *want)
 {
-    int w = hm->w, h = hm->h;
     for (size_t j = 0; j < n; j++) {
         int x0 = px[j] % w, y0 = px[j] / w;
         double s = 0, ws = 0;
-        for (int dy = -5; dy <= 5; dy++)
-            for (int dx = -5; dx <= 5; dx++) {
-                int x = (x0 + dx + w) % w, y = (y0 + dy + h) % h;
-                double gx, gy, g = exp(-(dx * dx + dy * dy) / (2 * 1.5 * 1.5));
-                slope_at(hm, scale, x, y, &gx, &gy);
-                s += g * checker(x0 + dx + 0.5 + k * gx, y0 + dy + 0.5 + k * gy, side);
+        for (int dy = -4; dy <= 4; dy++)
+            for (int dx = -4; dx <= 4; dx++) {
+                size_t i = (size_t)((y0 + dy + h) % h) * w + (size_t)((x0 + dx + w) % w);
+                double g = exp(-(dx * dx + dy * dy) / (2 * 1.5 * 1.5));
+                s += g * checker(x0 + dx + 0.5 + k * gx[i], y0 + dy + 0.5 + k * gy[i], side);
                 ws += g;
             }
         want[j] = s / ws;
@@ -270,8 +270,15 @@ static int refract(const img *tex, const img *hm, double scale, double side, dou
     memcpy(lum, tex->l, n * sizeof *lum);
     blur(lum, w, h, 1.5);
     int *px = malloc(n * sizeof *px);
-    for (size_t i = 0; i < n; i++)
-        if (m[i])
+    double *gx = malloc(n * sizeof *gx), *gy = malloc(n * sizeof *gy);
+    size_t masked = 0;
+    for (size_t i = 0; i < n; i++) {
+        slope_at(hm, scale, (int)(i % w), (int)(i / w), &gx[i], &gy[i]);
+        masked += m[i];
+    }
+    size_t every = masked / 20000 + 1; /* a sample of at most 20000 pixels is plenty */
+    for (size_t i = 0, seen = 0; i < n; i++)
+        if (m[i] && seen++ % every == 0)
             px[count++] = (int)i;
     double *want = malloc((count + 1) * sizeof *want), *got = malloc((count + 1) * sizeof *got);
     char *all = malloc(count + 1);
@@ -279,9 +286,9 @@ static int refract(const img *tex, const img *hm, double scale, double side, dou
         got[j] = lum[px[j]], all[j] = 1;
     double best = -2, best_k = 0;
     for (int pass = 0; pass < 2; pass++) {
-        double lo = pass == 0 ? 0 : fmax(0, best_k - 4), hi = pass == 0 ? 600 : best_k + 4;
-        for (double k = lo; k <= hi; k += pass == 0 ? 4 : 1) {
-            expected(hm, scale, px, count, k, side, want);
+        double lo = pass == 0 ? 0 : fmax(0, best_k - 6), hi = pass == 0 ? 360 : best_k + 6;
+        for (double k = lo; k <= hi; k += pass == 0 ? 6 : 1) {
+            expected(w, h, gx, gy, px, count, k, side, want);
             double c = correlate(got, want, all, count);
             if (c > best)
                 best = c, best_k = k;
@@ -293,12 +300,21 @@ static int refract(const img *tex, const img *hm, double scale, double side, dou
 
 /* ---------------------------------------------------------------- inversion, rim */
 
-static int invert(const img *tex, const img *hm, double scale, double rbig)
+static int invert(const img *tex, const img *hm, double scale, double rbig, int margin)
 {
     drops d;
     find_drops(hm, scale, &d);
     int w = hm->w, h = hm->h;
     char *m = gentle_mask(hm, scale, &d, rbig);
+    /* drops that see past the picture's edge (a clamped backdrop) show no gradient there */
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            size_t i = (size_t)y * w + x;
+            if (d.label[i] >= 0 && (x < margin || y < margin || x >= w - margin || y >= h - margin))
+                d.inr[d.label[i]] = -1;
+        }
+    for (size_t i = 0; i < (size_t)w * h; i++)
+        m[i] = m[i] && d.inr[d.label[i]] >= 0;
     /* per drop: least-squares slopes of luminance along y and of red share along x */
     double(*s)[8] = calloc((size_t)d.n + 1, sizeof *s);
     for (int y = 0; y < h; y++)
@@ -448,8 +464,8 @@ static int scene(const char *out, int w, int h, const char *kind)
         return 2;
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
-            double v = grad ? 0.12 + 0.76 * y / (h - 1.0) : 0.85, u = x / (w - 1.0);
-            double r = grad ? v * (0.55 + 0.9 * u) : v, b = grad ? v * (1.45 - 0.9 * u) : v;
+            double v = grad ? 0.12 + 0.7 * y / (h - 1.0) : 0.85, u = x / (w - 1.0);
+            double r = grad ? v * (0.2 + 1.0 * u) : v, b = grad ? v * (1.2 - 1.0 * u) : v;
             unsigned char *q = px + ((size_t)y * w + x) * 3;
             q[0] = (unsigned char)lround(fmin(1, r) * 255);
             q[1] = (unsigned char)lround(v * 255);
@@ -474,7 +490,7 @@ int main(int argc, char **argv)
         if (read_png(argv[2], &tex, 1) || read_png(argv[3], &hm, 0))
             return 2;
         if (argv[1][0] == 'i')
-            return invert(&tex, &hm, atof(argv[4]), atof(argv[5]));
+            return invert(&tex, &hm, atof(argv[4]), atof(argv[5]), 64);
         return rim(&tex, &hm, atof(argv[4]), atof(argv[5]));
     }
     if (argc == 4 && (strcmp(argv[1], "tops") == 0 || strcmp(argv[1], "maxr") == 0)) {
