@@ -21,6 +21,7 @@
  *   their width, the median width of the row 15 % of the height below the top over the
  *   widest row; prints "drops N top T".
  * "lenscheck maxr H.png SCALE": the largest inradius over the side: "maxr F".
+ * "lenscheck seam TEX": the luminance step across the wrap over the step inside: "seam S".
  * Exit 0 after printing, 2 on bad input. */
 #include <math.h>
 #include <png.h>
@@ -385,6 +386,9 @@ static int rim(const img *tex, const img *hm, double scale, double rbig)
             continue;
         double glass = s[id][4] / s[id][5];
         double r = s[id][0] / s[id][1] / glass, mid = s[id][2] / s[id][3] / glass;
+        if (r > 0.8 || mid < 0.9) /* say which, for a human to look at */
+            fprintf(stderr, "lenscheck: drop %d (inradius %.0f): rim %.3f mid %.3f\n", id,
+                    d.inr[id], r, mid);
         rim_max = fmax(rim_max, r), mid_min = fmin(mid_min, mid);
         rim_sum += r, mid_sum += mid;
         n++;
@@ -450,6 +454,25 @@ static int maxr(const img *hm, double scale)
     return 0;
 }
 
+/* The mean luminance step across the wrap (last column to first, last row to first) over
+ * the mean step between neighbours inside: about 1 for a picture that tiles. */
+static int seam(const img *tex)
+{
+    int w = tex->w, h = tex->h;
+    double in = 0, across = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            const double *l = tex->l;
+            double sx = fabs(l[(size_t)y * w + (x + 1) % w] - l[(size_t)y * w + x]);
+            double sy = fabs(l[(size_t)((y + 1) % h) * w + x] - l[(size_t)y * w + x]);
+            in += (x < w - 1 ? sx : 0) + (y < h - 1 ? sy : 0);
+            across += (x == w - 1 ? sx : 0) + (y == h - 1 ? sy : 0);
+        }
+    double n_in = 2.0 * w * h - w - h, n_across = (double)w + h;
+    printf("seam %.3f\n", across / n_across / (in / n_in));
+    return 0;
+}
+
 /* ---------------------------------------------------------------- scenes */
 
 static int scene(const char *out, int w, int h, const char *kind)
@@ -493,6 +516,8 @@ int main(int argc, char **argv)
             return invert(&tex, &hm, atof(argv[4]), atof(argv[5]), 64);
         return rim(&tex, &hm, atof(argv[4]), atof(argv[5]));
     }
+    if (argc == 3 && strcmp(argv[1], "seam") == 0)
+        return read_png(argv[2], &tex, 1) ? 2 : seam(&tex);
     if (argc == 4 && (strcmp(argv[1], "tops") == 0 || strcmp(argv[1], "maxr") == 0)) {
         if (read_png(argv[2], &hm, 0))
             return 2;
