@@ -46,6 +46,8 @@ static void outline(dp_drop *d, const dp_drop_style *st, double room, uint64_t k
      * from the top is about 0.7 of the widest row, as a circle's); only a drop that slid
      * drags a narrowed top (dp_drop_add_tail). */
     d->taper = 0;
+    d->shoulder = DP_MIN(0.4, 0.8 * st->sag);
+    d->blunt = st->sag > 0;
     d->thin = 0.8 * st->sag;
     for (int k = 0; k < 3; k++) {
         double amp = wob / (k + 2), ph = 2 * DP_PI * dp_point_unit(key, 21 + (unsigned)k);
@@ -78,11 +80,19 @@ void dp_drop_init(dp_drop *d, const dp_drop_style *st, double room, uint64_t key
 double dp_drop_t(const dp_drop *d, double dx, double dy)
 {
     double ny = dy < 0 ? dy / d->up : dy / d->down;
-    /* The top narrows toward its tip (a teardrop): a round lower front below. */
-    double u = DP_MIN(1.0, -ny);
-    double narrow = dy < 0 ? 1 - d->taper * u * u : 1;
-    double nx = dx / (d->wide * narrow);
-    double t = sqrt(nx * nx + ny * ny);
+    /* Above the widest row the drop is narrower (its shoulders drawn in over the first half
+     * of the way up), with a blunt, round top (a superellipse of exponent 3: rounder than
+     * an ellipse); a slid drop's top also narrows toward its tip. */
+    double u = DP_MIN(1.0, -ny), t;
+    if (dy < 0) {
+        double sm = DP_MIN(1.0, 2 * u);
+        double narrow = (1 - d->shoulder * sm * sm * (3 - 2 * sm)) * (1 - d->taper * u * u);
+        double nx = fabs(dx) / (d->wide * narrow), ay = -ny;
+        t = d->blunt ? cbrt(nx * nx * nx + ay * ay * ay) : sqrt(nx * nx + ay * ay);
+    } else {
+        double nx = dx / d->wide;
+        t = sqrt(nx * nx + ny * ny);
+    }
     double len = sqrt(dx * dx + dy * dy);
     if (len > 0) {
         double c = dx / len, s = dy / len;

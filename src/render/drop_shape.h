@@ -29,7 +29,9 @@ typedef struct dp_drop_style {
 /** One drop, ready to evaluate. Offsets are from its centre, in pixels, y down. */
 typedef struct dp_drop {
     double wide, up, down; /* half-width, and extents above and below the centre, at t = 1 */
-    double taper;          /* the top narrows by this fraction at its tip */
+    double taper;          /* the top narrows by this fraction at its tip (a slid drop) */
+    double shoulder;       /* the part above the widest row is this much narrower */
+    bool blunt;            /* the top is a superellipse (exponent 3), not an ellipse */
     double thin;           /* the top is thinner (lower) by this fraction at its tip */
     double harm[3][2];     /* wobble: cos and sin amplitudes of harmonics 2, 3, 4 */
     double sphere, base;   /* profile: h(t) = scale * (sqrt(sphere^2 - t^2) - base) */
