@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT
- * Radial-gradient discs and highlights for droplets and bubbles. Each call builds and
- * frees one pattern; cairo's own pattern freelist makes that cheap. The refraction is a
- * per-pixel loop instead: it samples a different part of the ground for every drop, so
- * no sprite can hold it, and a bilinear fetch per pixel is cheaper than a cairo paint. */
+ * The optics of transparent surfaces (dp_lens_look), and the radial-gradient discs and
+ * highlights bubbles still paint. The optics: a view ray straight into the pane leaves a
+ * surface of slope g through its normal n = (g, -1) / |(g, -1)|; Snell's law (vector form,
+ * t = eta d + (eta cos i - cos t) n) bends it, and it meets the scene 'distance' further
+ * on; the exact unpolarised Fresnel reflectance R weighs the scene (1 - R) against the
+ * environment along the reflected ray d + 2 cos i n (R); past the critical angle R = 1.
+ * To first order the scene is looked up at p + (eta - 1) distance g: Hecht, Optics, 4.4
+ * and 4.6. Scene fetches are bilinear, wrapping on a periodic texture. */
 #include "render/lens.h"
 
 #include <math.h>
