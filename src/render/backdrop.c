@@ -209,26 +209,27 @@ static const stop overcast_profile[] = { { 0.00, { 0.66, 0.70, 0.75 } },
 /* The tree line: round crowns over a trunk line at v = 0.56, tops from about v = 0.4. */
 static void trees(scene *sc)
 {
-    double c[TREES], hw[TREES], top[TREES];
+    double c[TREES], hw[TREES], top[TREES], shade[TREES];
     for (int i = 0; i < TREES; i++) {
         c[i] = (i + dp_rng_unit(&sc->rng)) * sc->w / TREES;
         hw[i] = (0.015 + 0.03 * dp_rng_unit(&sc->rng)) * sc->w;
         top[i] = (0.05 + 0.12 * dp_rng_unit(&sc->rng)) * sc->h;
+        shade[i] = 0.08 + 0.05 * dp_rng_unit(&sc->rng); /* each crown its own green */
     }
     double base = 0.56 * sc->h;
     for (int x = 0; x < sc->w; x++) {
-        double h = 0.02 * sc->h; /* a hedge joins the trees */
+        double h = 0.02 * sc->h, tone = 0.1; /* a hedge joins the trees */
         for (int i = 0; i < TREES; i++) {
             double dx = fabs(x + 0.5 - c[i]);
             if (sc->wrap)
                 dx = DP_MIN(dx, sc->w - dx);
-            if (dx < hw[i])
-                h = DP_MAX(h, top[i] * sqrt(1 - (dx / hw[i]) * (dx / hw[i])));
+            double hi = dx < hw[i] ? top[i] * sqrt(1 - (dx / hw[i]) * (dx / hw[i])) : 0;
+            if (hi > h)
+                h = hi, tone = shade[i];
         }
-        double shade = 0.09 + 0.04 * dp_rng_unit(&sc->rng);
         for (int y = (int)floor(base - h); y < (int)base; y++) {
             double edge = DP_MIN(1.0, y + 1 - (base - h)); /* antialiased top */
-            put(sc, x, y, (rgb){ shade, shade * 1.25, shade }, edge, false);
+            put(sc, x, y, (rgb){ tone, tone * 1.25, tone }, edge, false);
         }
     }
 }
