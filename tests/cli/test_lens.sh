@@ -50,6 +50,10 @@ check_preset() {
     at_least "$(echo "$got" | field mid_min)" 0.9 "$p: the least clear drop's middle over the glass"
     got=$("$L" seam "$TMP/$p-checker.png")
     at_most "$(echo "$got" | field seam)" 1.5 "$p: the colour over a checker steps across its wrap"
+    "$DAPPLE" render "$PRESETS/$p.ini" -o "$TMP/$p-own.png" --quiet || fail "$p: exit $?"
+    got=$("$L" seam "$TMP/$p-own.png")
+    echo "$p over its own backdrop: $got"
+    at_most "$(echo "$got" | field seam)" 1.5 "$p: the colour over its own backdrop steps across its wrap"
     echo "$scale" >"$TMP/$p.scale"
 }
 
