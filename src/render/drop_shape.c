@@ -48,7 +48,7 @@ static void outline(dp_drop *d, const dp_drop_style *st, double room, uint64_t k
     d->taper = 0;
     d->shoulder = DP_MIN(0.4, 0.8 * st->sag);
     d->blunt = st->sag > 0;
-    d->thin = 0.8 * st->sag;
+    d->thin = 0.4 * st->sag;
     for (int k = 0; k < 3; k++) {
         double amp = wob / (k + 2), ph = 2 * DP_PI * dp_point_unit(key, 21 + (unsigned)k);
         double a = amp * (0.5 + dp_point_unit(key, 24 + (unsigned)k));
@@ -106,16 +106,23 @@ double dp_drop_t(const dp_drop *d, double dx, double dy)
     return t;
 }
 
-static double profile(const dp_drop *d, double t)
+/* The cap profile at outline coordinate t, in pixels, scaled by the mean half-size in the
+ * middle and by the outline's own distance along this ray ('edge') toward the rim, so the
+ * rim meets the glass at the contact angle all round: a drop stretched long is not
+ * flatter at its top and bottom than at its sides (the contact angle is a property of the
+ * contact line, not of the drop's mean size). */
+static double profile(const dp_drop *d, double t, double edge)
 {
-    return d->scale * (sqrt(DP_MAX(0.0, d->sphere * d->sphere - t * t)) - d->base);
+    double s = d->scale + (edge - d->scale) * t * t;
+    return s * (sqrt(DP_MAX(0.0, d->sphere * d->sphere - t * t)) - d->base);
 }
 
 /* The profile at outline coordinate t (dp_drop_t at (dx, dy)), thinned toward the top
  * (less water there), continued past the outline. */
-static double surface_at(const dp_drop *d, double t, double dy)
+static double surface_at(const dp_drop *d, double t, double dx, double dy)
 {
-    double h = profile(d, t);
+    double len = sqrt(dx * dx + dy * dy), edge = t > 1e-9 ? len / t : d->scale;
+    double h = profile(d, t, edge);
     if (dy < 0) {
         double u = DP_MIN(1.0, -dy / d->up);
         h *= 1 - d->thin * u * u;
@@ -125,13 +132,13 @@ static double surface_at(const dp_drop *d, double t, double dy)
 
 static double surface(const dp_drop *d, double dx, double dy)
 {
-    return surface_at(d, dp_drop_t(d, dx, dy), dy);
+    return surface_at(d, dp_drop_t(d, dx, dy), dx, dy);
 }
 
 double dp_drop_height(const dp_drop *d, double dx, double dy)
 {
     double t = dp_drop_t(d, dx, dy);
-    return t >= 1 ? 0 : surface_at(d, t, dy);
+    return t >= 1 ? 0 : surface_at(d, t, dx, dy);
 }
 
 double dp_drop_extent(const dp_drop *d)
@@ -206,7 +213,8 @@ double dp_drop_union_height(const dp_drop *a, double ax, double ay, const dp_dro
                             double by, double k, double *drops)
 {
     double ta = dp_drop_t(a, ax, ay), tb = dp_drop_t(b, bx, by), ea, eb;
-    double ha = ta >= 1 ? 0 : surface_at(a, ta, ay), hb = tb >= 1 ? 0 : surface_at(b, tb, by);
+    double ha = ta >= 1 ? 0 : surface_at(a, ta, ax, ay);
+    double hb = tb >= 1 ? 0 : surface_at(b, tb, bx, by);
     double ga = inside_by(ta, ax, ay, &ea), gb = inside_by(tb, bx, by, &eb);
     double pair = ga < -FAR_OFF * k ? 0 : bridge(a, b, ga, ea, gb, eb, k);
     *drops = DP_MAX(ha, hb);

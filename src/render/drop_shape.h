@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * The one analytic description of a drop on glass, shared by the colour, height and normal
  * renderers so the three maps cannot disagree. A drop is a spherical-cap profile
- * h(t) over a deformed disc: t = 0 at the centre, 1 on the outline. The outline is an
+ * h(t) over a deformed disc: t = 0 at the centre, 1 on the outline, scaled toward the rim
+ * by the outline's distance along each ray, so the contact angle holds all round. The outline is an
  * ellipse stretched by gravity (taller than wide) whose widest row lies below the middle of
  * its height: a full, round lower front where the water gathers, and above it a longer,
  * rounded top, thinner (less water), with a seeded low-frequency wobble (harmonics 2 to 4).
