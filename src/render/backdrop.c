@@ -25,7 +25,8 @@ typedef struct stop {
 } stop;
 
 typedef struct scene {
-    float *px; /* w x h x 3, sRGB-encoded, added to */
+    uint8_t *px; /* the canvas itself, opaque ARGB32: no second copy of the scene */
+    int stride;
     int w, h;
     bool wrap;
     dp_rng rng;
@@ -54,21 +55,25 @@ static rgb profile_at(const stop *s, int n, double v, bool wrap)
     return c;
 }
 
+static uint8_t byte_of(double v)
+{
+    return (uint8_t)lround(DP_MIN(1.0, DP_MAX(0.0, v)) * 255);
+}
+
 static void fill_profile(scene *sc, const stop *s, int n)
 {
     for (int y = 0; y < sc->h; y++) {
         rgb c = profile_at(s, n, (y + 0.5) / sc->h, sc->wrap);
-        float *row = sc->px + (size_t)y * sc->w * 3;
-        for (int x = 0; x < sc->w; x++) {
-            row[3 * x] = (float)c.r;
-            row[3 * x + 1] = (float)c.g;
-            row[3 * x + 2] = (float)c.b;
-        }
+        uint32_t v = 0xff000000u | (uint32_t)byte_of(c.r) << 16 | (uint32_t)byte_of(c.g) << 8 |
+                     byte_of(c.b);
+        uint32_t *row = (uint32_t *)(void *)(sc->px + (size_t)y * sc->stride);
+        for (int x = 0; x < sc->w; x++)
+            row[x] = v;
     }
 }
 
 /* The pixel at (x, y), wrapped or NULL off a non-tiling scene. */
-static float *at(scene *sc, int x, int y)
+static uint32_t *at(scene *sc, int x, int y)
 {
     if (sc->wrap) {
         x = ((x % sc->w) + sc->w) % sc->w;
@@ -76,18 +81,22 @@ static float *at(scene *sc, int x, int y)
     } else if (x < 0 || y < 0 || x >= sc->w || y >= sc->h) {
         return NULL;
     }
-    return sc->px + ((size_t)y * sc->w + x) * 3;
+    return (uint32_t *)(void *)(sc->px + (size_t)y * sc->stride) + x;
 }
 
 static void put(scene *sc, int x, int y, rgb c, double k, bool add)
 {
-    float *p = at(sc, x, y);
+    uint32_t *p = at(sc, x, y);
     if (p == NULL)
         return;
     double src[3] = { c.r, c.g, c.b };
-    for (int i = 0; i < 3; i++)
-        p[i] = (float)(add ? (double)p[i] + src[i] * k
-                           : (double)p[i] + (src[i] - (double)p[i]) * k);
+    uint32_t v = 0xff000000u;
+    for (int i = 0; i < 3; i++) { /* 8 bits a channel: lights saturate at white */
+        int shift = 16 - 8 * i;
+        double d = (*p >> shift & 255) / 255.0;
+        v |= (uint32_t)byte_of(add ? d + src[i] * k : d + (src[i] - d) * k) << shift;
+    }
+    *p = v;
 }
 
 /* A light at (x, y): a bright core of radius rc and a glow falling off over rg. */
@@ -251,33 +260,15 @@ static void checker(scene *sc, double side)
         }
 }
 
-static uint8_t byte_of(float v)
-{
-    return (uint8_t)lround(DP_MIN(1.0, DP_MAX(0.0, (double)v)) * 255);
-}
-
-static void scene_to_surface(const scene *sc, cairo_surface_t *s)
-{
-    cairo_surface_flush(s);
-    uint8_t *data = cairo_image_surface_get_data(s);
-    int stride = cairo_image_surface_get_stride(s);
-    for (int y = 0; y < sc->h; y++) {
-        uint32_t *row = (uint32_t *)(void *)(data + (size_t)y * stride);
-        const float *p = sc->px + (size_t)y * sc->w * 3;
-        for (int x = 0; x < sc->w; x++, p += 3)
-            row[x] = 0xff000000u | (uint32_t)byte_of(p[0]) << 16 | (uint32_t)byte_of(p[1]) << 8 |
-                     byte_of(p[2]);
-    }
-    cairo_surface_mark_dirty(s);
-}
-
 static dapple_status paint_scene(cairo_t *cr, const dp_texture_spec *t, dapple_error *err)
 {
+    cairo_surface_t *s = cairo_get_target(cr);
+    cairo_surface_flush(s);
     scene sc = { .w = t->width, .h = t->height, .wrap = t->periodic };
-    sc.px = dp_calloc_n((size_t)t->width * (size_t)t->height * 3, sizeof *sc.px);
+    sc.px = cairo_image_surface_get_data(s);
+    sc.stride = cairo_image_surface_get_stride(s);
     if (sc.px == NULL)
-        return dp_fail(err, DAPPLE_E_NOMEM, "backdrop: out of memory for %dx%d", t->width,
-                       t->height);
+        return dp_fail(err, DAPPLE_E_RENDER, "backdrop: the canvas has no pixels");
     dp_rng_seed(&sc.rng, t->seed, 0xbacd);
     if (t->backdrop == DP_BACKDROP_NIGHT_STREET)
         night_street(&sc);
@@ -285,8 +276,7 @@ static dapple_status paint_scene(cairo_t *cr, const dp_texture_spec *t, dapple_e
         overcast(&sc);
     else
         checker(&sc, t->backdrop_square);
-    scene_to_surface(&sc, cairo_get_target(cr));
-    free(sc.px);
+    cairo_surface_mark_dirty(s);
     return DAPPLE_OK;
 }
 
