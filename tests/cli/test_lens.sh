@@ -98,6 +98,19 @@ case_same_bytes_for_any_jobs() {
     cmp -s "$TMP/j1.png" "$TMP/j2.png" || fail "a backdrop render differs between -j 1 and -j 2"
 }
 
+# A periodic texture over a backdrop picture that does not tile: one warning line, as for a
+# background image (the drops would show its seam in every tile).
+case_backdrop_seam_warns() {
+    "$DAPPLE" render "$PRESETS/rain-on-glass.ini" --size 128x128 \
+        --set "texture.backdrop=image:$TMP/grad.png" -o "$TMP/seam.png" --quiet 2>"$TMP/seam.err" ||
+        fail "seam render: exit $?"
+    grep -qxF "dapple: warning: $PRESETS/rain-on-glass.ini: backdrop $TMP/grad.png does not tile, and the periodic texture's drops refract its seam" \
+        "$TMP/seam.err" || fail "no seam warning: '$(cat "$TMP/seam.err")'"
+    "$DAPPLE" render "$PRESETS/rain-on-glass.ini" --size 128x128 -o "$TMP/seam2.png" --quiet \
+        2>"$TMP/seam2.err" || fail "render: exit $?"
+    [ ! -s "$TMP/seam2.err" ] || fail "a tiling backdrop warned: '$(cat "$TMP/seam2.err")'"
+}
+
 case_bad_backdrops() {
     local ini=$TMP/bad.ini
     printf '[texture]\nsize = 64x64\nbackdrop = foo\n[layer a]\nstyle = droplets\nradius = 5\n' >"$ini"
