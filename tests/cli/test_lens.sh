@@ -92,8 +92,8 @@ case_backdrop_changes_no_map() {
 }
 
 case_same_bytes_for_any_jobs() {
-    "$DAPPLE" render "$PRESETS/rain-on-glass.ini" --size 320x320 -j 1 -o "$TMP/j1.png" --quiet &&
-        "$DAPPLE" render "$PRESETS/rain-on-glass.ini" --size 320x320 -j 2 -o "$TMP/j2.png" --quiet ||
+    "$DAPPLE" render "$PRESETS/rain-on-window.ini" --size 320x320 -j 1 -o "$TMP/j1.png" --quiet &&
+        "$DAPPLE" render "$PRESETS/rain-on-window.ini" --size 320x320 -j 2 -o "$TMP/j2.png" --quiet ||
         fail "render -j: exit $?"
     cmp -s "$TMP/j1.png" "$TMP/j2.png" || fail "a backdrop render differs between -j 1 and -j 2"
 }
