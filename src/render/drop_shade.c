@@ -14,8 +14,10 @@
 #include "render/lens.h"
 #include "render/merge.h"
 
-#define ABSORB 0.12 /* the water's faint colour: light it passes keeps 88 % plus the tint */
-#define SHINE  400  /* the glint's mean Blinn-Phong exponent: a small, sharp reflection of the light */
+/* The water's faint colour: the light it passes keeps 88 % plus the tint. */
+#define ABSORB 0.12
+/* The glint's mean Blinn-Phong exponent: a small, sharp reflection of the light. */
+#define SHINE 400
 
 typedef struct px4 {
     double r, g, b, a; /* premultiplied, 0..1 */
