@@ -149,9 +149,10 @@ int dp_cmd_render(int argc, char **argv)
         return dp_cli_report(&err, DP_EXIT_FAIL);
     if (dp_ground_refracts_a_seam(&t))
         fprintf(stderr,
-                "dapple: warning: %s: background_image %s does not tile, and the "
+                "dapple: warning: %s: %s %s does not tile, and the "
                 "periodic texture's drops refract its seam\n",
-                o.input, t.bg_image);
+                o.input, t.backdrop == DP_BACKDROP_IMAGE ? "backdrop" : "background_image",
+                t.backdrop == DP_BACKDROP_IMAGE ? t.backdrop_image : t.bg_image);
     t.points_format = -1; /* --points: the extension decides */
     t.sample_threads = dp_cli_threads(&o);
     dp_progress_live_begin(dp_cli_show_progress(&o));

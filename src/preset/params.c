@@ -68,6 +68,14 @@ static const dp_param params[] = {
     { DP_SEC_TEXTURE, "background_scale", DP_P_NUMBER, DAPPLE_LIMIT_SCALE_CLI_MIN,
       DAPPLE_LIMIT_SCALE_CLI_MAX, NULL, TX(bg_scale), "128",
       "feature size of the Perlin ground, pixels" },
+    { DP_SEC_TEXTURE, "backdrop", DP_P_BACKDROP, 0, 0, NULL, NO_MEMBER, "none",
+      "the scene behind the glass that drops refract (upside down, sharp); when set it is the "
+      "whole ground: none, night-street, overcast, checker[:SIDE] or image:PATH" },
+    { DP_SEC_TEXTURE, "backdrop_distance", DP_P_NUMBER, 1, 100000, NULL, TX(backdrop_distance),
+      "400", "how far behind the drops the backdrop lies, pixels: farther shows a smaller, "
+      "wider view in each drop" },
+    { DP_SEC_TEXTURE, "backdrop_blur", DP_P_NUMBER, 0, 256, NULL, TX(backdrop_blur), "6",
+      "focus: the backdrop's blur through clear glass, pixels (drops show it sharp)" },
     { DP_SEC_TEXTURE, "texture", DP_P_BOOL, 0, 0, NULL, TX(want_texture), "true",
       "write the colour texture" },
     { DP_SEC_TEXTURE, "height", DP_P_BOOL, 0, 0, NULL, TX(want_height), "false",
@@ -440,7 +448,7 @@ static const char *type_name(dp_param_type t)
                                          "bool",        "choice",  "colour",     "colours",
                                          "size",        "field",   "path",       "number",
                                          "layer names", "levels",  "image paths",
-                                         "paths" };
+                                         "paths",       "scene" };
     return names[t];
 }
 
@@ -483,6 +491,9 @@ static void md_values(FILE *f, const dp_param *p)
         break;
     case DP_P_STAMPS:
         fputs("`daisy` or PNG files", f);
+        break;
+    case DP_P_BACKDROP:
+        fputs("`none`, `night-street`, `overcast`, `checker[:SIDE]`, `image:PATH`", f);
         break;
     case DP_P_PATH:
     case DP_P_ENUM:
