@@ -22,17 +22,17 @@
 #define FOUND_MAX 256
 #define COVER     0.1  /* a unit of time at rate 1 lands drops covering this share of the pane */
 #define MEAN_SIZE 1.2  /* the mean landing radius over r_min, less one, at rate 1 */
-#define LAND_MAX 0.3  /* no drop lands larger than this share of r_max */
+#define LAND_MAX  0.3  /* no drop lands larger than this share of r_max */
 #define MIDDLING  0.5  /* the flaws' value without a flaw field */
 #define GRIP_LO   0.2  /* a drop lets go at this share of what the glass holds ... */
 #define GRIP_POW  4.0  /* ... up to all of it: grip^GRIP_POW, so most let go early */
 #define STOP      0.6  /* a slider stops under this share of what the glass holds */
 #define STEP      0.3  /* a slider moves this share of its radius per step */
-#define FILM 0.25 /* film shed per pixel of run: FILM * r_max * r (of r^3) */
+#define FILM      0.25 /* film shed per pixel of run: FILM * r_max * r (of r^3) */
 #define BEAD_MIN  0.06 /* beads are this share of the slider's radius ... */
 #define BEAD_SPAN 0.24 /* ... to this much more, most of them small */
 #define MAX_RUN   0.9  /* a run never laps the pane: at most this share of its height */
-#define RECOVER   0.5  /* tracks stay clear until new drops would cover this share of them */
+#define RECOVER   0.2  /* tracks stay clear until new drops would cover this share of them */
 
 typedef struct drop {
     double x, y, r; /* r == 0: merged away */
@@ -42,6 +42,7 @@ typedef struct drop {
 
 typedef struct sim {
     const dp_rain_opts *o;
+    double w; /* the pane's width in the simulation's space: width / squash */
     dp_rain *res;
     drop *d;
     size_t n, cap;
@@ -63,6 +64,13 @@ typedef struct sim {
 } sim;
 
 /* ---------------------------------------------------------------- grid */
+
+/* Drops are ellipses squash times as wide as tall; the simulation's space is the pane with
+ * x divided by squash, where they are circles (an affine map keeps which ones touch). */
+static double squash_of(const dp_rain_opts *o)
+{
+    return o->squash > 0 ? o->squash : 1;
+}
 
 static double wrap_delta(double d, double n, bool periodic)
 {
@@ -138,7 +146,7 @@ static bool grid_rebuild(sim *s)
 
 static bool touches(const sim *s, const drop *a, uint32_t j)
 {
-    double dx = wrap_delta(s->d[j].x - a->x, s->o->width, s->o->periodic);
+    double dx = wrap_delta(s->d[j].x - a->x, s->w, s->o->periodic);
     double dy = wrap_delta(s->d[j].y - a->y, s->o->height, s->o->periodic);
     double reach = a->r + s->d[j].r + TOUCH;
     return dx * dx + dy * dy < reach * reach;
@@ -185,7 +193,7 @@ static bool add_drop(sim *s, double x, double y, double r, dp_rain_kind kind, ui
         s->mark = m, s->cap = cap;
     }
     if (s->o->periodic)
-        x = wrap_pos(x, s->o->width), y = wrap_pos(y, s->o->height);
+        x = wrap_pos(x, s->w), y = wrap_pos(y, s->o->height);
     s->d[s->n] = (drop){ x, y, r, dp_rng_unit(&s->rng), kind };
     s->mark[s->n] = 0;
     *index = (uint32_t)s->n++;
@@ -198,10 +206,10 @@ static void merge_into(sim *s, uint32_t i, uint32_t j)
 {
     drop *a = &s->d[i], *b = &s->d[j];
     double va = a->r * a->r * a->r, vb = b->r * b->r * b->r, w = vb / (va + vb);
-    a->x += w * wrap_delta(b->x - a->x, s->o->width, s->o->periodic);
+    a->x += w * wrap_delta(b->x - a->x, s->w, s->o->periodic);
     a->y += w * wrap_delta(b->y - a->y, s->o->height, s->o->periodic);
     if (s->o->periodic)
-        a->x = wrap_pos(a->x, s->o->width), a->y = wrap_pos(a->y, s->o->height);
+        a->x = wrap_pos(a->x, s->w), a->y = wrap_pos(a->y, s->o->height);
     a->r = cbrt(va + vb);
     a->kind = vb > va ? b->kind : a->kind;
     a->grip = vb > va ? b->grip : a->grip;
@@ -241,6 +249,7 @@ static double flaw_at(const sim *s, double x, double y)
     const dapple_field *f = s->o->flaws;
     if (f == NULL || !(dapple_field_rmax(f) > dapple_field_rmin(f)))
         return MIDDLING;
+    x *= squash_of(s->o); /* the field lies on the pane */
     if (s->o->periodic)
         x = wrap_pos(x, s->o->width), y = wrap_pos(y, s->o->height);
     double v = (dapple_field_radius_at(f, x, y) - dapple_field_rmin(f)) /
@@ -265,11 +274,11 @@ static double holds(const sim *s, const drop *d)
 /* ---------------------------------------------------------------- slides */
 
 typedef struct run {
-    uint32_t i;      /* the slider */
-    uint32_t id;     /* its run number */
-    double heading;  /* radians from straight down, + toward +x */
+    uint32_t i;     /* the slider */
+    uint32_t id;    /* its run number */
+    double heading; /* radians from straight down, + toward +x */
     double travelled, next_bead;
-    size_t first;    /* its first track disc */
+    size_t first; /* its first track disc */
 } run;
 
 static bool push_disc(sim *s, double x, double y, double r, uint32_t id)
@@ -279,7 +288,7 @@ static bool push_disc(sim *s, double x, double y, double r, uint32_t id)
         return false;
     s->track = t;
     if (s->o->periodic)
-        x = wrap_pos(x, s->o->width), y = wrap_pos(y, s->o->height);
+        x = wrap_pos(x, s->w), y = wrap_pos(y, s->o->height);
     t[s->n_track++] = (dp_rain_disc){ (float)x, (float)y, (float)r, id };
     return true;
 }
@@ -291,7 +300,7 @@ static bool wipe_between(sim *s, const drop *from, const drop *to, uint32_t id)
 {
     if (from->kind != DP_RAIN_SLID)
         return push_disc(s, from->x, from->y, s->o->track * from->r, id);
-    double dx = wrap_delta(to->x - from->x, s->o->width, s->o->periodic);
+    double dx = wrap_delta(to->x - from->x, s->w, s->o->periodic);
     double dy = wrap_delta(to->y - from->y, s->o->height, s->o->periodic);
     double a = s->o->track * from->r, b = s->o->track * to->r, len = hypot(dx, dy);
     int steps = (int)ceil(len / DP_MAX(1.0, 0.5 * DP_MIN(a, b)));
@@ -359,7 +368,7 @@ static bool bead(sim *s, run *u)
     u->next_bead = u->travelled + 2 * s->o->track * d->r * (0.3 + 1.7 * dp_rng_unit(&s->rng));
     for (size_t k = s->n_track; k-- > u->first;) {
         const dp_rain_disc *t = &s->track[k];
-        double dx = wrap_delta((double)t->x - d->x, s->o->width, s->o->periodic);
+        double dx = wrap_delta((double)t->x - d->x, s->w, s->o->periodic);
         double dy = wrap_delta((double)t->y - d->y, s->o->height, s->o->periodic);
         if (dy > -(d->r + b + 1)) /* not yet behind it (or a swallowed drop's wipe) */
             continue;
@@ -367,8 +376,7 @@ static bool bead(sim *s, run *u)
         double side = DP_MAX(0.0, (double)t->r - b) * (2 * dp_rng_unit(&s->rng) - 1);
         uint32_t j;
         lose(d, b * b * b);
-        return add_drop(s, (double)t->x + side, (double)t->y, b, DP_RAIN_BEAD, &j) &&
-               settle(s, j);
+        return add_drop(s, (double)t->x + side, (double)t->y, b, DP_RAIN_BEAD, &j) && settle(s, j);
     }
     return true; /* the run is too short yet: the bank waits */
 }
@@ -382,13 +390,13 @@ static bool step(sim *s, run *u, bool *gone)
     double ds = DP_MAX(1.0, STEP * d->r);
     d->x += sin(u->heading) * ds, d->y += cos(u->heading) * ds;
     u->travelled += ds;
-    if (!s->o->periodic && (d->y >= s->o->height || d->x < 0 || d->x >= s->o->width)) {
+    if (!s->o->periodic && (d->y >= s->o->height || d->x < 0 || d->x >= s->w)) {
         s->res->water_off += d->r * d->r * d->r;
         d->r = 0, *gone = true;
         return true;
     }
     if (s->o->periodic)
-        d->x = wrap_pos(d->x, s->o->width), d->y = wrap_pos(d->y, s->o->height);
+        d->x = wrap_pos(d->x, s->w), d->y = wrap_pos(d->y, s->o->height);
     shed(s, u, ds);
     double ragged = 0.8 + 0.35 * dp_rng_unit(&s->rng);
     if (!push_disc(s, d->x, d->y, s->o->track * d->r * ragged, u->id) || !swallow(s, u))
@@ -415,8 +423,7 @@ static bool slide(sim *s, uint32_t i)
     bool gone = false;
     if (!new_run(s, &u, i))
         return false;
-    while (s->d[i].r >= STOP * holds(s, &s->d[i]) &&
-           u.travelled < MAX_RUN * s->o->height)
+    while (s->d[i].r >= STOP * holds(s, &s->d[i]) && u.travelled < MAX_RUN * s->o->height)
         if (!step(s, &u, &gone))
             return false;
         else if (gone)
@@ -462,7 +469,7 @@ static double landing_radius(sim *s)
 static double landings(const dp_rain_opts *o)
 {
     double m = mean_excess(o), mean_r2 = o->r_min * o->r_min * (1 + 2 * m + 2 * m * m);
-    return o->time * o->rate * COVER * o->width * o->height / (DP_PI * mean_r2);
+    return o->time * o->rate * COVER * o->width * o->height / (DP_PI * mean_r2 * squash_of(o));
 }
 
 static bool land(sim *s, double x, double y, double r, dp_rain_kind kind)
@@ -481,13 +488,13 @@ static bool rain(sim *s)
     const dp_rain_opts *o = s->o;
     for (size_t k = 0; k < o->n_initial; k++) {
         const dapple_point *p = &o->initial[k];
-        if (p->r > 0 && !land(s, p->x, p->y, p->r, DP_RAIN_DROP))
+        if (p->r > 0 && !land(s, (double)p->x / squash_of(o), p->y, p->r, DP_RAIN_DROP))
             return false;
     }
     size_t n = (size_t)ceil(landings(o));
     for (size_t k = 0; k < n; k++) {
         s->now = o->time * (double)(k + 1) / (double)n;
-        double x = dp_rng_unit(&s->rng) * o->width, y = dp_rng_unit(&s->rng) * o->height;
+        double x = dp_rng_unit(&s->rng) * s->w, y = dp_rng_unit(&s->rng) * o->height;
         if (!land(s, x, y, landing_radius(s), DP_RAIN_DROP))
             return false;
         s->res->landed++;
@@ -508,6 +515,8 @@ static dapple_status check(const dp_rain_opts *o, dapple_error *err)
     if (!(o->time >= 0 && o->time <= 1e4 && o->rate > 0 && o->rate <= 1e3))
         return dp_fail(err, DAPPLE_E_INVALID, "rain: time %g or rate %g out of range", o->time,
                        o->rate);
+    if (!(o->squash >= 0 && o->squash <= 1))
+        return dp_fail(err, DAPPLE_E_INVALID, "rain: squash must be in [0, 1], got %g", o->squash);
     if (!(o->track > 0 && o->track <= 1))
         return dp_fail(err, DAPPLE_E_INVALID, "rain: track must be in (0, 1], got %g", o->track);
     if (!(o->slide >= 0 && o->slide <= 1))
@@ -524,10 +533,10 @@ static dapple_status check(const dp_rain_opts *o, dapple_error *err)
 static bool make_grid(sim *s)
 {
     const dp_rain_opts *o = s->o;
-    double want = DP_MAX(DP_MAX(0.5 * o->r_max, 4 * o->r_min), sqrt(o->width * o->height / MAX_CELLS));
-    s->nx = (int)DP_MAX(1.0, floor(o->width / want));
+    double want = DP_MAX(DP_MAX(0.5 * o->r_max, 4 * o->r_min), sqrt(s->w * o->height / MAX_CELLS));
+    s->nx = (int)DP_MAX(1.0, floor(s->w / want));
     s->ny = (int)DP_MAX(1.0, floor(o->height / want));
-    s->cw = o->width / s->nx, s->ch = o->height / s->ny; /* whole cells: the wrap is exact */
+    s->cw = s->w / s->nx, s->ch = o->height / s->ny; /* whole cells: the wrap is exact */
     s->head = dp_calloc_n((size_t)s->nx * s->ny, sizeof *s->head);
     return s->head != NULL && grid_rebuild(s);
 }
@@ -543,7 +552,7 @@ static bool collect_drops(sim *s, dp_rain *r)
         if (!(d->r > 0))
             continue;
         dp_rain_drop *p = &r->drops[r->n_drops++];
-        *p = (dp_rain_drop){ (float)d->x, (float)d->y, (float)d->r, d->kind };
+        *p = (dp_rain_drop){ (float)(d->x * squash_of(s->o)), (float)d->y, (float)d->r, d->kind };
         if (s->o->periodic && p->x >= (float)s->o->width) /* rounded up to the edge */
             p->x = 0;
         if (s->o->periodic && p->y >= (float)s->o->height)
@@ -562,6 +571,11 @@ static void keep_fresh_tracks(sim *s, dp_rain *r)
     for (size_t i = 0; i < s->n_track; i++)
         if (s->run_time[s->track[i].run] >= since)
             s->track[k++] = s->track[i];
+    for (size_t i = 0; i < k; i++) {
+        double x = (double)s->track[i].x * squash_of(s->o);
+        s->track[i].x = (float)(s->o->periodic ? wrap_pos(x, s->o->width) : x);
+        s->track[i].r = (float)((double)s->track[i].r * squash_of(s->o)); /* its half-width */
+    }
     r->track = s->track, r->n_track = k;
     s->track = NULL;
 }
@@ -578,7 +592,7 @@ dapple_status dp_rain_run(const dp_rain_opts *o, dp_rain *out, dapple_error *err
     dapple_status st = check(o, err);
     if (st != DAPPLE_OK)
         return st;
-    sim s = { .o = o, .res = out };
+    sim s = { .o = o, .res = out, .w = o->width / squash_of(o) };
     dp_rng_seed(&s.rng, o->seed, 0x7a17);
     bool ok = make_grid(&s) && rain(&s) && collect_drops(&s, out);
     if (ok)

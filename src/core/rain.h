@@ -25,7 +25,7 @@ typedef enum dp_rain_kind {
 } dp_rain_kind;
 
 typedef struct dp_rain_drop {
-    float x, y, r; /* centre in [0, width) x [0, height), contact radius */
+    float x, y, r; /* centre in [0, width) x [0, height); half-height r, half-width squash r */
     dp_rain_kind kind;
 } dp_rain_drop;
 
@@ -44,19 +44,22 @@ typedef struct dp_rain_opts {
     double r_max;  /* the largest drop the glass holds anywhere (> r_min): heavier ones slide */
     double time;   /* how long it rained: a unit at rate 1 lands drops covering 1/10 pane */
     double rate;   /* how hard, > 0: drops land rate times as often, and larger (rate^0.21) */
-    double track;  /* a track's half-width, in slider radii (as wide as the drop shows), > 0 */
+    double squash; /* drops are ellipses this share as wide as tall (0 = 1: circles): two
+                      touch, and merge, as the drops they stand for would */
+    double track;  /* a track's half-width, in slider half-widths, (0, 1] */
     double slide;  /* 0..1, how readily drops slide: drops go at r_max (0) down to
                       (1 - DP_RAIN_SLIDE_SPREAD) r_max on the slickest glass (1) */
-    const dapple_field *flaws; /* optional, borrowed: the glass's flaws, sticky where its
-                                  radius is high; sliders drift toward slick glass. NULL:
-                                  uniform glass of middling stickiness */
-    const dapple_point *initial; /* optional: drops (r = contact radius) on the pane before */
+    const dapple_field *flaws;   /* optional, borrowed: the glass's flaws, sticky where its
+                                    radius is high; sliders drift toward slick glass. NULL:
+                                    uniform glass of middling stickiness */
+    const dapple_point *initial; /* optional: drops (r = half-height) on the pane before */
     size_t n_initial;
     size_t max_drops; /* refused (DAPPLE_E_LIMIT) if the rain would land more */
 } dp_rain_opts;
 
 typedef struct dp_rain {
-    dp_rain_drop *drops; /* owned; no two overlap (|pq| >= r_p + r_q, wrapped) */
+    dp_rain_drop *drops; /* owned; no two overlap: (dx / squash)^2 + dy^2 >= (r_p + r_q)^2,
+                            wrapped */
     size_t n_drops;
     dp_rain_disc *track; /* owned: the tracks still clear, those that rain has not yet
                             re-covered (laid in the last stretch of the rain) */
@@ -69,8 +72,7 @@ typedef struct dp_rain {
 
 /** Lets it rain. On success *out holds the drops and tracks (free with dp_rain_fini); on
  * failure *out is empty and err says why. Same options, same result on every machine. */
-DAPPLE_USERESULT dapple_status dp_rain_run(const dp_rain_opts *o, dp_rain *out,
-                                           dapple_error *err);
+DAPPLE_USERESULT dapple_status dp_rain_run(const dp_rain_opts *o, dp_rain *out, dapple_error *err);
 
 /** Frees what dp_rain_run gave; safe on an empty or zeroed result. */
 void dp_rain_fini(dp_rain *r);

@@ -25,8 +25,8 @@ static double seconds_now(void)
 }
 
 /* The float x nearest p->x (toward the pane's middle) whose place hash tells 'slid'. */
-static float x_telling(const dp_layer_spec *l, uint64_t size_seed, const dapple_point *p,
-                       bool slid, double width)
+static float x_telling(const dp_layer_spec *l, uint64_t size_seed, const dapple_point *p, bool slid,
+                       double width)
 {
     float x = p->x, toward = (double)p->x < width / 2 ? (float)width : 0.0f;
     for (int k = 0; k < NUDGES; k++) {
@@ -38,13 +38,18 @@ static float x_telling(const dp_layer_spec *l, uint64_t size_seed, const dapple_
     return p->x;
 }
 
-/* A track is as wide as the drops of the layer show, 0.8 of one's half-width (a stretched
- * drop is narrower than its room), like a sampled trail's (render/trails.c). */
-static double track_share(const dp_layer_spec *l)
+/* The widest a drop of the layer is, over its height: gravity pulls them long, so they
+ * touch (and merge) side by side later than their rooms would. Each drop's stretch varies
+ * with its hash: the widest of many. */
+static double squash_of(const dp_layer_spec *l)
 {
-    dp_drop d;
-    dp_drop_init(&d, &l->drop, 100, 0);
-    return DP_MAX(0.1, DP_MIN(1.0, 0.8 * d.wide / 100));
+    double wide = 0;
+    for (uint64_t key = 1; key <= 64; key++) {
+        dp_drop d;
+        dp_drop_init(&d, &l->drop, 100, key * 0x9e3779b97f4a7c15u);
+        wide = DP_MAX(wide, d.wide * (1 + l->drop.wobble) / 100);
+    }
+    return DP_MAX(0.2, DP_MIN(1.0, wide));
 }
 
 static dapple_status store(const dp_texture_spec *t, const dp_layer_spec *l, const dp_rain *r,
@@ -89,7 +94,8 @@ dapple_status dp_rain_layer(const dp_texture_spec *t, int li, dp_scene *s, dappl
                        .time = l->rain_time,
                        .rate = l->rain_rate,
                        .slide = l->rain_slide,
-                       .track = track_share(l),
+                       .squash = squash_of(l),
+                       .track = 0.8, /* as a sampled trail's (render/trails.c) */
                        .flaws = s->fields[li],
                        .max_drops = l->max_points };
     dp_rain r;
