@@ -374,6 +374,8 @@ static bool bead(sim *s, run *u)
             continue;
         (void)dx;
         double side = DP_MAX(0.0, (double)t->r - b) * (2 * dp_rng_unit(&s->rng) - 1);
+        if (!s->o->periodic && ((double)t->x + side < 0 || (double)t->x + side >= s->w))
+            return true; /* off a bounded pane: the water stays in the slider */
         uint32_t j;
         lose(d, b * b * b);
         return add_drop(s, (double)t->x + side, (double)t->y, b, DP_RAIN_BEAD, &j) && settle(s, j);
@@ -429,6 +431,9 @@ static bool slide(sim *s, uint32_t i)
         else if (gone)
             return true;
     s->d[i].kind = DP_RAIN_SLID;
+    /* the track ends under the drop, wherever what it took along moved it */
+    if (!push_disc(s, s->d[i].x, s->d[i].y, s->o->track * s->d[i].r, u.id))
+        return false;
     return grid_insert(s, i);
 }
 
@@ -486,11 +491,16 @@ static bool land(sim *s, double x, double y, double r, dp_rain_kind kind)
 static bool rain(sim *s)
 {
     const dp_rain_opts *o = s->o;
-    for (size_t k = 0; k < o->n_initial; k++) {
+    for (size_t k = 0; k < o->n_initial; k++) { /* all there before any merges or slides */
         const dapple_point *p = &o->initial[k];
-        if (p->r > 0 && !land(s, (double)p->x / squash_of(o), p->y, p->r, DP_RAIN_DROP))
+        uint32_t i;
+        s->res->water_in += pow(p->r, 3);
+        if (p->r > 0 && !add_drop(s, (double)p->x / squash_of(o), p->y, p->r, DP_RAIN_DROP, &i))
             return false;
     }
+    for (uint32_t i = 0; i < s->n; i++)
+        if (s->d[i].r > 0 && (!settle(s, i) || !push_pending(s, i) || !run_pending(s)))
+            return false;
     size_t n = (size_t)ceil(landings(o));
     for (size_t k = 0; k < n; k++) {
         s->now = o->time * (double)(k + 1) / (double)n;
