@@ -30,7 +30,7 @@
 #define STEP      0.3  /* a slider moves this share of its radius per step */
 #define FILM      0.25 /* film shed per pixel of run: FILM * r_max * r (of r^3) */
 #define BEAD_MIN  0.06 /* beads are this share of the slider's radius ... */
-#define BEAD_SPAN 0.24 /* ... to this much more, most of them small */
+#define BEAD_SPAN 0.3  /* ... to this much more, most of them small */
 #define MAX_RUN   0.9  /* a run never laps the pane: at most this share of its height */
 #define RECOVER   0.2  /* tracks stay clear until new drops would cover this share of them */
 
@@ -38,6 +38,8 @@ typedef struct drop {
     double x, y, r; /* r == 0: merged away */
     double grip;    /* how firmly its own contact line is pinned, 0..1 */
     dp_rain_kind kind;
+    bool track_end; /* a track ends at it (it slid, or took in a drop that had) ... */
+    uint32_t run;   /* ... that run's */
 } drop;
 
 typedef struct sim {
@@ -194,7 +196,7 @@ static bool add_drop(sim *s, double x, double y, double r, dp_rain_kind kind, ui
     }
     if (s->o->periodic)
         x = wrap_pos(x, s->w), y = wrap_pos(y, s->o->height);
-    s->d[s->n] = (drop){ x, y, r, dp_rng_unit(&s->rng), kind };
+    s->d[s->n] = (drop){ x, y, r, dp_rng_unit(&s->rng), kind, false, 0 };
     s->mark[s->n] = 0;
     *index = (uint32_t)s->n++;
     return grid_insert(s, *index);
@@ -213,6 +215,8 @@ static void merge_into(sim *s, uint32_t i, uint32_t j)
     a->r = cbrt(va + vb);
     a->kind = vb > va ? b->kind : a->kind;
     a->grip = vb > va ? b->grip : a->grip;
+    a->run = b->track_end && (!a->track_end || vb > va) ? b->run : a->run;
+    a->track_end |= b->track_end;
     b->r = 0;
 }
 
@@ -226,6 +230,19 @@ static bool push_pending(sim *s, uint32_t i)
     return true;
 }
 
+static bool wipe_between(sim *s, const drop *from, const drop *to, uint32_t id);
+
+/* j joins i; where a track ended at either, the glass between its place and the merged
+ * drop is wiped too: the track still ends at a drop. */
+static bool join(sim *s, uint32_t i, uint32_t j)
+{
+    drop a = s->d[i], b = s->d[j];
+    merge_into(s, i, j);
+    if (a.track_end && !wipe_between(s, &a, &s->d[i], a.run))
+        return false;
+    return !b.track_end || wipe_between(s, &b, &s->d[i], b.run);
+}
+
 /* Merges into drop i every drop it touches, again while it grows into more; a drop that
  * grew is put on the pending list (it may now slide). */
 static bool settle(sim *s, uint32_t i)
@@ -233,7 +250,8 @@ static bool settle(sim *s, uint32_t i)
     bool grew = false;
     while (touching(s, &s->d[i], i) > 0) {
         for (size_t k = 0; k < s->n_found; k++)
-            merge_into(s, i, s->found[k]);
+            if (!join(s, i, s->found[k]))
+                return false;
         grew = true;
         if (!grid_insert(s, i))
             return false;
@@ -298,7 +316,7 @@ static bool push_disc(sim *s, double x, double y, double r, uint32_t id)
  * drop leaves only its own place wiped). */
 static bool wipe_between(sim *s, const drop *from, const drop *to, uint32_t id)
 {
-    if (from->kind != DP_RAIN_SLID)
+    if (!from->track_end)
         return push_disc(s, from->x, from->y, s->o->track * from->r, id);
     double dx = wrap_delta(to->x - from->x, s->w, s->o->periodic);
     double dy = wrap_delta(to->y - from->y, s->o->height, s->o->periodic);
@@ -365,7 +383,7 @@ static bool bead(sim *s, run *u)
 {
     drop *d = &s->d[u->i];
     double q = dp_rng_unit(&s->rng), b = d->r * (BEAD_MIN + BEAD_SPAN * q * q);
-    u->next_bead = u->travelled + 2 * s->o->track * d->r * (0.3 + 1.7 * dp_rng_unit(&s->rng));
+    u->next_bead = u->travelled + 2 * s->o->track * d->r * (0.2 + 1.2 * dp_rng_unit(&s->rng));
     for (size_t k = s->n_track; k-- > u->first;) {
         const dp_rain_disc *t = &s->track[k];
         double dx = wrap_delta((double)t->x - d->x, s->w, s->o->periodic);
@@ -431,6 +449,7 @@ static bool slide(sim *s, uint32_t i)
         else if (gone)
             return true;
     s->d[i].kind = DP_RAIN_SLID;
+    s->d[i].track_end = true, s->d[i].run = u.id;
     /* the track ends under the drop, wherever what it took along moved it */
     if (!push_disc(s, s->d[i].x, s->d[i].y, s->o->track * s->d[i].r, u.id))
         return false;

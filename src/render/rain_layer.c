@@ -41,7 +41,7 @@ static float x_telling(const dp_layer_spec *l, uint64_t size_seed, const dapple_
 /* The widest a drop of the layer is, over its height: gravity pulls them long, so they
  * touch (and merge) side by side later than their rooms would. Each drop's stretch varies
  * with its hash: the widest of many. */
-static double squash_of(const dp_layer_spec *l)
+double dp_rain_layer_squash(const dp_layer_spec *l)
 {
     double wide = 0;
     for (uint64_t key = 1; key <= 64; key++) {
@@ -56,7 +56,7 @@ static dapple_status store(const dp_texture_spec *t, const dp_layer_spec *l, con
                            dp_layer_points *lp, dapple_error *err)
 {
     uint64_t size_seed = dp_layer_size_seed(t->seed, l->name);
-    double rmax = dapple_field_opts_rmax(&l->field);
+    double rmax = dapple_field_opts_rmax(&l->field), squash = dp_rain_layer_squash(l);
     lp->points = dp_calloc_n(r->n_drops + 1, sizeof *lp->points);
     lp->beads = dp_calloc_n(r->n_drops + 1, sizeof *lp->beads);
     lp->track = dp_calloc_n(r->n_track + 1, sizeof *lp->track);
@@ -67,7 +67,8 @@ static dapple_status store(const dp_texture_spec *t, const dp_layer_spec *l, con
         /* a run cut short by the pane's height may stop over rmax: drawn at rmax */
         double a = DP_MIN((double)d->r, rmax);
         dapple_point p = { d->x, d->y, (float)a };
-        if (d->kind == DP_RAIN_BEAD) {
+        if (d->kind == DP_RAIN_BEAD) { /* drawn nearly round: as wide as the rain saw it */
+            p.r = (float)(a * squash);
             lp->beads[lp->n_beads++] = p;
             continue;
         }
@@ -94,7 +95,7 @@ dapple_status dp_rain_layer(const dp_texture_spec *t, int li, dp_scene *s, dappl
                        .time = l->rain_time,
                        .rate = l->rain_rate,
                        .slide = l->rain_slide,
-                       .squash = squash_of(l),
+                       .squash = dp_rain_layer_squash(l),
                        .track = 0.8, /* as a sampled trail's (render/trails.c) */
                        .flaws = s->fields[li],
                        .max_drops = l->max_points };

@@ -14,4 +14,9 @@
 DAPPLE_USERESULT dapple_status dp_rain_layer(const dp_texture_spec *t, int li, dp_scene *s,
                                              dapple_error *err);
 
+/** How wide a drop of layer l is at most, over its drawn radius (its height): the rain
+ * takes its drops for ellipses that wide (core/rain.h, squash), so no two drawn drops of
+ * the layer overlap; its beads are drawn at that share of their radius. */
+double dp_rain_layer_squash(const dp_layer_spec *l);
+
 #endif
