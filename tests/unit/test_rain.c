@@ -313,3 +313,23 @@ Test(rain, rain_maps_tile)
     free(h);
     dp_scene_fini(&scene);
 }
+
+/* The film a run leaves pearls into beads of many sizes, not a string of one size. */
+Test(rain, beads_vary_in_size)
+{
+    dp_rain_opts o = pane(true, 13);
+    dp_rain r;
+    run(&o, &r);
+    double s1 = 0, s2 = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < r.n_drops; i++)
+        if (r.drops[i].kind == DP_RAIN_BEAD) {
+            double b = r.drops[i].r;
+            s1 += b, s2 += b * b, n++;
+        }
+    double mean = s1 / (double)n, cv = sqrt(DP_MAX(0.0, s2 / (double)n - mean * mean)) / mean;
+    fprintf(stderr, "rain: %zu beads, radius %.2f, CV %.3f\n", n, mean, cv);
+    cr_assert_geq(n, 50, "%zu beads", n);
+    cr_assert_geq(cv, 0.3, "the beads' radii vary by CV %.3f", cv);
+    dp_rain_fini(&r);
+}
