@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/dp.h"
+#include "core/point_attrs.h"
 #include "core/rain.h"
 #include "preset/preset.h"
 #include "render/render.h"
@@ -332,4 +333,25 @@ Test(rain, beads_vary_in_size)
     cr_assert_geq(n, 50, "%zu beads", n);
     cr_assert_geq(cv, 0.3, "the beads' radii vary by CV %.3f", cv);
     dp_rain_fini(&r);
+}
+
+/* The renderers give a tail to the drops whose place hash says they slid (dp_trail_slid):
+ * the rain stores each drop where the hash tells what the rain did, so only the few that
+ * ran have one, not the half a hash alone would pick. */
+Test(rain, only_the_drops_that_ran_have_tails)
+{
+    dapple_error err;
+    cr_assert_eq(dp_preset_load("presets/rain-on-window.ini", &spec, &err), DAPPLE_OK, "%s",
+                 err.message);
+    cr_assert_eq(dp_scene_sample(&spec, &scene, &err), DAPPLE_OK, "%s", err.message);
+    const dp_layer_spec *l = &spec.layers[0];
+    const dp_layer_points *lp = &scene.layers[0];
+    uint64_t seed = dp_layer_size_seed(spec.seed, l->name);
+    size_t slid = 0;
+    for (size_t i = 0; i < lp->count; i++)
+        slid += dp_trail_slid(l, dp_point_key(seed, lp->points[i].x, lp->points[i].y), 1e9);
+    fprintf(stderr, "rain-on-window: %zu of %zu drops slid\n", slid, lp->count);
+    cr_assert_gt(slid, 0, "no drop has a tail");
+    cr_assert_lt(slid, lp->count / 4, "%zu of %zu drops have a tail", slid, lp->count);
+    dp_scene_fini(&scene);
 }
