@@ -32,7 +32,7 @@
 #define BEAD_MIN  0.06 /* beads are this share of the slider's radius ... */
 #define BEAD_SPAN 0.3  /* ... to this much more, most of them small */
 #define MAX_RUN   0.9  /* a run never laps the pane: at most this share of its height */
-#define RECOVER   0.2  /* tracks stay clear until new drops would cover this share of them */
+#define RECOVER   0.1  /* tracks stay clear until new drops would cover this share of them */
 
 typedef struct drop {
     double x, y, r; /* r == 0: merged away */
