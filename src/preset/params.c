@@ -272,6 +272,19 @@ static const dp_param params[] = {
     { DP_SEC_LAYER, "breath_cover", DP_P_NUMBER, 0, 0.9, NULL, LY(breath_cover), "0",
       "droplets with breath: stop growing once drops cover this fraction of the pane "
       "(0 = grow until the largest drop reaches rmax)" },
+    { DP_SEC_LAYER, "rain", DP_P_BOOL, 0, 0, NULL, LY(rain), "false",
+      "droplets: grow the drops as rain does: drops from rmin up land, merge when they touch, "
+      "and slide down leaving tracks and beads once heavier than the glass holds (at most "
+      "rmax); replaces the sampler and trail" },
+    { DP_SEC_LAYER, "rain_time", DP_P_NUMBER, 0, 1000, NULL, LY(rain_time), "20",
+      "droplets with rain: how long it rained; a unit at rain_rate 1 lands drops covering a "
+      "tenth of the pane" },
+    { DP_SEC_LAYER, "rain_rate", DP_P_NUMBER, 0.05, 20, NULL, LY(rain_rate), "1",
+      "droplets with rain: how hard it rains: drops land this many times as often, and larger "
+      "(their mean size grows as rain_rate^0.21)" },
+    { DP_SEC_LAYER, "rain_slide", DP_P_NUMBER, 0, 1, NULL, LY(rain_slide), "0.5",
+      "droplets with rain: how readily drops slide: 0 = only drops of rmax, 1 = on the "
+      "slickest glass (where the field is low) drops of 0.4 rmax" },
     { DP_SEC_LAYER, "avoid", DP_P_LAYERS, 0, 0, NULL, NO_MEMBER, NULL,
       "comma list of earlier layers whose shapes this layer's shapes must not overlap" },
 };

@@ -20,6 +20,7 @@
 #include "render/clump.h"
 #include "render/frost.h"
 #include "render/merge.h"
+#include "render/rain_layer.h"
 #include "render/trails.h"
 
 static double seconds_now(void)
@@ -38,7 +39,7 @@ static dapple_status make_field(const dp_texture_spec *t, const dp_layer_spec *l
     fo.height = t->height;
     fo.periodic = t->periodic;
     fo.seed = t->seed; /* layers with the same field spec share one noise: they line up */
-    if (l->breath && fo.kind == DAPPLE_FIELD_CONSTANT) /* the figure reads only rmin, rmax */
+    if ((l->breath || l->rain) && fo.kind == DAPPLE_FIELD_CONSTANT) /* only rmin, rmax read */
         fo.rmin = fo.rmax;
     const char *excl[DP_MAX_EXCLUDE];
     for (int i = 0; i < l->n_exclude; i++)
@@ -266,6 +267,8 @@ static dapple_status sample_layer(const dp_texture_spec *t, int i, dp_scene *s, 
     bool trains_only = t->layers[i].style == DP_STYLE_BUBBLES && t->layers[i].trains > 0;
     if (st == DAPPLE_OK && t->layers[i].breath)
         st = run_breath(t, i, s, err);
+    else if (st == DAPPLE_OK && t->layers[i].rain && t->layers[i].style == DP_STYLE_DROPLETS)
+        st = dp_rain_layer(t, i, s, err);
     else if (st == DAPPLE_OK && trains_only)
         st = dp_bubble_trains_sample(t, i, avoid, s, err);
     else if (st == DAPPLE_OK)

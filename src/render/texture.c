@@ -61,6 +61,9 @@ void dp_layer_spec_init(dp_layer_spec *l)
     l->drop = (dp_drop_style){ .stretch = 1, .contact_deg = DP_DROP_CONTACT_DEG };
     l->frost_blur = 6;
     l->trail_length = 4;
+    l->rain_time = 20;
+    l->rain_rate = 1;
+    l->rain_slide = 0.5;
     l->train_growth = 1.5;
 }
 

@@ -144,6 +144,11 @@ typedef struct dp_layer_spec {
     bool breath;                /* droplets: grown as a breath figure (core/breath.h) from
                                    nuclei of radius rmin until the largest drop reaches rmax */
     double breath_cover;        /* droplets, breath: or until drops cover this fraction */
+    bool rain;                  /* droplets: grown by rain (core/rain.h): drops of rmin and up
+                                   land, merge, and slide once heavier than the glass holds */
+    double rain_time;           /* droplets, rain: how long it rained */
+    double rain_rate;           /* droplets, rain: how hard */
+    double rain_slide;          /* droplets, rain: how readily drops slide, 0..1 */
 } dp_layer_spec;
 
 typedef struct dp_texture_spec {
