@@ -58,7 +58,7 @@ check_preset() {
 }
 
 case_rain_on_window() {
-    check_preset rain-on-window 10
+    check_preset rain-on-window 9
     local got
     got=$("$L" tops "$TMP/rain-on-window-checker-h.png" "$(cat "$TMP/rain-on-window.scale")")
     echo "rain-on-window tops: $got"
@@ -66,7 +66,7 @@ case_rain_on_window() {
 }
 
 case_rain_on_glass() {
-    check_preset rain-on-glass 12
+    check_preset rain-on-glass 6
 }
 
 case_condensation() {

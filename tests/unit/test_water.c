@@ -469,26 +469,27 @@ Test(water, water_presets_tile_in_colour_and_normals)
     for (int i = 0; i < 3; i++) {
         dapple_error err;
         cr_assert_eq(dp_preset_load(presets[i], &spec, &err), DAPPLE_OK, "%s", err.message);
-        spec.width = spec.height = 320;
+        /* at their own size: shrunk without their radii, a few big drops crossing the
+         * seam are the whole seam's mean step */
         sample();
         cairo_surface_t *s = render(2);
-        static uint16_t h[320 * 320];
-        static uint8_t n[320 * 320 * 3];
+        static uint16_t h[768 * 768];
+        static uint8_t n[768 * 768 * 3];
         dp_render_height_into(&spec, &scene, h);
         dp_render_normal_into(&spec, h, false, n);
         double seam, inner;
         seam_steps(cairo_image_surface_get_data(s) + 1, (size_t)cairo_image_surface_get_stride(s), 4,
-                   320, 320, &seam, &inner);
+                   768, 768, &seam, &inner);
         cr_assert_leq(seam, 1.5 * inner + 1, "%s colour: seam %.2f, inside %.2f", presets[i],
                       seam, inner);
-        seam_steps(n, 320 * 3, 3, 320, 320, &seam, &inner);
+        seam_steps(n, 768 * 3, 3, 768, 768, &seam, &inner);
         cr_assert_leq(seam, 1.5 * inner + 1, "%s normals: seam %.2f, inside %.2f", presets[i],
                       seam, inner);
-        static uint16_t m[320 * 320];
+        static uint16_t m[768 * 768];
         static const dp_mask_kind kinds[] = { DP_MASK_FOOTPRINT, DP_MASK_WIPED, DP_MASK_FROST };
         for (int k = 0; k < 3; k++) { /* the masks, by their high bytes */
             dp_render_mask_into(&spec, &scene, kinds[k], m);
-            seam_steps((const uint8_t *)m + 1, 320 * 2, 2, 320, 320, &seam, &inner);
+            seam_steps((const uint8_t *)m + 1, 768 * 2, 2, 768, 768, &seam, &inner);
             cr_assert_leq(seam, 1.5 * inner + 1, "%s mask %d: seam %.2f, inside %.2f",
                           presets[i], k, seam, inner);
         }
