@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: MIT
+ * Pieces of a cells layer (cells.h). A place is first moved by a smooth periodic noise of
+ * wobble * 0.3 of the mean point radius (walls wander, as cracks and hand-laid joints do),
+ * then found in the power diagram; its distance to the cell's boundary is the nearer of
+ * the two nearest walls, rounded at corners as a rounded box is (R - |max(R - e, 0)|),
+ * roughened by a fine noise ('roughness'), less half the gap. A round or polygon piece
+ * (cell_shape) is also inside its own outline (outline.h, placed as ellipses and chips
+ * place theirs): the nearer of the two insets wins, so a stone is cut flat only where its
+ * neighbour is. Heights: flat, bevel (linear over profile_width), dome (a circle's
+ * profile over 0.45 r) or curl (a plate whose rim rises over profile_width), each piece
+ * relief * r high, +-15 % per piece. Noise lattices fit the tile, so a torus tiles. */
+#include "render/cells.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "core/dp.h"
+#include "core/power_cells.h"
+#include "render/colour.h"
+#include "render/outline.h"
+
+#define HEIGHT_JITTER 0.15
+
+struct dp_cells {
+    const dp_texture_spec *t;
+    const dp_layer_spec *l;
+    dp_power_cells *pc;
+    dp_shape *shapes;     /* one per point */
+    dp_outline *outlines; /* one per point, for round or polygon pieces; else NULL */
+    double *r;            /* each point's field radius */
+    double rmean, cap;    /* the mean radius; how far walls matter */
+    double warp_cell[2];  /* the wander noise's lattice step, x and y (fits the tile) */
+    double rough_cell[2]; /* the same for the roughness */
+    uint64_t seed;
+};
+
+/* ---------------------------------------------------------------- periodic noise */
+
+static uint64_t hash3(int64_t x, int64_t y, uint64_t seed)
+{
+    uint64_t z = seed ^ ((uint64_t)x * 0x9e3779b97f4a7c15u) ^ ((uint64_t)y * 0xc2b2ae3d27d4eb4fu);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static int64_t wrap_index(int64_t i, int64_t n)
+{
+    return n > 0 ? ((i % n) + n) % n : i;
+}
+
+/* Value noise in [-1, 1] on a lattice of step (sx, sy); with a torus the lattice repeats
+ * every nx, ny steps (the tile), else never. */
+static double vnoise(const dp_cells *c, const double step[2], double x, double y, uint64_t seed)
+{
+    double u = x / step[0], v = y / step[1], fu = floor(u), fv = floor(v);
+    double tu = u - fu, tv = v - fv;
+    int64_t nx = c->t->periodic ? (int64_t)lround(c->t->width / step[0]) : 0;
+    int64_t ny = c->t->periodic ? (int64_t)lround(c->t->height / step[1]) : 0;
+    int64_t i0 = wrap_index((int64_t)fu, nx), i1 = wrap_index((int64_t)fu + 1, nx);
+    int64_t j0 = wrap_index((int64_t)fv, ny), j1 = wrap_index((int64_t)fv + 1, ny);
+    double k = 2.0 / 9007199254740992.0;
+    double a = (double)(hash3(i0, j0, seed) >> 11) * k - 1,
+           b = (double)(hash3(i1, j0, seed) >> 11) * k - 1;
+    double d = (double)(hash3(i0, j1, seed) >> 11) * k - 1,
+           e = (double)(hash3(i1, j1, seed) >> 11) * k - 1;
+    tu = tu * tu * (3 - 2 * tu);
+    tv = tv * tv * (3 - 2 * tv);
+    double top = a + tu * (b - a), bottom = d + tu * (e - d);
+    return top + tv * (bottom - top);
+}
+
+/* A lattice step near 'want' that divides the tile's sides a whole number of times. */
+static void fit_step(const dp_texture_spec *t, double want, double out[2])
+{
+    want = DP_MAX(1.0, want);
+    out[0] = t->width / DP_MAX(1.0, round(t->width / want));
+    out[1] = t->height / DP_MAX(1.0, round(t->height / want));
+}
+
+/* ---------------------------------------------------------------- building */
+
+void dp_cells_free(dp_cells *c)
+{
+    if (c == NULL)
+        return;
+    dp_power_cells_free(c->pc);
+    free(c->shapes), free(c->outlines), free(c->r);
+    free(c);
+}
+
+static void outline_of(const dp_layer_spec *l, const dp_shape *s, dp_outline *o)
+{
+    if (l->cell_shape == DP_CELL_SHAPE_POLYGON)
+        dp_outline_polygon(o, l->corners, l->irregularity, l->roughness, s->variety);
+    else
+        dp_outline_round(o, l->wobble, l->roughness, s->variety);
+}
+
+static bool shapes_of(dp_cells *c, const dp_layer_points *lp)
+{
+    const dp_layer_spec *l = c->l;
+    size_t n = lp->count;
+    c->shapes = dp_calloc_n(n + 1, sizeof *c->shapes);
+    c->r = dp_calloc_n(n + 1, sizeof *c->r);
+    if (l->cell_shape != DP_CELL_SHAPE_CELL)
+        c->outlines = dp_calloc_n(n + 1, sizeof *c->outlines);
+    if (c->shapes == NULL || c->r == NULL ||
+        (l->cell_shape != DP_CELL_SHAPE_CELL && c->outlines == NULL))
+        return false;
+    dp_layer_ctx ctx = dp_layer_ctx_for(c->t, l);
+    double sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        c->shapes[i] = dp_layer_shape(&ctx, &lp->points[i], i);
+        c->r[i] = (double)lp->points[i].r;
+        sum += c->r[i];
+        if (c->outlines != NULL)
+            outline_of(l, &c->shapes[i], &c->outlines[i]);
+    }
+    c->rmean = n > 0 ? sum / (double)n : 1;
+    return true;
+}
+
+static dapple_status diagram_of(dp_cells *c, const dp_layer_points *lp, dapple_error *err)
+{
+    size_t n = lp->count;
+    double *x = dp_calloc_n(n + 1, sizeof *x), *y = dp_calloc_n(n + 1, sizeof *y),
+           *w = dp_calloc_n(n + 1, sizeof *w);
+    dapple_status st = DAPPLE_OK;
+    if (x == NULL || y == NULL || w == NULL)
+        st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu cells", n);
+    for (size_t i = 0; st == DAPPLE_OK && i < n; i++)
+        x[i] = lp->points[i].x, y[i] = lp->points[i].y, w[i] = c->r[i] * c->r[i];
+    if (st == DAPPLE_OK)
+        st = dp_power_cells_new(&c->pc, x, y, w, n, c->t->width, c->t->height, c->t->periodic, err);
+    free(x), free(y), free(w);
+    return st;
+}
+
+dapple_status dp_cells_new(dp_cells **out, const dp_texture_spec *t, const dp_layer_spec *l,
+                           const dp_layer_points *lp, dapple_error *err)
+{
+    *out = NULL;
+    dp_cells *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for cells");
+    c->t = t, c->l = l;
+    c->seed = dp_layer_seed(t->seed, l->name) ^ 0x63656c6c73u;
+    if (!shapes_of(c, lp)) {
+        dp_cells_free(c);
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu cells", lp->count);
+    }
+    dapple_status st = diagram_of(c, lp, err);
+    if (st != DAPPLE_OK) {
+        dp_cells_free(c);
+        return st;
+    }
+    /* walls farther than this change nothing: the gap, the rounding, the rim, the noise */
+    c->cap = l->gap / 2 + 2 * l->rounding + l->profile_width + l->roughness * 0.1 * c->rmean +
+             0.45 * dapple_field_opts_rmax(&l->field) + 2;
+    fit_step(t, 1.2 * c->rmean, c->warp_cell);
+    fit_step(t, DP_MAX(2.0, 0.12 * c->rmean), c->rough_cell);
+    *out = c;
+    return DAPPLE_OK;
+}
+
+const dp_shape *dp_cells_shape(const dp_cells *c, size_t i)
+{
+    return &c->shapes[i];
+}
+
+double dp_cells_top(const dp_layer_spec *l)
+{
+    if (l->style != DP_STYLE_CELLS)
+        return 0;
+    return l->relief * dapple_field_opts_rmax(&l->field) * (1 + HEIGHT_JITTER);
+}
+
+/* ---------------------------------------------------------------- one place */
+
+/* Distance inside a box of corner radius R whose two nearest walls are e1, e2 away. */
+static double rounded(double e1, double e2, double R)
+{
+    if (!(R > 0))
+        return e1;
+    double a = DP_MAX(R - e1, 0.0), b = DP_MAX(R - e2, 0.0);
+    return R - hypot(a, b) - DP_MIN(DP_MAX(R - e1, R - e2), 0.0);
+}
+
+/* The offset of (x, y) from point i's nearest copy. */
+static void offset_of(const dp_cells *c, size_t i, double x, double y, double *dx, double *dy)
+{
+    *dx = x - c->shapes[i].x, *dy = y - c->shapes[i].y;
+    if (c->t->periodic) {
+        *dx -= c->t->width * round(*dx / c->t->width);
+        *dy -= c->t->height * round(*dy / c->t->height);
+    }
+}
+
+/* Signed distance inside point i's own outline (round or polygon), roughly: the radial
+ * gap to the outline, in pixels along that direction. */
+static double own_inset(const dp_cells *c, size_t i, double x, double y)
+{
+    const dp_shape *s = &c->shapes[i];
+    double dx, dy, u, v;
+    offset_of(c, i, x, y, &dx, &dy);
+    dp_outline_frame f = { 0, 0, s->radius, s->angle_rad, s->aspect, s->mirror };
+    dp_outline_local(&f, dx, dy, &u, &v);
+    double rho = hypot(u, v), th = atan2(v, u);
+    double px = s->radius * hypot(cos(th), s->aspect * sin(th)); /* pixels per frame unit */
+    return (dp_outline_at(&c->outlines[i], th) - rho) * px;
+}
+
+static double profile(const dp_cells *c, size_t i, double inset)
+{
+    const dp_layer_spec *l = c->l;
+    double pw = l->profile_width, r = c->r[i];
+    uint64_t h = hash3((int64_t)i, 0, c->seed);
+    double H = l->relief * r *
+               (1 + HEIGHT_JITTER * ((double)(h >> 11) * (2.0 / 9007199254740992.0) - 1));
+    double t;
+    switch (l->profile) {
+    case DP_PROFILE_FLAT:
+        return H;
+    case DP_PROFILE_BEVEL:
+        return H * DP_MIN(1.0, DP_MAX(inset, 0.0) / pw);
+    case DP_PROFILE_DOME:
+        t = DP_MIN(1.0, DP_MAX(inset, 0.0) / (0.45 * r));
+        return H * sqrt(t * (2 - t));
+    case DP_PROFILE_CURL:
+        return H * (0.6 + 0.4 * exp(-DP_MAX(inset, 0.0) / pw));
+    }
+    return H;
+}
+
+void dp_cells_at(const dp_cells *c, double x, double y, dp_cell_px *out)
+{
+    const dp_layer_spec *l = c->l;
+    *out = (dp_cell_px){ SIZE_MAX, -INFINITY, 0, 0 };
+    if (dp_power_cells_count(c->pc) == 0)
+        return;
+    double qx = x, qy = y;
+    if (l->wobble > 0) {
+        double amp = l->wobble * 0.3 * c->rmean;
+        qx += amp * vnoise(c, c->warp_cell, x, y, c->seed + 1);
+        qy += amp * vnoise(c, c->warp_cell, x, y, c->seed + 2);
+    }
+    dp_power_hit hit;
+    dp_power_cells_at(c->pc, qx, qy, c->cap, &hit);
+    double d = rounded(hit.edge, hit.edge2, l->rounding);
+    if (l->roughness > 0)
+        d += l->roughness * 0.06 * c->rmean * vnoise(c, c->rough_cell, x, y, c->seed + 3);
+    d -= l->gap / 2;
+    if (c->outlines != NULL)
+        d = DP_MIN(d, own_inset(c, hit.cell, x, y));
+    out->cell = hit.cell;
+    out->inset = d;
+    out->wall = hit.edge;
+    double cover = DP_MIN(1.0, DP_MAX(0.0, d + 0.5));
+    out->height = cover > 0 ? cover * profile(c, hit.cell, d) : 0;
+}
