@@ -156,9 +156,13 @@ dapple_status dp_cells_new(dp_cells **out, const dp_texture_spec *t, const dp_la
         dp_cells_free(c);
         return st;
     }
-    /* walls farther than this change nothing: the gap, the rounding, the rim, the noise */
-    c->cap = l->gap / 2 + 2 * l->rounding + l->profile_width + l->roughness * 0.1 * c->rmean +
-             0.45 * dapple_field_opts_rmax(&l->field) + 2;
+    /* walls farther than this change nothing: past the gap and the ragged edge, the
+       deepest of the rounding, the rim and the dome (which reads insets up to 0.45 r) */
+    double rmax = dapple_field_opts_rmax(&l->field);
+    double deep = l->profile == DP_PROFILE_DOME   ? 0.45 * rmax
+                  : l->profile == DP_PROFILE_FLAT ? 0
+                                                  : l->profile_width;
+    c->cap = l->gap / 2 + l->roughness * 0.06 * c->rmean + DP_MAX(l->rounding, deep) + 1;
     fit_step(t, 1.2 * c->rmean, c->warp_cell);
     fit_step(t, DP_MAX(2.0, 0.12 * c->rmean), c->rough_cell);
     *out = c;
@@ -168,6 +172,101 @@ dapple_status dp_cells_new(dp_cells **out, const dp_texture_spec *t, const dp_la
 const dp_shape *dp_cells_shape(const dp_cells *c, size_t i)
 {
     return &c->shapes[i];
+}
+
+void dp_cells_widen(dp_cells *c, double reach)
+{
+    c->cap = DP_MAX(c->cap, reach);
+}
+
+size_t dp_cells_count(const dp_cells *c)
+{
+    return dp_power_cells_count(c->pc);
+}
+
+/* ---------------------------------------------------------------- cell values */
+
+typedef struct pair {
+    size_t a, b;
+} pair;
+
+static int pair_cmp(const void *p, const void *q)
+{
+    const pair *x = p, *y = q;
+    if (x->a != y->a)
+        return x->a < y->a ? -1 : 1;
+    return x->b < y->b ? -1 : x->b > y->b;
+}
+
+static bool add_pair(pair **v, size_t *n, size_t *cap, size_t a, size_t b)
+{
+    if (a == b || a == SIZE_MAX || b == SIZE_MAX)
+        return true;
+    pair *g = dp_grow(*v, cap, *n, sizeof **v);
+    if (g == NULL)
+        return false;
+    *v = g;
+    (*v)[(*n)++] = (pair){ a, b };
+    return true;
+}
+
+/* Every pair of cells that meet across a pixel edge, both ways round, sorted, unique. */
+static pair *neighbours(const size_t *ids, int w, int h, bool wrap, size_t *count)
+{
+    pair *v = NULL;
+    size_t n = 0, cap = 0;
+    bool ok = true;
+    for (int y = 0; y < h && ok; y++)
+        for (int x = 0; x < w && ok; x++) {
+            size_t a = ids[(size_t)y * w + x];
+            int xr = x + 1 < w ? x + 1 : (wrap ? 0 : x), yd = y + 1 < h ? y + 1 : (wrap ? 0 : y);
+            size_t r = ids[(size_t)y * w + xr], d = ids[(size_t)yd * w + x];
+            ok = add_pair(&v, &n, &cap, a, r) && add_pair(&v, &n, &cap, r, a) &&
+                 add_pair(&v, &n, &cap, a, d) && add_pair(&v, &n, &cap, d, a);
+        }
+    if (!ok) {
+        free(v);
+        return NULL;
+    }
+    if (n > 0)
+        qsort(v, n, sizeof *v, pair_cmp);
+    size_t u = 0;
+    for (size_t i = 0; i < n; i++)
+        if (u == 0 || v[u - 1].a != v[i].a || v[u - 1].b != v[i].b)
+            v[u++] = v[i];
+    *count = u;
+    return v != NULL ? v : calloc(1, sizeof *v);
+}
+
+static bool taken(const pair *p, size_t from, size_t to, const uint16_t *values, uint16_t v)
+{
+    for (size_t k = from; k < to; k++)
+        if (p[k].b < p[k].a && values[p[k].b] == v)
+            return true;
+    return false;
+}
+
+bool dp_cells_values(const dp_cells *c, const size_t *ids, int w, int h, uint16_t *values)
+{
+    size_t np = 0, n = dp_cells_count(c);
+    pair *p = neighbours(ids, w, h, c->t->periodic, &np);
+    if (p == NULL)
+        return false;
+    /* in index order, each cell takes its seeded value, or the next one free of every
+       neighbour already valued (at most a few dozen neighbours: 255 values suffice) */
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t from = k;
+        while (k < np && p[k].a == i)
+            k++;
+        uint64_t hsh = hash3((int64_t)c->shapes[i].key, 1, c->seed);
+        uint16_t v = (uint16_t)(257 * (1 + hsh % 255));
+        for (int tries = 0; tries < 255 && taken(p, from, k, values, v); tries++)
+            v = (uint16_t)(v % 65535 + 257);
+        values[i] = v;
+    }
+    free(p);
+    return true;
 }
 
 double dp_cells_top(const dp_layer_spec *l)

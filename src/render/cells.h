@@ -7,7 +7,9 @@
 #ifndef DP_CELLS_H
 #define DP_CELLS_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "render/layer.h"
 #include "render/render.h"
@@ -34,6 +36,19 @@ void dp_cells_at(const dp_cells *c, double x, double y, dp_cell_px *out);
 
 /** Point i's shape as the colour renderer draws it (colour, angle, own bits). */
 const dp_shape *dp_cells_shape(const dp_cells *c, size_t i);
+
+/** Makes insets and walls exact out to at least 'reach' pixels from the walls (the edge
+ * mask reads them that far; the colour and heights need less, and it costs time). */
+void dp_cells_widen(dp_cells *c, double reach);
+
+/** One value per cell for the cell mask, a multiple of 257 in [257, 65535] (so an 8-bit
+ * mask keeps them apart), seeded by the points, no two neighbours alike: neighbours are
+ * the cells that meet in 'ids' (w x h cell indices as dp_cells_at gave them, wrapping on a
+ * torus). values has a slot per point. false when out of memory. */
+bool dp_cells_values(const dp_cells *c, const size_t *ids, int w, int h, uint16_t *values);
+
+/** The number of points (cells). */
+size_t dp_cells_count(const dp_cells *c);
 
 /** The tallest piece a cells layer can raise, pixels (0 for other styles). */
 double dp_cells_top(const dp_layer_spec *l);
