@@ -88,8 +88,8 @@ static bool grid_build(dp_power_cells *c)
         c->x0 = DP_MIN(c->x0, c->x[i]), c->y0 = DP_MIN(c->y0, c->y[i]);
         x1 = DP_MAX(x1, c->x[i]), y1 = DP_MAX(y1, c->y[i]);
     }
-    /* about two sites per grid cell */
-    c->cell = DP_MAX(1.0, sqrt(2 * (x1 - c->x0) * (y1 - c->y0) / (double)(c->n + 1)));
+    /* about one site per grid cell: rings then hug the search radius */
+    c->cell = DP_MAX(1.0, sqrt((x1 - c->x0) * (y1 - c->y0) / (double)(c->n + 1)));
     c->gw = (int)DP_MIN(ceil((x1 - c->x0) / c->cell) + 1, 8192.0);
     c->gh = (int)DP_MIN(ceil((y1 - c->y0) / c->cell) + 1, 8192.0);
     c->cell = DP_MAX(c->cell, DP_MAX((x1 - c->x0) / (c->gw - 1), (y1 - c->y0) / (c->gh - 1)));
@@ -154,18 +154,20 @@ static void visit_site(const dp_power_cells *c, size_t q, query *k)
     }
 }
 
-/* The wall to copy q of another site: keeps the nearest two walls of distinct sites. */
+/* The wall to copy q of another site: keeps the nearest two walls of distinct sites. A
+ * wall is (pow_q - best) / (2 gap) away; most are farther than the second nearest kept,
+ * which the squares tell without a root. */
 static void visit_wall(const dp_power_cells *c, size_t q, query *k)
 {
-    size_t s = c->site[q];
     if (q == k->best)
         return;
     double dx = c->x[q] - c->x[k->best], dy = c->y[q] - c->y[k->best];
-    double gap = sqrt(dx * dx + dy * dy);
-    if (!(gap > 0))
-        return; /* the same place: never a wall (a torus copy of the cell's own site) */
-    double e = (power_of(c, q, k->px, k->py) - k->best_pow) / (2 * gap);
+    double gap2 = dx * dx + dy * dy, num = power_of(c, q, k->px, k->py) - k->best_pow;
     dp_power_hit *h = k->hit;
+    if (!(gap2 > 0) || num * num >= 4 * gap2 * h->edge2 * h->edge2)
+        return; /* the same place (a torus copy of the cell's own site), or too far */
+    double e = num / (2 * sqrt(gap2));
+    size_t s = c->site[q];
     if (e < h->edge) {
         if (s != h->other)
             h->edge2 = h->edge;

@@ -22,6 +22,13 @@
 
 #define HEIGHT_JITTER 0.15
 
+/* A noise lattice: its step and, on a torus, how many steps make the tile (0: never
+ * repeats). */
+typedef struct lattice {
+    double step[2];
+    int64_t n[2];
+} lattice;
+
 struct dp_cells {
     const dp_texture_spec *t;
     const dp_layer_spec *l;
@@ -30,8 +37,7 @@ struct dp_cells {
     dp_outline *outlines; /* one per point, for round or polygon pieces; else NULL */
     double *r;            /* each point's field radius */
     double rmean, cap;    /* the mean radius; how far walls matter */
-    double warp_cell[2];  /* the wander noise's lattice step, x and y (fits the tile) */
-    double rough_cell[2]; /* the same for the roughness */
+    lattice warp, rough;  /* the noises that move the walls and roughen the edges */
     uint64_t seed;
 };
 
@@ -45,38 +51,43 @@ static uint64_t hash3(int64_t x, int64_t y, uint64_t seed)
     return z ^ (z >> 31);
 }
 
-static int64_t wrap_index(int64_t i, int64_t n)
+static double corner(int64_t i, int64_t j, uint64_t seed)
 {
-    return n > 0 ? ((i % n) + n) % n : i;
+    return (double)(hash3(i, j, seed) >> 11) * (2.0 / 9007199254740992.0) - 1;
 }
 
-/* Value noise in [-1, 1] on a lattice of step (sx, sy); with a torus the lattice repeats
- * every nx, ny steps (the tile), else never. */
-static double vnoise(const dp_cells *c, const double step[2], double x, double y, uint64_t seed)
+/* Lattice index i and the next, wrapped on a torus (one division per axis). */
+static void pair_of(int64_t i, int64_t n, int64_t *a, int64_t *b)
 {
-    double u = x / step[0], v = y / step[1], fu = floor(u), fv = floor(v);
+    if (n > 0)
+        i = ((i % n) + n) % n;
+    *a = i;
+    *b = n > 0 && i + 1 == n ? 0 : i + 1;
+}
+
+/* Value noise in [-1, 1] with a smoothstep between lattice points. */
+static double vnoise(const lattice *g, double x, double y, uint64_t seed)
+{
+    double u = x / g->step[0], v = y / g->step[1], fu = floor(u), fv = floor(v);
     double tu = u - fu, tv = v - fv;
-    int64_t nx = c->t->periodic ? (int64_t)lround(c->t->width / step[0]) : 0;
-    int64_t ny = c->t->periodic ? (int64_t)lround(c->t->height / step[1]) : 0;
-    int64_t i0 = wrap_index((int64_t)fu, nx), i1 = wrap_index((int64_t)fu + 1, nx);
-    int64_t j0 = wrap_index((int64_t)fv, ny), j1 = wrap_index((int64_t)fv + 1, ny);
-    double k = 2.0 / 9007199254740992.0;
-    double a = (double)(hash3(i0, j0, seed) >> 11) * k - 1,
-           b = (double)(hash3(i1, j0, seed) >> 11) * k - 1;
-    double d = (double)(hash3(i0, j1, seed) >> 11) * k - 1,
-           e = (double)(hash3(i1, j1, seed) >> 11) * k - 1;
+    int64_t i0, i1, j0, j1;
+    pair_of((int64_t)fu, g->n[0], &i0, &i1);
+    pair_of((int64_t)fv, g->n[1], &j0, &j1);
+    double a = corner(i0, j0, seed), b = corner(i1, j0, seed);
+    double d = corner(i0, j1, seed), e = corner(i1, j1, seed);
     tu = tu * tu * (3 - 2 * tu);
     tv = tv * tv * (3 - 2 * tv);
     double top = a + tu * (b - a), bottom = d + tu * (e - d);
     return top + tv * (bottom - top);
 }
 
-/* A lattice step near 'want' that divides the tile's sides a whole number of times. */
-static void fit_step(const dp_texture_spec *t, double want, double out[2])
+/* A lattice of step near 'want' that divides the tile's sides a whole number of times. */
+static lattice lattice_for(const dp_texture_spec *t, double want)
 {
     want = DP_MAX(1.0, want);
-    out[0] = t->width / DP_MAX(1.0, round(t->width / want));
-    out[1] = t->height / DP_MAX(1.0, round(t->height / want));
+    double nx = DP_MAX(1.0, round(t->width / want)), ny = DP_MAX(1.0, round(t->height / want));
+    return (lattice){ { t->width / nx, t->height / ny },
+                      { t->periodic ? (int64_t)nx : 0, t->periodic ? (int64_t)ny : 0 } };
 }
 
 /* ---------------------------------------------------------------- building */
@@ -163,8 +174,8 @@ dapple_status dp_cells_new(dp_cells **out, const dp_texture_spec *t, const dp_la
                   : l->profile == DP_PROFILE_FLAT ? 0
                                                   : l->profile_width;
     c->cap = l->gap / 2 + l->roughness * 0.06 * c->rmean + DP_MAX(l->rounding, deep) + 1;
-    fit_step(t, 1.2 * c->rmean, c->warp_cell);
-    fit_step(t, DP_MAX(2.0, 0.12 * c->rmean), c->rough_cell);
+    c->warp = lattice_for(t, 1.2 * c->rmean);
+    c->rough = lattice_for(t, DP_MAX(2.0, 0.12 * c->rmean));
     *out = c;
     return DAPPLE_OK;
 }
@@ -342,14 +353,14 @@ void dp_cells_at(const dp_cells *c, double x, double y, dp_cell_px *out)
     double qx = x, qy = y;
     if (l->wobble > 0) {
         double amp = l->wobble * 0.3 * c->rmean;
-        qx += amp * vnoise(c, c->warp_cell, x, y, c->seed + 1);
-        qy += amp * vnoise(c, c->warp_cell, x, y, c->seed + 2);
+        qx += amp * vnoise(&c->warp, x, y, c->seed + 1);
+        qy += amp * vnoise(&c->warp, x, y, c->seed + 2);
     }
     dp_power_hit hit;
     dp_power_cells_at(c->pc, qx, qy, c->cap, &hit);
     double d = rounded(hit.edge, hit.edge2, l->rounding);
     if (l->roughness > 0)
-        d += l->roughness * 0.06 * c->rmean * vnoise(c, c->rough_cell, x, y, c->seed + 3);
+        d += l->roughness * 0.06 * c->rmean * vnoise(&c->rough, x, y, c->seed + 3);
     d -= l->gap / 2;
     if (c->outlines != NULL)
         d = DP_MIN(d, own_inset(c, hit.cell, x, y));
