@@ -298,6 +298,14 @@ static double rounded(double e1, double e2, double R)
     return R - hypot(a, b) - DP_MIN(DP_MAX(R - e1, R - e2), 0.0);
 }
 
+/* A soft minimum of a and b: the hard one where they differ by k or more (so an edge
+ * far from a corner keeps its height), rounded by up to k / 4 where they meet. */
+static double smin(double a, double b, double k)
+{
+    double h = DP_MAX(k - fabs(a - b), 0.0) / k;
+    return DP_MIN(a, b) - h * h * k / 4;
+}
+
 /* The offset of (x, y) from point i's nearest copy. */
 static void offset_of(const dp_cells *c, size_t i, double x, double y, double *dx, double *dy)
 {
@@ -358,15 +366,24 @@ void dp_cells_at(const dp_cells *c, double x, double y, dp_cell_px *out)
     }
     dp_power_hit hit;
     dp_power_cells_at(c->pc, qx, qy, c->cap, &hit);
-    double d = rounded(hit.edge, hit.edge2, l->rounding);
-    if (l->roughness > 0)
-        d += l->roughness * 0.06 * c->rmean * vnoise(&c->rough, x, y, c->seed + 3);
-    d -= l->gap / 2;
-    if (c->outlines != NULL)
-        d = DP_MIN(d, own_inset(c, hit.cell, x, y));
+    double d = rounded(hit.edge, hit.edge2, l->rounding), k = 0.15 * c->r[hit.cell];
+    /* a round top would crease where two walls are equally near: it reads a soft
+       minimum instead (the outline keeps the hard one) */
+    bool soft = l->profile == DP_PROFILE_DOME || l->profile == DP_PROFILE_CURL;
+    double h = soft ? DP_MIN(d, smin(hit.edge, hit.edge2, k)) : d;
+    double rough = l->roughness > 0
+                           ? l->roughness * 0.06 * c->rmean * vnoise(&c->rough, x, y, c->seed + 3)
+                           : 0;
+    d += rough - l->gap / 2;
+    h += rough - l->gap / 2;
+    if (c->outlines != NULL) {
+        double own = own_inset(c, hit.cell, x, y);
+        d = DP_MIN(d, own);
+        h = soft ? smin(h, own, k) : DP_MIN(h, own);
+    }
     out->cell = hit.cell;
     out->inset = d;
     out->wall = hit.edge;
     double cover = DP_MIN(1.0, DP_MAX(0.0, d + 0.5));
-    out->height = cover > 0 ? cover * profile(c, hit.cell, d) : 0;
+    out->height = cover > 0 ? cover * profile(c, hit.cell, h) : 0;
 }
