@@ -334,13 +334,14 @@ static double profile(const dp_cells *c, size_t i, double inset)
 {
     const dp_layer_spec *l = c->l;
     double pw = l->profile_width, r = c->r[i];
+    if (l->profile == DP_PROFILE_FLAT) /* level: a polished floor, one height for all */
+        return l->relief * dapple_field_opts_rmax(&l->field);
     uint64_t h = hash3((int64_t)i, 0, c->seed);
     double H = l->relief * r *
                (1 + HEIGHT_JITTER * ((double)(h >> 11) * (2.0 / 9007199254740992.0) - 1));
     double t;
     switch (l->profile) {
-    case DP_PROFILE_FLAT:
-        return H;
+    case DP_PROFILE_FLAT: /* level, above */
     case DP_PROFILE_BEVEL:
         return H * DP_MIN(1.0, DP_MAX(inset, 0.0) / pw);
     case DP_PROFILE_DOME:

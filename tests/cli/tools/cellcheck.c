@@ -10,6 +10,10 @@
  * (wrapping) and prints "regions R small S": S the share of pixels in regions of fewer
  * than 20 pixels. Two neighbouring cells of one value would read as one region.
  *
+ * "cellcheck walls MASK.png" prints "walls B": the number of 4-neighbour pixel pairs
+ * (right and down, wrapping) whose values differ. Walls of length L at random angles give
+ * about 4 L / pi of them.
+ *
  * "cellcheck seams MASK.png" prints the share of edge pixel pairs (right edge against
  * left, bottom against top) whose values differ, beside the same share inside: a tiling
  * mask has no more change across its seam than within it. */
@@ -187,14 +191,34 @@ static int seams(const char *path)
     return 0;
 }
 
+static int walls(const char *path)
+{
+    unsigned w, h;
+    unsigned short *px = read_grey(path, &w, &h);
+    if (px == NULL)
+        return 2;
+    size_t n = 0;
+    for (unsigned y = 0; y < h; y++)
+        for (unsigned x = 0; x < w; x++) {
+            unsigned short v = px[(size_t)y * w + x];
+            n += v != px[(size_t)y * w + (x + 1) % w];
+            n += v != px[(size_t)((y + 1) % h) * w + x];
+        }
+    printf("walls %zu\n", n);
+    free(px);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 4 && strcmp(argv[1], "ground") == 0)
         return ground(argv[2], atof(argv[3]));
     if (argc == 3 && strcmp(argv[1], "regions") == 0)
         return regions(argv[2]);
+    if (argc == 3 && strcmp(argv[1], "walls") == 0)
+        return walls(argv[2]);
     if (argc == 3 && strcmp(argv[1], "seams") == 0)
         return seams(argv[2]);
-    fprintf(stderr, "usage: cellcheck ground HEIGHT.png FRAC | regions MASK.png | seams MASK.png\n");
+    fprintf(stderr, "usage: cellcheck ground HEIGHT.png FRAC | regions MASK.png | walls MASK.png | seams MASK.png\n");
     return 2;
 }
