@@ -137,6 +137,8 @@ typedef struct query {
     size_t best; /* copy index of the best site so far */
     double best_pow;
     dp_power_hit *hit;
+    dp_power_cache *list; /* non-NULL: list every wall within cap here (cap is then the
+                             cache's reach; the caller clamps the hit to its own cap) */
 } query;
 
 static double power_of(const dp_power_cells *c, size_t q, double px, double py)
@@ -164,8 +166,16 @@ static void visit_wall(const dp_power_cells *c, size_t q, query *k)
     double dx = c->x[q] - c->x[k->best], dy = c->y[q] - c->y[k->best];
     double gap2 = dx * dx + dy * dy, num = power_of(c, q, k->px, k->py) - k->best_pow;
     dp_power_hit *h = k->hit;
-    if (!(gap2 > 0) || num * num >= 4 * gap2 * h->edge2 * h->edge2)
+    double lim = k->list != NULL ? k->cap : h->edge2;
+    if (!(gap2 > 0) || num * num >= 4 * gap2 * lim * lim)
         return; /* the same place (a torus copy of the cell's own site), or too far */
+    if (k->list != NULL) {
+        if (k->list->n < DP_POWER_CACHE_N)
+            k->list->near[k->list->n] = q;
+        k->list->n++; /* past the end: too many to keep, the cache is not used */
+        if (num * num >= 4 * gap2 * h->edge2 * h->edge2)
+            return;
+    }
     double e = num / (2 * sqrt(gap2));
     size_t s = c->site[q];
     if (e < h->edge) {
@@ -232,18 +242,68 @@ static double wrapped(double v, double period)
     return r < 0 ? r + period : r;
 }
 
-void dp_power_cells_at(const dp_power_cells *c, double px, double py, double cap, dp_power_hit *hit)
+static void finish(const dp_power_cells *c, const query *q, double cap, dp_power_hit *hit)
+{
+    hit->cell = c->site[q->best];
+    hit->edge = DP_MAX(0.0, DP_MIN(hit->edge, cap));
+    hit->edge2 = DP_MAX(hit->edge, DP_MIN(hit->edge2, cap));
+}
+
+/* Both searches; with a cache, the walls are searched out to cap + DP_POWER_CACHE_STEP and
+ * listed for the places nearby. */
+static void full(const dp_power_cells *c, dp_power_cache *k, double px, double py, double cap,
+                 dp_power_hit *hit)
+{
+    double reach = k != NULL ? cap + DP_POWER_CACHE_STEP : cap;
+    *hit = (dp_power_hit){ SIZE_MAX, SIZE_MAX, reach, reach };
+    query q = { px, py, reach, 0, INFINITY, hit, NULL };
+    search(c, &q, visit_site, false);
+    if (k != NULL)
+        *k = (dp_power_cache){ .x = px, .y = py, .cap = cap, .best = q.best };
+    q.list = k;
+    if (reach > 0)
+        search(c, &q, visit_wall, true);
+    if (k != NULL)
+        k->valid = k->n <= DP_POWER_CACHE_N;
+    finish(c, &q, cap, hit);
+}
+
+/* A place within DP_POWER_CACHE_STEP of the cache's: a wall moves by at most that (the
+ * distance to a line is 1-Lipschitz), so a wall not listed there lies beyond cap here and
+ * the place is still in the listed site's cell unless a listed wall says otherwise. False
+ * when one does (the caller searches afresh). */
+static bool from_cache(const dp_power_cells *c, const dp_power_cache *k, double px, double py,
+                       double cap, dp_power_hit *hit)
+{
+    *hit = (dp_power_hit){ SIZE_MAX, SIZE_MAX, cap, cap };
+    query q = { px, py, cap, k->best, power_of(c, k->best, px, py), hit, NULL };
+    for (size_t i = 0; i < k->n; i++) {
+        size_t j = k->near[i];
+        if (j != k->best && !(power_of(c, j, px, py) > q.best_pow))
+            return false; /* crossed into (or onto the wall of) a neighbour */
+        visit_wall(c, j, &q);
+    }
+    finish(c, &q, cap, hit);
+    return true;
+}
+
+void dp_power_cells_near(const dp_power_cells *c, dp_power_cache *k, double px, double py,
+                         double cap, dp_power_hit *hit)
 {
     *hit = (dp_power_hit){ SIZE_MAX, SIZE_MAX, cap, cap };
     if (c->n == 0)
         return;
     if (c->wrap)
         px = wrapped(px, c->width), py = wrapped(py, c->height);
-    query q = { px, py, cap, 0, INFINITY, hit };
-    search(c, &q, visit_site, false);
-    hit->cell = c->site[q.best];
-    if (cap > 0)
-        search(c, &q, visit_wall, true);
-    hit->edge = DP_MAX(0.0, hit->edge);
-    hit->edge2 = DP_MAX(hit->edge, hit->edge2);
+    double dx = k != NULL ? px - k->x : 0, dy = k != NULL ? py - k->y : 0;
+    if (k != NULL && k->valid && k->cap == cap &&
+        dx * dx + dy * dy <= DP_POWER_CACHE_STEP * DP_POWER_CACHE_STEP &&
+        from_cache(c, k, px, py, cap, hit))
+        return;
+    full(c, k, px, py, cap, hit);
+}
+
+void dp_power_cells_at(const dp_power_cells *c, double px, double py, double cap, dp_power_hit *hit)
+{
+    dp_power_cells_near(c, NULL, px, py, cap, hit);
 }

@@ -34,6 +34,26 @@ DAPPLE_USERESULT dapple_status dp_power_cells_new(dp_power_cells **out, const do
 void dp_power_cells_at(const dp_power_cells *c, double px, double py, double cap,
                        dp_power_hit *hit);
 
+#define DP_POWER_CACHE_N    48  /* walls a cache keeps */
+#define DP_POWER_CACHE_STEP 4.0 /* how far from its place a cache serves, pixels */
+
+/** What a query leaves for the next one nearby (the next pixel of a row): the place's
+ * site and every site whose wall lies within cap + DP_POWER_CACHE_STEP of it. One per
+ * thread; zero it (or set valid false) before the first query. */
+typedef struct dp_power_cache {
+    double x, y, cap;
+    size_t best; /* a copy index */
+    size_t near[DP_POWER_CACHE_N];
+    size_t n;
+    bool valid;
+} dp_power_cache;
+
+/** dp_power_cells_at through a cache: the same hit, bit for bit, at the cost of checking
+ * the listed walls when the place is near the cache's; else a full search that refills
+ * it. k may be NULL. */
+void dp_power_cells_near(const dp_power_cells *c, dp_power_cache *k, double px, double py,
+                         double cap, dp_power_hit *hit);
+
 /** The number of sites. */
 size_t dp_power_cells_count(const dp_power_cells *c);
 

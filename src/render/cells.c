@@ -353,7 +353,7 @@ static double profile(const dp_cells *c, size_t i, double inset)
     return H;
 }
 
-void dp_cells_at(const dp_cells *c, double x, double y, dp_cell_px *out)
+void dp_cells_at(const dp_cells *c, dp_power_cache *k, double x, double y, dp_cell_px *out)
 {
     const dp_layer_spec *l = c->l;
     *out = (dp_cell_px){ SIZE_MAX, -INFINITY, 0, 0 };
@@ -366,12 +366,12 @@ void dp_cells_at(const dp_cells *c, double x, double y, dp_cell_px *out)
         qy += amp * vnoise(&c->warp, x, y, c->seed + 2);
     }
     dp_power_hit hit;
-    dp_power_cells_at(c->pc, qx, qy, c->cap, &hit);
-    double d = rounded(hit.edge, hit.edge2, l->rounding), k = 0.15 * c->r[hit.cell];
+    dp_power_cells_near(c->pc, k, qx, qy, c->cap, &hit);
+    double d = rounded(hit.edge, hit.edge2, l->rounding), soft_k = 0.15 * c->r[hit.cell];
     /* a round top would crease where two walls are equally near: it reads a soft
        minimum instead (the outline keeps the hard one) */
     bool soft = l->profile == DP_PROFILE_DOME || l->profile == DP_PROFILE_CURL;
-    double h = soft ? DP_MIN(d, smin(hit.edge, hit.edge2, k)) : d;
+    double h = soft ? DP_MIN(d, smin(hit.edge, hit.edge2, soft_k)) : d;
     double rough = l->roughness > 0
                            ? l->roughness * 0.06 * c->rmean * vnoise(&c->rough, x, y, c->seed + 3)
                            : 0;
@@ -380,7 +380,7 @@ void dp_cells_at(const dp_cells *c, double x, double y, dp_cell_px *out)
     if (c->outlines != NULL) {
         double own = own_inset(c, hit.cell, x, y);
         d = DP_MIN(d, own);
-        h = soft ? smin(h, own, k) : DP_MIN(h, own);
+        h = soft ? smin(h, own, soft_k) : DP_MIN(h, own);
     }
     out->cell = hit.cell;
     out->inset = d;

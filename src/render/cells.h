@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/power_cells.h"
 #include "render/layer.h"
 #include "render/render.h"
 
@@ -31,8 +32,10 @@ DAPPLE_USERESULT dapple_status dp_cells_new(dp_cells **out, const dp_texture_spe
 
 void dp_cells_free(dp_cells *c);
 
-/** The layer at pixel centre (x, y) (screen coordinates, wrapped on a torus). */
-void dp_cells_at(const dp_cells *c, double x, double y, dp_cell_px *out);
+/** The layer at pixel centre (x, y) (screen coordinates, wrapped on a torus). 'k' (one per
+ * thread, zeroed before the first call, may be NULL) lets the next place nearby, the next
+ * pixel of a row, reuse this one's search: the result is the same either way. */
+void dp_cells_at(const dp_cells *c, dp_power_cache *k, double x, double y, dp_cell_px *out);
 
 /** Point i's shape as the colour renderer draws it (colour, angle, own bits). */
 const dp_shape *dp_cells_shape(const dp_cells *c, size_t i);

@@ -34,8 +34,9 @@ static void fill_rows(const dp_cells *c, const dp_texture_spec *t, rows *r)
     for (int y = r->y0 - 1; y <= r->y1; y++) {
         dp_cell_px *out = r->px + (size_t)(y - r->y0 + 1) * (size_t)r->w;
         int sy = row_of(t, y);
+        dp_power_cache k = { .valid = false };
         for (int x = 0; x < r->w; x++)
-            dp_cells_at(c, x + 0.5, sy + 0.5, &out[x]);
+            dp_cells_at(c, &k, x + 0.5, sy + 0.5, &out[x]);
     }
 }
 

@@ -294,10 +294,11 @@ typedef struct cell_rows {
 static void *cells_in_rows(void *arg)
 {
     const cell_rows *b = arg;
+    dp_power_cache k = { .valid = false };
     for (int y = b->y0; y < b->y1; y++)
         for (int x = 0; x < b->t->width; x++) {
             dp_cell_px p;
-            dp_cells_at(b->c, x + 0.5, y + 0.5, &p);
+            dp_cells_at(b->c, &k, x + 0.5, y + 0.5, &p);
             raise_to(b->height, (size_t)y * (size_t)b->t->width + (size_t)x, p.height, b->to_u16);
         }
     return NULL;

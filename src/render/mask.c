@@ -265,9 +265,10 @@ static void cells_into(const dp_texture_spec *t, const dp_scene *s, bool edges, 
     uint16_t *values = edges ? NULL : dp_calloc_n(dp_cells_count(c) + 1, sizeof *values);
     if (edges)
         dp_cells_widen(c, reach + t->layers[li].gap);
+    dp_power_cache k = { .valid = false };
     for (size_t i = 0; i < n && (edges || (ids != NULL && values != NULL)); i++) {
         dp_cell_px p;
-        dp_cells_at(c, (double)(i % (size_t)t->width) + 0.5, (double)(i / (size_t)t->width) + 0.5,
+        dp_cells_at(c, &k, (double)(i % (size_t)t->width) + 0.5, (double)(i / (size_t)t->width) + 0.5,
                     &p);
         if (edges)
             mask[i] = quantise(p.inset / reach);

@@ -94,6 +94,39 @@ Test(power_cells, every_pixel_in_the_cell_of_least_power_on_a_torus)
 
 /* A weight moves the wall toward the lighter site: two sites 40 apart, weights 400 and 0,
  * meet where d1^2 - 400 = d2^2, i.e. 25 from the heavy one (not 20). */
+/* The cache (the next place of a row reuses the walls listed near the last) gives the
+ * same hits bit for bit as a fresh search, along rows, across the seam and at random. */
+static void same_through_cache(bool wrap, uint64_t seed)
+{
+    random_sites(seed);
+    dp_power_cells *c;
+    cr_assert_eq(dp_power_cells_new(&c, x, y, w, N, W, H, wrap, NULL), DAPPLE_OK);
+    dp_power_cache k = { .valid = false };
+    dp_rng rng;
+    dp_rng_seed(&rng, seed, 2);
+    size_t served = 0, total = 0;
+    for (int py = 0; py < H; py++)
+        for (int px = -3; px < W + 3; px++, total++) {
+            double qx = px + 0.5 + (py % 3 == 0 ? 3 * (dp_rng_u32(&rng) / 4294967296.0) : 0);
+            dp_power_hit a, b;
+            dp_power_cells_at(c, qx, py + 0.5, 5, &a);
+            bool was = k.valid;
+            dp_power_cells_near(c, &k, qx, py + 0.5, 5, &b);
+            served += was && k.x != qx;
+            cr_assert(a.cell == b.cell && a.edge == b.edge && a.edge2 == b.edge2,
+                      "(%g, %d): fresh %zu %.17g %.17g, cached %zu %.17g %.17g", qx, py, a.cell,
+                      a.edge, a.edge2, b.cell, b.edge, b.edge2);
+        }
+    cr_assert_gt(served, total / 2, "the cache served %zu of %zu places", served, total);
+    dp_power_cells_free(c);
+}
+
+Test(power_cells, a_cache_changes_nothing)
+{
+    same_through_cache(false, 3);
+    same_through_cache(true, 4);
+}
+
 Test(power_cells, weights_move_the_wall)
 {
     double sx[2] = { 30, 70 }, sy[2] = { 50, 50 }, sw[2] = { 400, 0 };
