@@ -115,6 +115,17 @@ case_cells_texture_tiles() {
         fail "cracked-mud: cells change across the seam ($seam) more than inside ($inside)"
 }
 
+case_render_warns_of_an_empty_layer() {
+    printf '[texture]\nsize = 64x64\n[layer a]\nstyle = circles\nradius = 20\n' >"$TMP/e.ini"
+    printf '[layer b]\nstyle = circles\nradius = 30\navoid = a\n' >>"$TMP/e.ini"
+    $DAPPLE render "$TMP/e.ini" -o "$OUT/e.png" --quiet 2>"$TMP/err"
+    grep -qxF "dapple: warning: layer 'b' draws nothing (0 points): its 'avoid', cutoff or exclusions leave it no room, or its radius is too large" "$TMP/err" ||
+        fail "no warning for an empty layer: $(head -c 300 "$TMP/err")"
+    grep -q "layer 'a'" "$TMP/err" && fail "a warning for a layer with points"
+    $DAPPLE render presets/cobbles.ini -o "$OUT/c.png" --size 128x128 --quiet 2>"$TMP/err"
+    [ ! -s "$TMP/err" ] || fail "cobbles warned: $(head -c 300 "$TMP/err")"
+}
+
 case_bad_cell_keys() {
     printf '[texture]\nsize = 32x32\n[layer a]\nstyle = circles\nradius = 4\ngap = 2\n' >"$TMP/b1.ini"
     expect_error 1 "dapple: $TMP/b1.ini:6: gap: applies only to cells layers, not to circles" \
