@@ -51,9 +51,12 @@ static uint64_t hash3(int64_t x, int64_t y, uint64_t seed)
     return z ^ (z >> 31);
 }
 
-static double corner(int64_t i, int64_t j, uint64_t seed)
+/* The lattice value at (i, j) in [-1, 1]: the hash's top 32 bits (pick 0) or the next 21
+ * (pick 1), so one hash serves two independent noises. */
+static double corner(uint64_t h, int pick)
 {
-    return (double)(hash3(i, j, seed) >> 11) * (2.0 / 9007199254740992.0) - 1;
+    uint64_t bits = pick == 0 ? h >> 32 : (h >> 11) & 0x1fffff;
+    return (double)bits * (pick == 0 ? 2.0 / 4294967296.0 : 2.0 / 2097152.0) - 1;
 }
 
 /* Lattice index i and the next, wrapped on a torus (one division per axis). */
@@ -65,20 +68,31 @@ static void pair_of(int64_t i, int64_t n, int64_t *a, int64_t *b)
     *b = n > 0 && i + 1 == n ? 0 : i + 1;
 }
 
-/* Value noise in [-1, 1] with a smoothstep between lattice points. */
-static double vnoise(const lattice *g, double x, double y, uint64_t seed)
+/* Two value noises in [-1, 1] at once (out[0], out[1]; out[1] only when 'two'), with a
+ * smoothstep between lattice points. */
+static void vnoise2(const lattice *g, double x, double y, uint64_t seed, bool two, double out[2])
 {
     double u = x / g->step[0], v = y / g->step[1], fu = floor(u), fv = floor(v);
     double tu = u - fu, tv = v - fv;
     int64_t i0, i1, j0, j1;
     pair_of((int64_t)fu, g->n[0], &i0, &i1);
     pair_of((int64_t)fv, g->n[1], &j0, &j1);
-    double a = corner(i0, j0, seed), b = corner(i1, j0, seed);
-    double d = corner(i0, j1, seed), e = corner(i1, j1, seed);
+    uint64_t h[4] = { hash3(i0, j0, seed), hash3(i1, j0, seed), hash3(i0, j1, seed),
+                      hash3(i1, j1, seed) };
     tu = tu * tu * (3 - 2 * tu);
     tv = tv * tv * (3 - 2 * tv);
-    double top = a + tu * (b - a), bottom = d + tu * (e - d);
-    return top + tv * (bottom - top);
+    for (int k = 0; k < (two ? 2 : 1); k++) {
+        double a = corner(h[0], k), b = corner(h[1], k), d = corner(h[2], k), e = corner(h[3], k);
+        double top = a + tu * (b - a), bottom = d + tu * (e - d);
+        out[k] = top + tv * (bottom - top);
+    }
+}
+
+static double vnoise(const lattice *g, double x, double y, uint64_t seed)
+{
+    double out[2];
+    vnoise2(g, x, y, seed, false, out);
+    return out[0];
 }
 
 /* A lattice of step near 'want' that divides the tile's sides a whole number of times. */
@@ -362,8 +376,10 @@ void dp_cells_at(const dp_cells *c, dp_power_cache *k, double x, double y, dp_ce
     double qx = x, qy = y;
     if (l->wobble > 0) {
         double amp = l->wobble * 0.3 * c->rmean;
-        qx += amp * vnoise(&c->warp, x, y, c->seed + 1);
-        qy += amp * vnoise(&c->warp, x, y, c->seed + 2);
+        double n[2];
+        vnoise2(&c->warp, x, y, c->seed + 1, true, n);
+        qx += amp * n[0];
+        qy += amp * n[1];
     }
     dp_power_hit hit;
     dp_power_cells_near(c->pc, k, qx, qy, c->cap, &hit);
