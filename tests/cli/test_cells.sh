@@ -57,6 +57,20 @@ case_cobbles_cell_mask() {
 
 # The joint's area over the walls' length: walls at random angles cross about 4 L / pi
 # pixel edges of the cell mask, and the gap covers gap * L.
+# The edge mask is 0 in the joints and rises inside the stones: its non-zero share is the
+# stones' share of the texture, and it reaches past half-way deep inside.
+case_edge_mask_follows_the_stones() {
+    $DAPPLE render presets/cobbles.ini -o "$OUT/ce.png" --mask "$OUT/ce-m.png" --quiet \
+        --set texture.mask=edges --set texture.background=transparent
+    local inside stones deep
+    inside=$("$TOOLS/areacheck" above "$OUT/ce-m.png" 0.004 | cut -d' ' -f3)
+    stones=$("$TOOLS/alphacover" "$OUT/ce.png" | cut -d' ' -f1)
+    deep=$("$TOOLS/areacheck" above "$OUT/ce-m.png" 0.5 | cut -d' ' -f3)
+    within "$(awk -v a="$inside" -v b="$stones" 'BEGIN { print a - b }')" -0.02 0.02 ||
+        fail "cobbles: the edge mask is non-zero on $inside of the texture, the stones cover $stones"
+    within "$deep" 0.01 1 || fail "cobbles: the edge mask is past half-way on only $deep"
+}
+
 case_mortar_is_as_wide_as_gap() {
     local g walls share width
     printf '[texture]\nsize = 512x512\nperiodic = true\nbackground = transparent\n' >"$TMP/m.ini"
