@@ -223,6 +223,8 @@ static const dp_param params[] = {
       "blades: strokes per tuft" },
     { DP_SEC_LAYER, "gap", DP_P_NUMBER, 0, 64, NULL, LY(gap), "2",
       "cells: width of the mortar (or crack) between neighbouring pieces, pixels" },
+    { DP_SEC_LAYER, "gap_jitter", DP_P_NUMBER, 0, 1, NULL, LY(gap_jitter), "0",
+      "cells: the gap widens and narrows by up to this fraction along the walls (smooth noise)" },
     { DP_SEC_LAYER, "rounding", DP_P_NUMBER, 0, 256, NULL, LY(rounding), "0",
       "cells: radius of each piece's corners, pixels" },
     { DP_SEC_LAYER, "profile", DP_P_ENUM, 0, 0, profile_choices, LY(profile), "bevel",

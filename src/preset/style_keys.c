@@ -44,6 +44,7 @@ static const struct {
     { "veins", SOLID },
     { "blades", S(DP_STYLE_BLADES) },
     { "gap", S(DP_STYLE_CELLS) },
+    { "gap_jitter", S(DP_STYLE_CELLS) },
     { "rounding", S(DP_STYLE_CELLS) },
     { "profile", S(DP_STYLE_CELLS) },
     { "profile_width", S(DP_STYLE_CELLS) },

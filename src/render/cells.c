@@ -187,7 +187,8 @@ dapple_status dp_cells_new(dp_cells **out, const dp_texture_spec *t, const dp_la
     double deep = l->profile == DP_PROFILE_DOME   ? 0.45 * rmax
                   : l->profile == DP_PROFILE_FLAT ? 0
                                                   : l->profile_width;
-    c->cap = l->gap / 2 + l->roughness * 0.06 * c->rmean + DP_MAX(l->rounding, deep) + 1;
+    c->cap = l->gap / 2 * (1 + l->gap_jitter) + l->roughness * 0.06 * c->rmean +
+             DP_MAX(l->rounding, deep) + 1;
     c->warp = lattice_for(t, 1.2 * c->rmean);
     c->rough = lattice_for(t, DP_MAX(2.0, 0.12 * c->rmean));
     *out = c;
@@ -391,8 +392,11 @@ void dp_cells_at(const dp_cells *c, dp_power_cache *k, double x, double y, dp_ce
     double rough = l->roughness > 0
                            ? l->roughness * 0.06 * c->rmean * vnoise(&c->rough, x, y, c->seed + 3)
                            : 0;
-    d += rough - l->gap / 2;
-    h += rough - l->gap / 2;
+    double half = l->gap / 2;
+    if (l->gap_jitter > 0) /* by place, so both sides of a wall agree */
+        half *= 1 + l->gap_jitter * vnoise(&c->warp, x, y, c->seed + 4);
+    d += rough - half;
+    h += rough - half;
     if (c->outlines != NULL) {
         double own = own_inset(c, hit.cell, x, y);
         d = DP_MIN(d, own);

@@ -139,6 +139,7 @@ typedef struct dp_layer_spec {
     double grain, veins;          /* ellipses, chips: material noise and veins (material.h) */
     int blades;                   /* blades: strokes per tuft */
     double gap;                   /* cells: mortar (or crack) width between pieces, pixels */
+    double gap_jitter;            /* cells: the gap varies by +- this fraction along walls */
     double rounding;              /* cells: corner radius, pixels */
     dp_cell_profile profile;      /* cells: how a piece rises */
     double profile_width;         /* cells: the bevel's or curl's width, pixels */
