@@ -21,6 +21,7 @@
 #include "render/outline.h"
 
 #define HEIGHT_JITTER 0.15
+#define SOFT          0.15 /* the soft minimum's reach, as a fraction of r */
 
 /* A noise lattice: its step and, on a torus, how many steps make the tile (0: never
  * repeats). */
@@ -33,11 +34,11 @@ struct dp_cells {
     const dp_texture_spec *t;
     const dp_layer_spec *l;
     dp_power_cells *pc;
-    dp_shape *shapes;     /* one per point */
-    dp_outline *outlines; /* one per point, for round or polygon pieces; else NULL */
-    double *r;            /* each point's field radius */
-    double rmean, cap;    /* the mean radius; how far walls matter */
-    lattice warp, rough;  /* the noises that move the walls and roughen the edges */
+    dp_shape *shapes;        /* one per point */
+    dp_outline *outlines;    /* one per point, for round or polygon pieces; else NULL */
+    double *r;               /* each point's field radius */
+    double rmean, rmax, cap; /* the mean radius; how far walls matter */
+    lattice warp, rough;     /* the noises that move the walls and roughen the edges */
     uint64_t seed;
 };
 
@@ -140,6 +141,7 @@ static bool shapes_of(dp_cells *c, const dp_layer_points *lp)
         c->shapes[i] = dp_layer_shape(&ctx, &lp->points[i], i);
         c->r[i] = (double)lp->points[i].r;
         sum += c->r[i];
+        c->rmax = DP_MAX(c->rmax, c->r[i]);
         if (c->outlines != NULL)
             outline_of(l, &c->shapes[i], &c->outlines[i]);
     }
@@ -183,10 +185,12 @@ dapple_status dp_cells_new(dp_cells **out, const dp_texture_spec *t, const dp_la
     }
     /* walls farther than this change nothing: past the gap and the ragged edge, the
        deepest of the rounding, the rim and the dome (which reads insets up to 0.45 r) */
-    double rmax = dapple_field_opts_rmax(&l->field);
+    double rmax = c->rmax; /* the points' own: a target count rescales the field's */
     double deep = l->profile == DP_PROFILE_DOME   ? 0.45 * rmax
                   : l->profile == DP_PROFILE_FLAT ? 0
                                                   : l->profile_width;
+    if (l->profile == DP_PROFILE_DOME || l->profile == DP_PROFILE_CURL)
+        deep += SOFT * rmax; /* the soft minimum reads the second wall that much farther */
     c->cap = l->gap / 2 * (1 + l->gap_jitter) + l->roughness * 0.06 * c->rmean +
              DP_MAX(l->rounding, deep) + 1;
     c->warp = lattice_for(t, 1.2 * c->rmean);
@@ -384,7 +388,7 @@ void dp_cells_at(const dp_cells *c, dp_power_cache *k, double x, double y, dp_ce
     }
     dp_power_hit hit;
     dp_power_cells_near(c->pc, k, qx, qy, c->cap, &hit);
-    double d = rounded(hit.edge, hit.edge2, l->rounding), soft_k = 0.15 * c->r[hit.cell];
+    double d = rounded(hit.edge, hit.edge2, l->rounding), soft_k = SOFT * c->r[hit.cell];
     /* a round top would crease where two walls are equally near: it reads a soft
        minimum instead (the outline keeps the hard one) */
     bool soft = l->profile == DP_PROFILE_DOME || l->profile == DP_PROFILE_CURL;
