@@ -188,6 +188,7 @@ dapple_status dp_cells_new(dp_cells **out, const dp_texture_spec *t, const dp_la
     double rmax = c->rmax; /* the points' own: a target count rescales the field's */
     double deep = l->profile == DP_PROFILE_DOME   ? 0.45 * rmax
                   : l->profile == DP_PROFILE_FLAT ? 0
+                  : l->profile == DP_PROFILE_CURL ? 2 * l->profile_width
                                                   : l->profile_width;
     if (l->profile == DP_PROFILE_DOME || l->profile == DP_PROFILE_CURL)
         deep += SOFT * rmax; /* the soft minimum reads the second wall that much farther */
@@ -367,7 +368,8 @@ static double profile(const dp_cells *c, size_t i, double inset)
         t = DP_MIN(1.0, DP_MAX(inset, 0.0) / (0.45 * r));
         return H * sqrt(t * (2 - t));
     case DP_PROFILE_CURL:
-        return H * (0.6 + 0.4 * exp(-DP_MAX(inset, 0.0) / pw));
+        t = DP_MIN(1.0, DP_MAX(inset, 0.0) / (2 * pw)); /* the lip is gone 2 pw in */
+        return H * (0.6 + 0.4 * (1 - t) * (1 - t));
     }
     return H;
 }

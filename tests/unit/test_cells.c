@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "core/rng.h"
+#include "render/cells.h"
 #include "render/render.h"
 #include "surface_helpers.h"
 
@@ -138,4 +139,36 @@ Test(cells, the_gap_is_as_wide_as_asked)
     cr_assert_eq(wrong, 0, "%zu pixels on the wrong side of the gap's edge", wrong);
     cr_assert_gt(clear, (size_t)W * H / 20, "the gap left only %zu pixels", clear);
     cairo_surface_destroy(s);
+}
+
+/* The search for walls stops at a reach worked out from the keys; searching farther must
+ * change nothing drawn (cell, coverage, height), for every profile, with wandering,
+ * ragged, rounded, jittered walls. */
+Test(cells, the_search_reach_changes_nothing)
+{
+    const dp_cell_profile profiles[] = { DP_PROFILE_FLAT, DP_PROFILE_BEVEL, DP_PROFILE_DOME,
+                                         DP_PROFILE_CURL };
+    for (int p = 0; p < 4; p++) {
+        scene_of(true, 4);
+        dp_layer_spec *l = &spec.layers[0];
+        l->profile = profiles[p], l->rounding = 3, l->wobble = 0.5, l->roughness = 0.5;
+        l->gap_jitter = 0.5, l->gap = 3;
+        dp_cells *a, *b;
+        cr_assert_eq(dp_cells_new(&a, &spec, l, &scene.layers[0], NULL), DAPPLE_OK);
+        cr_assert_eq(dp_cells_new(&b, &spec, l, &scene.layers[0], NULL), DAPPLE_OK);
+        dp_cells_widen(b, 200);
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) {
+                dp_cell_px pa, pb;
+                dp_cells_at(a, NULL, x + 0.5, y + 0.5, &pa);
+                dp_cells_at(b, NULL, x + 0.5, y + 0.5, &pb);
+                /* the inset itself is exact only as far as the outputs read it */
+                double ca = fmin(1, fmax(0, pa.inset + 0.5)), cb = fmin(1, fmax(0, pb.inset + 0.5));
+                cr_assert(pa.cell == pb.cell && ca == cb && pa.height == pb.height,
+                          "profile %d (%d, %d): inset %.17g / %.17g, height %.17g / %.17g", p, x, y,
+                          pa.inset, pb.inset, pa.height, pb.height);
+            }
+        dp_cells_free(a);
+        dp_cells_free(b);
+    }
 }
