@@ -268,8 +268,8 @@ static void cells_into(const dp_texture_spec *t, const dp_scene *s, bool edges, 
     dp_power_cache k = { .valid = false };
     for (size_t i = 0; i < n && (edges || (ids != NULL && values != NULL)); i++) {
         dp_cell_px p;
-        dp_cells_at(c, &k, (double)(i % (size_t)t->width) + 0.5, (double)(i / (size_t)t->width) + 0.5,
-                    &p);
+        dp_cells_at(c, &k, (double)(i % (size_t)t->width) + 0.5,
+                    (double)(i / (size_t)t->width) + 0.5, &p);
         if (edges)
             mask[i] = quantise(p.inset / reach);
         else

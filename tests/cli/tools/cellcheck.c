@@ -49,8 +49,8 @@ static unsigned short *read_grey(const char *path, unsigned *w, unsigned *h)
     for (unsigned y = 0; px != NULL && y < *h; y++)
         for (unsigned x = 0; x < *w; x++) {
             const png_byte *q = rows[y] + (size_t)x * ch * (depth == 16 ? 2 : 1);
-            px[(size_t)y * *w + x] = depth == 16 ? (unsigned short)(q[0] << 8 | q[1])
-                                                 : (unsigned short)(q[0] * 257);
+            px[(size_t)y * *w + x] =
+                    depth == 16 ? (unsigned short)(q[0] << 8 | q[1]) : (unsigned short)(q[0] * 257);
         }
     png_destroy_read_struct(&png, &info, NULL);
     fclose(f);
@@ -124,8 +124,8 @@ static int ground(const char *path, double frac)
             if (g[(size_t)y * W + x] > 0)
                 dist[m++] = sqrt(g[(size_t)y * W + x]);
     qsort(dist, m, sizeof *dist, cmp_double);
-    printf("ground %.4f median %.2f p90 %.2f\n", (double)m / ((double)w * h),
-           m ? dist[m / 2] : 0.0, m ? dist[(size_t)(0.9 * (m - 1))] : 0.0);
+    printf("ground %.4f median %.2f p90 %.2f\n", (double)m / ((double)w * h), m ? dist[m / 2] : 0.0,
+           m ? dist[(size_t)(0.9 * (m - 1))] : 0.0);
     free(px), free(g), free(f), free(d), free(z), free(v), free(dist);
     return 0;
 }
@@ -219,6 +219,7 @@ int main(int argc, char **argv)
         return walls(argv[2]);
     if (argc == 3 && strcmp(argv[1], "seams") == 0)
         return seams(argv[2]);
-    fprintf(stderr, "usage: cellcheck ground HEIGHT.png FRAC | regions MASK.png | walls MASK.png | seams MASK.png\n");
+    fprintf(stderr, "usage: cellcheck ground HEIGHT.png FRAC | regions MASK.png | walls MASK.png | "
+                    "seams MASK.png\n");
     return 2;
 }
