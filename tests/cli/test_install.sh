@@ -86,6 +86,19 @@ check_shared_libs() {
         fail "libdapple.so does not export dapple_image_load_grey"
     ! readelf -d "$d/libdapple-core.so.$VERSION" | grep -q 'NEEDED.*\(cairo\|png\)' ||
         fail "libdapple-core.so needs cairo or libpng: $(readelf -d "$d/libdapple-core.so.$VERSION" | grep NEEDED)"
+    # libdapple is what dapple.h exports: image loading needs libpng and stb, nothing draws
+    ! readelf -d "$d/libdapple.so.$VERSION" | grep -q 'NEEDED.*\(cairo\|X11\|inih\|yajl\|jansson\)' ||
+        fail "libdapple.so needs more than dapple.h exports: $(readelf -d "$d/libdapple.so.$VERSION" | grep NEEDED)"
+}
+
+# The static libraries show a program only the dapple_* names: no dp_ helper, no
+# stb_perlin_*, that could collide with the program's own.
+check_static_libs() {
+    local d=$1 l other
+    for l in libdapple libdapple-core; do
+        other=$(nm -g --defined-only "$d/$l.a" | awk 'NF == 3 && $3 !~ /^dapple_/ && $3 !~ /^__(a|ub)san/ { print $3 }' | head -3)
+        [ -z "$other" ] || fail "$l.a exports more than dapple_*: $other"
+    done
 }
 
 # The NEEDED entries of the example just built must include $1 and none of $2 (regexes).
@@ -138,6 +151,7 @@ install_destdir() {
     local san lib=$dest/usr/lib
     san=$(san_flags "$lib/libdapple.a")
     check_shared_libs "$lib"
+    check_static_libs "$lib"
     build_and_run_example "DESTDIR install, shared" "$san" "$flags" "$lib"
     check_needed "shared" "libdapple\.so\.$SOVERSION" "libdapple-core"
     # the static library, through --static flags (-l:libdapple.a: the .so sits beside it)
