@@ -261,12 +261,16 @@ static const dp_param params[] = {
     { DP_SEC_LAYER, "trail_length", DP_P_NUMBER, 0.5, 50, NULL, LY(trail_length), "4",
       "droplets: mean trail length, in rooms (scale * r) of its drop; never past the pane" },
     { DP_SEC_LAYER, "bubble_gas", DP_P_BOOL, 0, 0, NULL, LY(bubble_gas), "false",
-      "bubbles: gas in a liquid (bright rim, dark inner edge, glint) instead of soap film" },
+      "bubbles: gas in a liquid, a diverging lens (bright core, dark ring of total internal "
+      "reflection, glint) instead of soap film" },
     { DP_SEC_LAYER, "trains", DP_P_INT, 0, 10000, NULL, LY(trains), "0",
-      "bubbles: nucleation sites, each sending a train of bubbles straight up; the layer then "
-      "has only its trains" },
+      "bubbles: nucleation sites, each sending up a train of bubbles that grow and spread out "
+      "as they rise; the layer's points are its trains" },
     { DP_SEC_LAYER, "train_growth", DP_P_NUMBER, 0, 10, NULL, LY(train_growth), "1.5",
-      "bubbles: a train's bubbles grow by 1 + this from its site to its top" },
+      "bubbles: a train's bubbles grow to 1 + this times their size at the site" },
+    { DP_SEC_LAYER, "cluster", DP_P_NUMBER, 0, 1, NULL, LY(cluster), "0",
+      "bubbles: the share of bubbles that gather with their nearest neighbours, touching and "
+      "sharing flat walls whose films meet at 120 degrees (1 = a foam)" },
     { DP_SEC_LAYER, "merge", DP_P_NUMBER, 0, 64, NULL, LY(merge), "0",
       "droplets with a drop shape: drops whose outlines come within this many pixels merge "
       "into one smooth shape (0 = kept apart); at most the largest drop's drawn radius" },

@@ -74,6 +74,7 @@ static const struct {
     { "bubble_gas", S(DP_STYLE_BUBBLES) },
     { "trains", S(DP_STYLE_BUBBLES) },
     { "train_growth", S(DP_STYLE_BUBBLES) },
+    { "cluster", S(DP_STYLE_BUBBLES) },
 };
 
 static const char *const style_names[] = { "circles",  "outlines", "droplets", "bubbles",

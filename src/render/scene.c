@@ -15,6 +15,8 @@
 #include "core/dp.h"
 #include "core/world.h"
 #include "io/image_load.h"
+#include "render/bubble_cluster.h"
+#include "render/bubble_trains.h"
 #include "render/clump.h"
 #include "render/frost.h"
 #include "render/merge.h"
@@ -260,12 +262,16 @@ static dapple_status sample_layer(const dp_texture_spec *t, int i, dp_scene *s, 
         st = check_budget(t, &t->layers[i], s->fields[i], err);
     if (st == DAPPLE_OK)
         st = make_avoid(t, s, i, &avoid, err);
-    /* A layer of bubble trains has only its trains: nothing is sampled loose. */
+    /* A layer of bubble trains has only its trains, as its points: nothing is sampled loose. */
     bool trains_only = t->layers[i].style == DP_STYLE_BUBBLES && t->layers[i].trains > 0;
     if (st == DAPPLE_OK && t->layers[i].breath)
         st = run_breath(t, i, s, err);
-    else if (st == DAPPLE_OK && !trains_only)
+    else if (st == DAPPLE_OK && trains_only)
+        st = dp_bubble_trains_sample(t, i, avoid, s, err);
+    else if (st == DAPPLE_OK)
         st = run_sampler(t, i, avoid, s, err);
+    if (st == DAPPLE_OK && t->view_w == 0)
+        st = dp_bubble_cluster(t, s, i, err);
     if (st == DAPPLE_OK && t->view_w == 0)
         st = dp_trails_make(t, s, i, avoid, err);
     if (st == DAPPLE_OK && t->view_w == 0)

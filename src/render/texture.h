@@ -153,6 +153,7 @@ typedef struct dp_layer_spec {
     bool bubble_gas;            /* bubbles: gas in a liquid instead of soap film */
     int trains;                 /* bubbles: nucleation sites, each a rising train */
     double train_growth;        /* bubbles: a train's bubbles grow by this factor to the top */
+    double cluster;             /* bubbles: share gathered into clusters (1 = a foam) */
     double merge;               /* droplets: drops whose outlines come this close merge, px */
     double drop_micro;         /* droplets: drawn radius below which a drop stays out of the
                                   height and normal maps (it goes to the frost mask) */
