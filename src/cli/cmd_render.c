@@ -111,12 +111,11 @@ static void warn_stretched(const dp_texture_spec *t, const dp_render_stats *s)
 }
 
 /* A layer that draws nothing is almost always a mistake (an 'avoid' that leaves no room, a
- * field cut away): said even with --quiet, as the stretched images are. A layer of bubble
- * trains draws the trains' bubbles, not its points. */
+ * field cut away): said even with --quiet, as the stretched images are. */
 static void warn_empty(const dp_texture_spec *t, const dp_render_stats *s)
 {
     for (int i = 0; i < s->n_layers; i++)
-        if (s->points[i] == 0 && t->layers[i].trains == 0)
+        if (s->points[i] == 0)
             fprintf(stderr,
                     "dapple: warning: layer '%s' draws nothing (0 points): its 'avoid', cutoff "
                     "or exclusions leave it no room, or its radius is too large\n",
