@@ -60,9 +60,10 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # texture on a transparent ground).
 TOOLS := $(BUILD)/tools/pnginfo $(BUILD)/tools/ptcheck $(BUILD)/tools/roadpng $(BUILD)/tools/tonecheck \
          $(BUILD)/tools/pngtiles $(BUILD)/tools/peakrss $(BUILD)/tools/alphacover $(BUILD)/tools/litpreview \
-         $(BUILD)/tools/bondcheck $(BUILD)/tools/areacheck $(BUILD)/tools/cellcheck
+         $(BUILD)/tools/bondcheck $(BUILD)/tools/areacheck $(BUILD)/tools/lenscheck \
+         $(BUILD)/tools/cellcheck
 
-.PHONY: FORCE all test test-quick unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
+.PHONY: FORCE all tools test test-quick unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
 .DELETE_ON_ERROR:
 
 # Shared libraries: libdapple.so.VERSION with the soname libdapple.so.SOVERSION. SOVERSION
@@ -176,6 +177,9 @@ $(BROWSER_DEPS): tests/browser/package.json tests/browser/package-lock.json
 	@command -v npm >/dev/null || { echo "npm is missing: sh scripts/install-deps.sh" >&2; exit 1; }
 	cd tests/browser && npm ci --no-audit --no-fund --loglevel=error
 
+# The test tools alone, for running one CLI script (README: "make test takes several minutes").
+tools: $(TOOLS)
+
 cli-test: $(BUILD)/dapple $(LIBS_ALL) $(TOOLS) $(BROWSER_DEPS)
 	@set -e; for t in $(sort $(wildcard tests/cli/test_*.sh)); do \
 	    echo "== $$t"; DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash $$t; done
@@ -252,6 +256,9 @@ install: all
 	install -m 644 presets/*.ini $(DESTDIR)$(PREFIX)/share/dapple/presets/
 	install -d $(DESTDIR)$(PREFIX)/share/dapple/presets/images
 	install -m 644 $(PRESET_IMAGES) $(DESTDIR)$(PREFIX)/share/dapple/presets/images/
+	install -d $(DESTDIR)$(PREFIX)/share/dapple/examples
+	install -m 644 docs/example.c docs/density.c $(DESTDIR)$(PREFIX)/share/dapple/examples/
+	install -m 755 docs/density.py $(DESTDIR)$(PREFIX)/share/dapple/examples/
 	set -e; for m in dapple dapple-core; do \
 	    sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $$m.pc.in >$(LIBDIR)/pkgconfig/$$m.pc; \
 	done

@@ -152,7 +152,9 @@ static dapple_status one_trail(trail_ctx *c, const dapple_point *p, double a, do
 
 bool dp_trail_slid(const dp_layer_spec *l, uint64_t key, double a)
 {
-    return l->trail > 0 && dp_point_unit(key, 40) < l->trail && a >= MIN_ROOM;
+    /* a rain layer stores each drop where this hash tells whether it slid (rain_layer.c) */
+    double share = l->rain ? DP_RAIN_TAILS : l->trail;
+    return share > 0 && dp_point_unit(key, 40) < share && a >= MIN_ROOM;
 }
 
 void dp_layer_drop(const dp_layer_spec *l, double a, uint64_t key, bool is_bead, dp_drop *d)

@@ -18,6 +18,9 @@ dapple_status dp_trails_make(const dp_texture_spec *t, dp_scene *s, int li,
 /** The height (pixels) of the water film a trail leaves on its track (the height map). */
 #define DP_TRAIL_FILM 0.04
 
+/** The share of places whose hash tells "slid" in a rain layer (render/rain_layer.c). */
+#define DP_RAIN_TAILS 0.5
+
 /** True when the drop of drawn radius a with place hash 'key' slid down the pane: it leaves
  * a trail and has a tail. */
 bool dp_trail_slid(const dp_layer_spec *l, uint64_t key, double a);

@@ -225,10 +225,13 @@ void bench_w8(void)
         return;
     }
     t.width = t.height = W5_SIDE;
+    bool mid = false;
     for (int i = 0; i < t.n_layers; i++)
         if (strcmp(t.layers[i].name, "mid") == 0)
-            t.layers[i].trail = 1, t.layers[i].trail_length = 50;
-    double trails = texture_seconds(&t, "trails", 1);
+            t.layers[i].trail = 1, t.layers[i].trail_length = 50, mid = true;
+    if (!mid) /* since #35 its drops are grown by rain: the sampled trails' bound is moot */
+        printf("W8: rain-on-window has no sampled mid layer; its trails are grown\n");
+    double trails = mid ? texture_seconds(&t, "trails", 1) : 0;
     if (merge < 0 || trails < 0)
         return;
     printf("| W8 merge = 64, drop_stretch = 2, rmin 2 rmax 5, 2048x2048 | %.3f s | | | "
