@@ -112,6 +112,18 @@ static void warn_stretched(const dp_texture_spec *t, const dp_render_stats *s)
     }
 }
 
+/* A layer that draws nothing is almost always a mistake (an 'avoid' that leaves no room, a
+ * field cut away): said even with --quiet, as the stretched images are. */
+static void warn_empty(const dp_texture_spec *t, const dp_render_stats *s)
+{
+    for (int i = 0; i < s->n_layers; i++)
+        if (s->points[i] == 0)
+            fprintf(stderr,
+                    "dapple: warning: layer '%s' draws nothing (0 points): its 'avoid', cutoff "
+                    "or exclusions leave it no room, or its radius is too large\n",
+                    t->layers[i].name);
+}
+
 /* The summary: each layer's points, the height map's scale (which --scale changes: a
  * height map alone cannot say what 65535 is), the size and time. */
 static void print_summary(const dp_texture_spec *t, const dp_render_stats *s, bool height)
@@ -162,6 +174,7 @@ int dp_cmd_render(int argc, char **argv)
     if (st != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
     warn_stretched(&t, &stats); /* even with --quiet */
+    warn_empty(&t, &stats);
     if (!o.quiet)
         print_summary(&t, &stats, o.height_path != NULL);
     return DP_EXIT_OK;

@@ -30,7 +30,8 @@ static const dp_choice mask_choices[] = {
     { "none", DP_MASK_NONE },       { "footprint", DP_MASK_FOOTPRINT },
     { "splat", DP_MASK_SPLAT },     { "clearance", DP_MASK_CLEARANCE },
     { "density", DP_MASK_DENSITY }, { "wiped", DP_MASK_WIPED },
-    { "frost", DP_MASK_FROST },     { NULL, 0 }
+    { "frost", DP_MASK_FROST },     { "cells", DP_MASK_CELLS },
+    { "edges", DP_MASK_EDGES },     { NULL, 0 }
 };
 static const dp_choice depth_choices[] = { { "8", 8 }, { "16", 16 }, { NULL, 0 } };
 static const dp_choice style_choices[] = {
@@ -38,8 +39,16 @@ static const dp_choice style_choices[] = {
     { "droplets", DP_STYLE_DROPLETS }, { "bubbles", DP_STYLE_BUBBLES },
     { "stamps", DP_STYLE_STAMPS },     { "ellipses", DP_STYLE_ELLIPSES },
     { "chips", DP_STYLE_CHIPS },       { "blades", DP_STYLE_BLADES },
-    { NULL, 0 }
+    { "cells", DP_STYLE_CELLS },       { NULL, 0 }
 };
+static const dp_choice profile_choices[] = {
+    { "flat", DP_PROFILE_FLAT }, { "bevel", DP_PROFILE_BEVEL }, { "dome", DP_PROFILE_DOME },
+    { "curl", DP_PROFILE_CURL }, { NULL, 0 }
+};
+static const dp_choice cell_shape_choices[] = { { "cell", DP_CELL_SHAPE_CELL },
+                                                { "round", DP_CELL_SHAPE_ROUND },
+                                                { "polygon", DP_CELL_SHAPE_POLYGON },
+                                                { NULL, 0 } };
 static const dp_choice tint_choices[] = { { "multiply", DP_TINT_MULTIPLY },
                                           { "colourise", DP_TINT_COLOURISE },
                                           { NULL, 0 } };
@@ -220,6 +229,21 @@ static const dp_param params[] = {
       "ellipses, chips: chance and strength of pale veins across each shape" },
     { DP_SEC_LAYER, "blades", DP_P_INT, 1, 16, NULL, LY(blades), "4",
       "blades: strokes per tuft" },
+    { DP_SEC_LAYER, "gap", DP_P_NUMBER, 0, 64, NULL, LY(gap), "2",
+      "cells: width of the mortar (or crack) between neighbouring pieces, pixels" },
+    { DP_SEC_LAYER, "gap_jitter", DP_P_NUMBER, 0, 1, NULL, LY(gap_jitter), "0",
+      "cells: the gap widens and narrows by up to this fraction along the walls (smooth noise)" },
+    { DP_SEC_LAYER, "rounding", DP_P_NUMBER, 0, 256, NULL, LY(rounding), "0",
+      "cells: radius of each piece's corners, pixels" },
+    { DP_SEC_LAYER, "profile", DP_P_ENUM, 0, 0, profile_choices, LY(profile), "bevel",
+      "cells: how a piece rises: flat (a slab), bevel (a sloped rim), dome, curl (drying mud)" },
+    { DP_SEC_LAYER, "profile_width", DP_P_NUMBER, 0.5, 256, NULL, LY(profile_width), "4",
+      "cells: width of the bevel or of the curled rim, pixels" },
+    { DP_SEC_LAYER, "relief", DP_P_NUMBER, 0, 2, NULL, LY(relief), "0.3",
+      "cells: a piece's height above the mortar, as a fraction of its point's r" },
+    { DP_SEC_LAYER, "cell_shape", DP_P_ENUM, 0, 0, cell_shape_choices, LY(cell_shape), "cell",
+      "cells: each piece is its cell less the gap (cell), or a stone (round) or chip (polygon) "
+      "of scale * r cut flat where its cell ends" },
     { DP_SEC_LAYER, "size_jitter", DP_P_NUMBER, 0, 0.95, NULL, LY(size.jitter), "0",
       "each shape (not stamps) fills 1 - J u of its room scale * r (u hashed from its place)" },
     { DP_SEC_LAYER, "size_power", DP_P_NUMBER, 0, 6, NULL, LY(size.power), "0",

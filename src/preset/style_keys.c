@@ -13,6 +13,7 @@
 #define SHADOWED                                                                           \
     (S(DP_STYLE_CIRCLES) | S(DP_STYLE_OUTLINES) | S(DP_STYLE_STAMPS) | S(DP_STYLE_ELLIPSES) | \
      S(DP_STYLE_CHIPS) | S(DP_STYLE_BLADES))
+#define SOLID (S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) | S(DP_STYLE_CELLS))
 #define SIZED ((SHADOWED & ~S(DP_STYLE_STAMPS)) | S(DP_STYLE_DROPLETS) | S(DP_STYLE_BUBBLES))
 
 static const struct {
@@ -31,17 +32,24 @@ static const struct {
     { "shadow", SHADOWED },
     { "shadow_offset", SHADOWED },
     { "shadow_softness", SHADOWED },
-    { "aspect", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
-    { "aspect_jitter", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
-    { "corners", S(DP_STYLE_CHIPS) },
-    { "irregularity", S(DP_STYLE_CHIPS) },
+    { "aspect", SOLID },
+    { "aspect_jitter", SOLID },
+    { "corners", S(DP_STYLE_CHIPS) | S(DP_STYLE_CELLS) },
+    { "irregularity", S(DP_STYLE_CHIPS) | S(DP_STYLE_CELLS) },
     { "filled", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
-    { "bevel", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
-    { "wobble", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
-    { "roughness", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
-    { "grain", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
-    { "veins", S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) },
+    { "bevel", SOLID },
+    { "wobble", SOLID },
+    { "roughness", SOLID },
+    { "grain", SOLID },
+    { "veins", SOLID },
     { "blades", S(DP_STYLE_BLADES) },
+    { "gap", S(DP_STYLE_CELLS) },
+    { "gap_jitter", S(DP_STYLE_CELLS) },
+    { "rounding", S(DP_STYLE_CELLS) },
+    { "profile", S(DP_STYLE_CELLS) },
+    { "profile_width", S(DP_STYLE_CELLS) },
+    { "relief", S(DP_STYLE_CELLS) },
+    { "cell_shape", S(DP_STYLE_CELLS) },
     /* water (issue #18): sizes drawn per point for every style but stamps (which have
      * stamp_scale_jitter); the drop's shape, frost, trails and merging for droplets; gas
      * bubbles and trains for bubbles */
@@ -74,7 +82,8 @@ static const struct {
 };
 
 static const char *const style_names[] = { "circles",  "outlines", "droplets", "bubbles",
-                                           "stamps",   "ellipses", "chips",    "blades" };
+                                           "stamps",   "ellipses", "chips",    "blades",
+                                           "cells" };
 
 /* "stamps and chips" for a mask of styles. */
 static void list_styles(unsigned mask, char *out, size_t cap)

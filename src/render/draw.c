@@ -29,7 +29,7 @@
 
 static const dp_layer_kind *const kinds[] = {
     &dp_layer_circles, &dp_layer_outlines, &dp_layer_droplets, &dp_layer_bubbles, &dp_layer_stamps,
-    &dp_layer_ellipses, &dp_layer_chips, &dp_layer_blades,
+    &dp_layer_ellipses, &dp_layer_chips, &dp_layer_blades, &dp_layer_cells,
 };
 
 const dp_layer_kind *dp_layer_kind_for(dp_style style)
@@ -54,33 +54,6 @@ typedef struct band {
 } band;
 
 /* ---------------------------------------------------------------- one point */
-
-/* Attributes the newer keys read, drawn after the older ones so that a preset that does
- * not use them keeps its bytes. */
-static void shape_extras(const dp_layer_spec *l, dp_jitter_rng *g, dp_shape *s)
-{
-    s->variant = (int)(dp_jitter_unit(g) * dp_layer_stamp_count(l));
-    s->mirror = dp_jitter_unit(g) < l->mirror;
-    s->tilt_axis_rad = 2 * DP_PI * dp_jitter_unit(g);
-    s->squash = cos(l->tilt_deg * DP_PI / 180 * dp_jitter_unit(g));
-    s->aspect = DP_MIN(1.0, l->aspect * (1 + l->aspect_jitter * dp_jitter_signed(g)));
-}
-
-dp_shape dp_layer_shape(const dp_layer_ctx *ctx, const dapple_point *p, size_t index)
-{
-    const dp_layer_spec *l = ctx->spec;
-    dp_jitter_rng g = dp_jitter_rng_for(ctx->seed, index);
-    dp_shape s = { .x = p->x, .y = p->y };
-    s.colour = dp_colour_pick_parts(l, &g, &s.pick, &s.base, &s.dl, &s.dh);
-    s.angle_rad = 2 * DP_PI * dp_jitter_unit(&g);
-    double size = 1 + dp_jitter_signed(&g) * l->stamp_scale_jitter;
-    s.radius = l->style == DP_STYLE_STAMPS ? dp_layer_draw_radius(l, p->r) * DP_MAX(size, 0.05)
-                                           : dp_layer_point_radius(l, ctx->size_seed, p);
-    s.variety = dp_jitter_next(&g);
-    shape_extras(l, &g, &s);
-    s.key = dp_point_key(ctx->size_seed, p->x, p->y);
-    return s;
-}
 
 static bool has_shadow(const dp_layer_kind *k, const dp_layer_spec *l)
 {
@@ -161,19 +134,6 @@ static void draw_beads(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx *
 }
 
 /* ---------------------------------------------------------------- one layer */
-
-dp_layer_ctx dp_layer_ctx_for(const dp_texture_spec *t, const dp_layer_spec *l)
-{
-    double a = l->light_angle_deg * DP_PI / 180;
-    /* Decorrelated from the sampler's stream, which starts from the same layer seed. */
-    dp_layer_ctx c = { .t = t,
-                       .spec = l,
-                       .seed = dp_layer_seed(t->seed, l->name) ^ 0x636f6c6f7572u,
-                       .size_seed = dp_layer_size_seed(t->seed, l->name) };
-    c.light_x = cos(a);
-    c.light_y = sin(a);
-    return c;
-}
 
 static dapple_status draw_layer(cairo_t *cr, band *b, int li)
 {

@@ -14,6 +14,7 @@
 #include "core/breath.h"
 #include "core/dp.h"
 #include "core/point_attrs.h"
+#include "render/cells.h"
 #include "render/layer.h"
 #include "render/material.h"
 #include "render/merge.h"
@@ -64,6 +65,7 @@ double dp_height_unit(const dp_texture_spec *t)
                                                   : dp_layer_draw_radius(l, rmax),
                                         th));
         unit = DP_MAX(unit, solid_top_frac(l) * dp_layer_draw_radius(l, rmax));
+        unit = DP_MAX(unit, dp_cells_top(l));
     }
     return unit;
 }
@@ -282,6 +284,49 @@ static void layer_solids(const dp_texture_spec *t, const dp_layer_spec *l,
     }
 }
 
+typedef struct cell_rows {
+    const dp_cells *c;
+    const dp_texture_spec *t;
+    uint16_t *height;
+    double to_u16;
+    int y0, y1;
+} cell_rows;
+
+static void *cells_in_rows(void *arg)
+{
+    const cell_rows *b = arg;
+    dp_power_cache k = { .valid = false };
+    for (int y = b->y0; y < b->y1; y++)
+        for (int x = 0; x < b->t->width; x++) {
+            dp_cell_px p;
+            dp_cells_at(b->c, &k, x + 0.5, y + 0.5, &p);
+            raise_to(b->height, (size_t)y * (size_t)b->t->width + (size_t)x, p.height, b->to_u16);
+        }
+    return NULL;
+}
+
+/* Cells (cells.h): the pieces' heights, the same the colour renderer shades; two bands of
+ * rows on two threads (a query per pixel), max-combined, so the bytes are one pass's. */
+static void layer_cells(const dp_texture_spec *t, const dp_layer_spec *l,
+                        const dp_layer_points *lp, double unit, uint16_t *height)
+{
+    dp_cells *c;
+    if (l->style != DP_STYLE_CELLS || dp_cells_new(&c, t, l, lp, NULL) != DAPPLE_OK)
+        return;
+    int half = t->height / 2;
+    cell_rows b[2] = { { c, t, height, 65535 / unit, 0, half },
+                       { c, t, height, 65535 / unit, half, t->height } };
+    pthread_t other;
+    bool started = t->render_threads != 1 && half > 0 &&
+                   pthread_create(&other, NULL, cells_in_rows, &b[1]) == 0;
+    cells_in_rows(&b[0]);
+    if (started)
+        pthread_join(other, NULL);
+    else
+        cells_in_rows(&b[1]);
+    dp_cells_free(c);
+}
+
 static void heights_into(const dp_texture_spec *t, const dp_scene *s, bool water_only,
                          uint16_t *height)
 {
@@ -294,8 +339,10 @@ static void heights_into(const dp_texture_spec *t, const dp_scene *s, bool water
         if (water_only && t->layers[i].style != DP_STYLE_DROPLETS)
             continue;
         layer_caps(t, &t->layers[i], &s->layers[i], unit, height);
-        if (!water_only)
+        if (!water_only) {
             layer_solids(t, &t->layers[i], &s->layers[i], unit, height);
+            layer_cells(t, &t->layers[i], &s->layers[i], unit, height);
+        }
     }
 }
 

@@ -22,6 +22,7 @@
 
 #include "core/dp.h"
 #include "core/field.h"
+#include "render/cells.h"
 #include "render/frost.h"
 #include "render/raster.h"
 #include "render/trails.h"
@@ -239,6 +240,49 @@ static void density_into(const dp_texture_spec *t, const dapple_field *f, uint16
         }
 }
 
+/* The first cells layer, or -1. */
+static int cells_layer(const dp_texture_spec *t, const dp_scene *s)
+{
+    for (int i = 0; i < t->n_layers && i < s->n_layers; i++)
+        if (t->layers[i].style == DP_STYLE_CELLS)
+            return i;
+    return -1;
+}
+
+/* cells: each pixel its cell's value (dp_cells_values), hard-edged, gaps included, so an
+ * engine can look a pixel's piece up; edges: the distance into the piece from its outline
+ * over half the layer's rmax, 0 in the gap. The whole texture only (not a view). */
+static void cells_into(const dp_texture_spec *t, const dp_scene *s, bool edges, uint16_t *mask)
+{
+    int li = cells_layer(t, s);
+    dp_cells *c;
+    if (li < 0 || t->view_w > 0 ||
+        dp_cells_new(&c, t, &t->layers[li], &s->layers[li], NULL) != DAPPLE_OK)
+        return;
+    double reach = 0.5 * dapple_field_opts_rmax(&t->layers[li].field);
+    size_t n = (size_t)t->width * (size_t)t->height;
+    size_t *ids = edges ? NULL : dp_calloc_n(n, sizeof *ids);
+    uint16_t *values = edges ? NULL : dp_calloc_n(dp_cells_count(c) + 1, sizeof *values);
+    if (edges)
+        dp_cells_widen(c, reach + t->layers[li].gap);
+    dp_power_cache k = { .valid = false };
+    for (size_t i = 0; i < n && (edges || (ids != NULL && values != NULL)); i++) {
+        dp_cell_px p;
+        dp_cells_at(c, &k, (double)(i % (size_t)t->width) + 0.5,
+                    (double)(i / (size_t)t->width) + 0.5, &p);
+        if (edges)
+            mask[i] = quantise(p.inset / reach);
+        else
+            ids[i] = p.cell;
+    }
+    if (!edges && ids != NULL && values != NULL &&
+        dp_cells_values(c, ids, t->width, t->height, values))
+        for (size_t i = 0; i < n; i++)
+            mask[i] = ids[i] == SIZE_MAX ? 0 : values[ids[i]];
+    free(ids), free(values);
+    dp_cells_free(c);
+}
+
 void dp_render_mask_into(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind kind,
                          uint16_t *mask)
 {
@@ -253,6 +297,8 @@ void dp_render_mask_into(const dp_texture_spec *t, const dp_scene *s, dp_mask_ki
         each_point(t, s, kind, mask);
     if (kind == DP_MASK_FOOTPRINT)
         water_footprint(t, s, mask);
+    if (kind == DP_MASK_CELLS || kind == DP_MASK_EDGES)
+        cells_into(t, s, kind == DP_MASK_EDGES, mask);
     if ((kind == DP_MASK_WIPED || kind == DP_MASK_FROST) && t->view_w == 0)
         dp_frost_mask_into(t, s, kind == DP_MASK_FROST, mask);
 }

@@ -159,6 +159,21 @@ static double lit(const dp_material *m, double dx, double dy, double *sheen)
     return 1 + m->shading * 1.1 * (DP_MAX(lam, 0.0) - se);
 }
 
+/* ---------------------------------------------------------------- one pixel */
+
+void dp_material_shade(const dp_material *m, double radius, double u, double v, double dx,
+                       double dy, dp_rgba colour, double out[3])
+{
+    vein w[3];
+    int nv = veins_of(m, w);
+    rgb base = { colour.r, colour.g, colour.b }, pale = mixed(base, (rgb){ 0.93, 0.91, 0.87 }, 0.7);
+    double sheen = 0, k = m->shading > 0 ? lit(m, dx, dy, &sheen) : 1;
+    rgb c = scale(base, grain_at(m, u * radius, v * radius));
+    c = mixed(c, pale, vein_at(m, w, nv, u, v));
+    c = scale(c, k);
+    out[0] = clamp01(c.r + sheen), out[1] = clamp01(c.g + sheen), out[2] = clamp01(c.b + sheen);
+}
+
 /* ---------------------------------------------------------------- the sprite */
 
 typedef struct sprite {

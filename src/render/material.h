@@ -32,6 +32,13 @@ double dp_material_height(const dp_material *m, const dp_outline *o, const dp_ou
 void dp_material_fill(cairo_t *cr, const dp_material *m, const dp_outline *o,
                       const dp_outline_frame *f, dp_rgba colour);
 
+/** The material's colour at frame point (u, v) of a shape 'radius' pixels across (aspect 1)
+ * whose height rises by (dx, dy) pixels per pixel there: 'colour' with grain, veins and
+ * the shading of that slope, into rgb (0..1, straight). For styles that paint their own
+ * pixels (cells): the same recipe dp_material_fill uses. */
+void dp_material_shade(const dp_material *m, double radius, double u, double v, double dx,
+                       double dy, dp_rgba colour, double out[3]);
+
 /** True when the layer asks for any outline or material key (wobble, roughness, grain,
  * veins): it is then drawn through outline.h and material.h. */
 bool dp_material_wanted(const dp_layer_spec *l);

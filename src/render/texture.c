@@ -57,6 +57,10 @@ void dp_layer_spec_init(dp_layer_spec *l)
     l->irregularity = 0.35;
     l->filled = true;
     l->blades = 4;
+    l->gap = 2;
+    l->profile = DP_PROFILE_BEVEL;
+    l->profile_width = 4;
+    l->relief = 0.3;
     l->size = (dp_size_spread){ .min = 0.15, .bell = 0.25, .mode = 0.8 };
     l->drop = (dp_drop_style){ .stretch = 1, .contact_deg = DP_DROP_CONTACT_DEG };
     l->frost_blur = 6;

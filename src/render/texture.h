@@ -37,7 +37,23 @@ typedef enum dp_style {
     DP_STYLE_ELLIPSES, /* rotated ellipses (pebbles), filled or outlined, optional bevel */
     DP_STYLE_CHIPS,    /* seeded irregular polygons (broken stone), filled or outlined */
     DP_STYLE_BLADES,   /* tufts of short tapered strokes (grass) */
+    DP_STYLE_CELLS,    /* the power diagram of the points: cobbles, flagstones, cracked mud */
 } dp_style;
+
+/** How a cell's piece rises from its outline (cells). */
+typedef enum dp_cell_profile {
+    DP_PROFILE_FLAT,  /* a slab: polished chips, flagstones */
+    DP_PROFILE_BEVEL, /* a flat top with a sloped rim profile_width wide */
+    DP_PROFILE_DOME,  /* a rounded top: cobbles, pebbles */
+    DP_PROFILE_CURL,  /* a plate whose edges curl up toward the cracks: drying mud */
+} dp_cell_profile;
+
+/** The outline of a cell's piece before the cell cuts it (cells). */
+typedef enum dp_cell_shape {
+    DP_CELL_SHAPE_CELL,    /* the cell itself, less the gap */
+    DP_CELL_SHAPE_ROUND,   /* a stone (as ellipses draw it), cut flat where its cell ends */
+    DP_CELL_SHAPE_POLYGON, /* a chip (as chips draw it), cut flat where its cell ends */
+} dp_cell_shape;
 
 /** How a PNG stamp takes its point's colour. */
 typedef enum dp_stamp_tint {
@@ -70,6 +86,8 @@ typedef enum dp_mask_kind {
     DP_MASK_DENSITY,   /* the prepared field itself */
     DP_MASK_WIPED,     /* glass wiped clean of frost by the layers a frost layer avoids */
     DP_MASK_FROST,     /* roughness: frost, with the micro-drops that shade too little */
+    DP_MASK_CELLS,     /* one seeded value per cell of the first cells layer, not smoothed */
+    DP_MASK_EDGES,     /* distance to the nearest wall of the first cells layer's cells */
 } dp_mask_kind;
 
 typedef struct dp_layer_spec {
@@ -129,6 +147,13 @@ typedef struct dp_layer_spec {
     double wobble, roughness;   /* ellipses, chips: outline irregularity, coarse and fine */
     double grain, veins;        /* ellipses, chips: material noise and veins (material.h) */
     int blades;                 /* blades: strokes per tuft */
+    double gap;                 /* cells: mortar (or crack) width between pieces, pixels */
+    double gap_jitter;          /* cells: the gap varies by +- this fraction along walls */
+    double rounding;            /* cells: corner radius, pixels */
+    dp_cell_profile profile;    /* cells: how a piece rises */
+    double profile_width;       /* cells: the bevel's or curl's width, pixels */
+    double relief;              /* cells: a piece's height, as a fraction of its r */
+    dp_cell_shape cell_shape;   /* cells: the piece's own outline, cut by the cell */
     uint32_t avoid_mask;        /* bit i set: avoid earlier layer i */
     dp_size_spread size;        /* droplets, bubbles: how much of its room each point fills */
     dp_drop_style drop;         /* droplets: outline, contact angle, highlight variation */

@@ -200,7 +200,8 @@ static void print_targets(const result *r)
  * render/pack side, in bench_render.c; each prints its own row of the second table. */
 
 /* `bench morph` runs only the dilation table, `bench world` only the worlds', `bench bounds`
- * only W8, `bench bubbles` only W9 (they are quick; the rest is minutes). */
+ * only W8, `bench bubbles` only W9, `bench cells` only W10 (they are quick; the rest is
+ * minutes). */
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "morph") == 0) {
@@ -221,6 +222,10 @@ int main(int argc, char **argv)
     }
     if (argc > 1 && strcmp(argv[1], "world") == 0) {
         bench_world();
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "cells") == 0) {
+        bench_w10();
         return 0;
     }
     printf("| workload | points | field s | gen s | best s | points/s | B/pt peak | rho | "
@@ -244,6 +249,8 @@ int main(int argc, char **argv)
     bench_w8();
     fflush(stdout);
     bench_w9();
+    fflush(stdout);
+    bench_w10();
     fflush(stdout);
     bench_world();
     fflush(stdout);

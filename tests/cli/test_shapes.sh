@@ -39,7 +39,7 @@ case_key_for_another_style() {
     layer droplets "shadow = 0.5" |
         bad_preset shadow ":6: shadow: applies only to circles, outlines, stamps, ellipses, chips and blades layers, not to droplets"
     layer stamps "stamp = leaf-oak.png" "corners = 5" |
-        bad_preset corners ":7: corners: applies only to chips layers, not to stamps"
+        bad_preset corners ":7: corners: applies only to chips and cells layers, not to stamps"
     layer circles "stroke_width = 2" |
         bad_preset stroke ":6: stroke_width: applies only to outlines, ellipses, chips and blades layers, not to circles"
     layer circles "drop_stretch = 1.5" |
@@ -49,7 +49,7 @@ case_key_for_another_style() {
     layer stamps "stamp = leaf-oak.png" "size_jitter = 0.3" |
         bad_preset size ":7: size_jitter: applies only to circles, outlines, droplets, bubbles, ellipses, chips and blades layers, not to stamps"
     layer circles >"$TMP/c.ini"
-    expect_error 2 "dapple: --set: a.bevel: applies only to ellipses and chips layers, not to circles" "$OUT/t.png" -- \
+    expect_error 2 "dapple: --set: a.bevel: applies only to ellipses, chips and cells layers, not to circles" "$OUT/t.png" -- \
         $DAPPLE render "$TMP/c.ini" -o "$OUT/t.png" --set a.bevel=0.5
     # the style set in the same breath counts
     $DAPPLE render "$TMP/c.ini" -o "$OUT/chips.png" --set a.bevel=0.5 --set a.style=chips --quiet ||
