@@ -38,6 +38,7 @@ static const dp_choice style_choices[] = {
     { "droplets", DP_STYLE_DROPLETS }, { "bubbles", DP_STYLE_BUBBLES },
     { "stamps", DP_STYLE_STAMPS },     { "ellipses", DP_STYLE_ELLIPSES },
     { "chips", DP_STYLE_CHIPS },       { "blades", DP_STYLE_BLADES },
+    { "crystals", DP_STYLE_CRYSTALS },
     { NULL, 0 }
 };
 static const dp_choice tint_choices[] = { { "multiply", DP_TINT_MULTIPLY },
@@ -260,6 +261,14 @@ static const dp_param params[] = {
     { DP_SEC_LAYER, "breath_cover", DP_P_NUMBER, 0, 0.9, NULL, LY(breath_cover), "0",
       "droplets with breath: stop growing once drops cover this fraction of the pane "
       "(0 = grow until the largest drop reaches rmax)" },
+    { DP_SEC_LAYER, "crystal_length", DP_P_NUMBER, 2, 4096, NULL, LY(crystal_length), "120",
+      "crystals: a fern's stem length on the coldest glass (v = 1), pixels; warmer glass "
+      "stunts it" },
+    { DP_SEC_LAYER, "crystal_seeds", DP_P_INT, 0, 100000, NULL, LY(crystal_seeds), "20",
+      "crystals: ice nuclei on the glass, kept with probability v^2 (cold glass takes more); "
+      "the edges of a pane that does not tile seed ice too" },
+    { DP_SEC_LAYER, "crystal_scratches", DP_P_INT, 0, 1000, NULL, LY(crystal_scratches), "0",
+      "crystals: straight scratches in the glass, each seeding a row of ferns" },
     { DP_SEC_LAYER, "avoid", DP_P_LAYERS, 0, 0, NULL, NO_MEMBER, NULL,
       "comma list of earlier layers whose shapes this layer's shapes must not overlap" },
 };

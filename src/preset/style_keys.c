@@ -20,7 +20,7 @@ static const struct {
     unsigned styles;
 } style_keys[] = {
     { "stroke_width", S(DP_STYLE_OUTLINES) | S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) |
-                              S(DP_STYLE_BLADES) },
+                              S(DP_STYLE_BLADES) | S(DP_STYLE_CRYSTALS) },
     { "stamp", S(DP_STYLE_STAMPS) },
     { "stamp_scale_jitter", S(DP_STYLE_STAMPS) },
     { "stamp_tint", S(DP_STYLE_STAMPS) },
@@ -66,10 +66,13 @@ static const struct {
     { "bubble_gas", S(DP_STYLE_BUBBLES) },
     { "trains", S(DP_STYLE_BUBBLES) },
     { "train_growth", S(DP_STYLE_BUBBLES) },
+    { "crystal_length", S(DP_STYLE_CRYSTALS) },
+    { "crystal_seeds", S(DP_STYLE_CRYSTALS) },
+    { "crystal_scratches", S(DP_STYLE_CRYSTALS) },
 };
 
 static const char *const style_names[] = { "circles",  "outlines", "droplets", "bubbles",
-                                           "stamps",   "ellipses", "chips",    "blades" };
+                                           "stamps",   "ellipses", "chips",    "blades", "crystals" };
 
 /* "stamps and chips" for a mask of styles. */
 static void list_styles(unsigned mask, char *out, size_t cap)

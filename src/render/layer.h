@@ -76,6 +76,7 @@ extern const dp_layer_kind dp_layer_stamps;
 extern const dp_layer_kind dp_layer_ellipses;
 extern const dp_layer_kind dp_layer_chips;
 extern const dp_layer_kind dp_layer_blades;
+extern const dp_layer_kind dp_layer_crystals;
 
 /** The drawing context of layer l of texture t (seeds, light), as draw.c makes it; the
  * band, ground and scene fields are left empty (draw.c fills them). */

@@ -15,6 +15,7 @@
  * Footprint, splat and density put no ink where the layer's field allows no point (its
  * cutoff or exclusion images), pixel by pixel; clearance measures distance and is not
  * clipped. All wrap when periodic. */
+#include "render/crystals.h"
 #include "render/render.h"
 
 #include <math.h>
@@ -253,6 +254,8 @@ void dp_render_mask_into(const dp_texture_spec *t, const dp_scene *s, dp_mask_ki
         each_point(t, s, kind, mask);
     if (kind == DP_MASK_FOOTPRINT)
         water_footprint(t, s, mask);
+    if (kind == DP_MASK_FOOTPRINT && t->view_w == 0)
+        dp_crystals_cover_into(t, s, mask);
     if ((kind == DP_MASK_WIPED || kind == DP_MASK_FROST) && t->view_w == 0)
         dp_frost_mask_into(t, s, kind == DP_MASK_FROST, mask);
 }

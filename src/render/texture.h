@@ -37,6 +37,7 @@ typedef enum dp_style {
     DP_STYLE_ELLIPSES, /* rotated ellipses (pebbles), filled or outlined, optional bevel */
     DP_STYLE_CHIPS,    /* seeded irregular polygons (broken stone), filled or outlined */
     DP_STYLE_BLADES,   /* tufts of short tapered strokes (grass) */
+    DP_STYLE_CRYSTALS, /* frost ferns grown on glass (core/frost_growth.h), not sampled */
 } dp_style;
 
 /** How a PNG stamp takes its point's colour. */
@@ -134,6 +135,9 @@ typedef struct dp_layer_spec {
     bool breath;               /* droplets: grown as a breath figure (core/breath.h) from
                                   nuclei of radius rmin until the largest drop reaches rmax */
     double breath_cover;       /* droplets, breath: or until drops cover this fraction */
+    double crystal_length;     /* crystals: a stem's length on the coldest glass, pixels */
+    int crystal_seeds;         /* crystals: nuclei on the glass (taken where it is cold) */
+    int crystal_scratches;     /* crystals: scratches seeding ice along them */
 } dp_layer_spec;
 
 typedef struct dp_texture_spec {
