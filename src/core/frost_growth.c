@@ -15,17 +15,19 @@
 #include "core/rng.h"
 
 #define CELL      1.5
-#define STEP      1.5  /* pixels a tip grows per round */
-#define GAP       2.5  /* ice this close ahead stops a tip (plus its width) */
-#define WOBBLE    0.10 /* radians of drift off the axis per step */
-#define COLD_MIN  0.06 /* glass warmer than this grows no ice */
-#define SIDE_FRAC 0.55 /* a side branch's length, of what its parent has left to grow */
+#define STEP      1.5   /* pixels a tip grows per round */
+#define GAP       2.5   /* ice this close ahead stops a tip (plus its width) */
+#define WOBBLE    0.10  /* radians of drift off the axis per step */
+#define COLD_MIN  0.06  /* glass warmer than this grows no ice */
+#define SIDE_FRAC 0.55  /* a side branch's length, of what its parent has left to grow */
+#define BEND      0.012 /* a stem turns up to this many radians per step */
 #define MAX_CELLS (1u << 26)
 #define NONE      UINT32_MAX
 
 typedef struct tip {
     double x, y;               /* inside the pane */
     double axis, dev;          /* the lattice direction it grows along; its drift off it */
+    double bend;               /* a stem's slow turn, radians per step (a fern's curve) */
     double left, full;         /* length still to grow; the whole */
     double since, gap;         /* grown since the last side branch; length between side branches */
     uint32_t id, parent, last; /* branch, its parent branch, its last segment (NONE yet) */
@@ -145,8 +147,10 @@ static bool sprout(sim *s, double x, double y, double axis, double full, int dep
 {
     double u = dp_rng_unit(&s->rng);
     double gap = DP_MIN(12.0, DP_MAX(2.5, 0.07 * full)) * (0.7 + 0.6 * u);
+    double bend = depth == 0 ? BEND * (2 * dp_rng_unit(&s->rng) - 1) : 0;
     tip t = { .x = x,
               .y = y,
+              .bend = bend,
               .axis = axis,
               .left = full,
               .full = full,
@@ -191,6 +195,7 @@ static bool step(sim *s, tip *t, bool *oom)
     double cold = dp_frost_cold_at(o, t->x, t->y);
     if (cold < COLD_MIN || t->left <= 0)
         return false;
+    t->axis += t->bend; /* the lattice bends with strain along a stem; branches follow it */
     t->dev = 0.85 * t->dev + WOBBLE * (dp_rng_unit(&s->rng) - 0.5);
     double a = t->axis + t->dev, ux = cos(a), uy = sin(a), w = width_of(o, t);
     double nx = t->x + STEP * ux, ny = t->y + STEP * uy;
