@@ -253,6 +253,9 @@ static const dp_param params[] = {
     { DP_SEC_LAYER, "frost", DP_P_NUMBER, 0, 1, NULL, LY(frost), "0",
       "droplets: fog the glass under the layer (blur and lighten), except where the layers it "
       "avoids wiped it" },
+    { DP_SEC_LAYER, "frost_follow", DP_P_NUMBER, 0, 1, NULL, LY(frost_follow), "1",
+      "droplets: how far the fog follows the layer's field: frost * (1 - frost_follow (1 - v)), "
+      "thicker where v is high (0 = even over the pane)" },
     { DP_SEC_LAYER, "frost_blur", DP_P_NUMBER, 1, 64, NULL, LY(frost_blur), "6",
       "droplets: blur radius of the frost, pixels" },
     { DP_SEC_LAYER, "breath", DP_P_BOOL, 0, 0, NULL, LY(breath), "false",

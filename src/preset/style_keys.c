@@ -58,6 +58,7 @@ static const struct {
     { "drop_micro", S(DP_STYLE_DROPLETS) },
     { "frost", S(DP_STYLE_DROPLETS) },
     { "frost_blur", S(DP_STYLE_DROPLETS) },
+    { "frost_follow", S(DP_STYLE_DROPLETS) },
     { "trail", S(DP_STYLE_DROPLETS) },
     { "trail_length", S(DP_STYLE_DROPLETS) },
     { "merge", S(DP_STYLE_DROPLETS) },

@@ -125,6 +125,8 @@ typedef struct dp_layer_spec {
     dp_size_spread size;       /* droplets, bubbles: how much of its room each point fills */
     dp_drop_style drop;        /* droplets: outline, contact angle, highlight variation */
     double frost, frost_blur;  /* droplets: fog under the layer (0..1) and its blur, pixels */
+    double frost_follow;       /* droplets: how far the fog follows the field v: frost times
+                                  1 - frost_follow (1 - v) (thicker where v is high) */
     double trail, trail_length; /* droplets: share of drops with a trail; its length in rooms */
     bool bubble_gas;            /* bubbles: gas in a liquid instead of soap film */
     int trains;                 /* bubbles: nucleation sites, each a rising train */
