@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "core/dp.h"
+#include "core/field.h"
 #include "core/rng.h"
 
 #define CELL      1.5
@@ -51,12 +52,9 @@ typedef struct sim {
 
 double dp_frost_cold_at(const dp_frost_opts *o, double x, double y)
 {
-    const dapple_field *f = o->cold;
-    if (f == NULL || !(dapple_field_rmax(f) > dapple_field_rmin(f)))
+    if (o->cold == NULL)
         return 1;
-    double v = (dapple_field_radius_at(f, x, y) - dapple_field_rmin(f)) /
-               (dapple_field_rmax(f) - dapple_field_rmin(f));
-    return DP_MIN(1.0, DP_MAX(0.0, v));
+    return DP_MIN(1.0, DP_MAX(0.0, dp_field_level_at(o->cold, x, y)));
 }
 
 static double wrap_pos(double v, double n)

@@ -38,7 +38,7 @@ static const dp_choice style_choices[] = {
     { "droplets", DP_STYLE_DROPLETS }, { "bubbles", DP_STYLE_BUBBLES },
     { "stamps", DP_STYLE_STAMPS },     { "ellipses", DP_STYLE_ELLIPSES },
     { "chips", DP_STYLE_CHIPS },       { "blades", DP_STYLE_BLADES },
-    { "crystals", DP_STYLE_CRYSTALS },
+    { "crystals", DP_STYLE_CRYSTALS }, { "stars", DP_STYLE_STARS },
     { NULL, 0 }
 };
 static const dp_choice tint_choices[] = { { "multiply", DP_TINT_MULTIPLY },
@@ -272,6 +272,16 @@ static const dp_param params[] = {
       "the edges of a pane that does not tile seed ice too" },
     { DP_SEC_LAYER, "crystal_scratches", DP_P_INT, 0, 1000, NULL, LY(crystal_scratches), "0",
       "crystals: straight scratches in the glass, each seeding a row of ferns" },
+    { DP_SEC_LAYER, "star_magnitudes", DP_P_NUMBER, 0.5, 15, NULL, LY(star_magnitudes), "6.5",
+      "stars: magnitudes run from 0 (brightest) to this; each is 2.512 times fainter" },
+    { DP_SEC_LAYER, "star_slope", DP_P_NUMBER, 0.05, 1, NULL, LY(star_slope), "0.5",
+      "stars: the star counts' power law, log10 N(m) = slope * m + c (0.6: stars spread evenly "
+      "through space)" },
+    { DP_SEC_LAYER, "star_glow", DP_P_NUMBER, 0, 1, NULL, LY(star_glow), "0",
+      "stars: the layer's field drawn first, in the first colour at this strength: the "
+      "unresolved light of the band the stars crowd in" },
+    { DP_SEC_LAYER, "star_spikes", DP_P_BOOL, 0, 0, NULL, LY(star_spikes), "false",
+      "stars: four diffraction spikes on the brightest stars" },
     { DP_SEC_LAYER, "avoid", DP_P_LAYERS, 0, 0, NULL, NO_MEMBER, NULL,
       "comma list of earlier layers whose shapes this layer's shapes must not overlap" },
 };

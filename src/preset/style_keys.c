@@ -70,10 +70,14 @@ static const struct {
     { "crystal_length", S(DP_STYLE_CRYSTALS) },
     { "crystal_seeds", S(DP_STYLE_CRYSTALS) },
     { "crystal_scratches", S(DP_STYLE_CRYSTALS) },
+    { "star_magnitudes", S(DP_STYLE_STARS) },
+    { "star_slope", S(DP_STYLE_STARS) },
+    { "star_glow", S(DP_STYLE_STARS) },
+    { "star_spikes", S(DP_STYLE_STARS) },
 };
 
 static const char *const style_names[] = { "circles",  "outlines", "droplets", "bubbles",
-                                           "stamps",   "ellipses", "chips",    "blades", "crystals" };
+                                           "stamps",   "ellipses", "chips",    "blades", "crystals", "stars" };
 
 /* "stamps and chips" for a mask of styles. */
 static void list_styles(unsigned mask, char *out, size_t cap)

@@ -88,7 +88,7 @@ double dp_frost_fog_at(const dp_layer_spec *l, const dapple_field *f, double x, 
 {
     if (f == NULL || !(l->frost_follow > 0))
         return l->frost;
-    double v = DP_MIN(1.0, DP_MAX(0.0, dp_field_value_at(f, x, y)));
+    double v = DP_MIN(1.0, DP_MAX(0.0, dp_field_level_at(f, x, y)));
     return l->frost * (1 - l->frost_follow * (1 - v));
 }
 

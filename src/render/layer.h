@@ -77,6 +77,7 @@ extern const dp_layer_kind dp_layer_ellipses;
 extern const dp_layer_kind dp_layer_chips;
 extern const dp_layer_kind dp_layer_blades;
 extern const dp_layer_kind dp_layer_crystals;
+extern const dp_layer_kind dp_layer_stars;
 
 /** The drawing context of layer l of texture t (seeds, light), as draw.c makes it; the
  * band, ground and scene fields are left empty (draw.c fills them). */

@@ -60,6 +60,8 @@ void dp_layer_spec_init(dp_layer_spec *l)
     l->frost_follow = 1;
     l->crystal_length = 120;
     l->crystal_seeds = 20;
+    l->star_magnitudes = 6.5;
+    l->star_slope = 0.5;
     l->trail_length = 4;
     l->train_growth = 1.5;
 }

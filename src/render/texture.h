@@ -38,6 +38,7 @@ typedef enum dp_style {
     DP_STYLE_CHIPS,    /* seeded irregular polygons (broken stone), filled or outlined */
     DP_STYLE_BLADES,   /* tufts of short tapered strokes (grass) */
     DP_STYLE_CRYSTALS, /* frost ferns grown on glass (core/frost_growth.h), not sampled */
+    DP_STYLE_STARS,    /* a night sky: power-law magnitudes, black-body colours, halos */
 } dp_style;
 
 /** How a PNG stamp takes its point's colour. */
@@ -140,6 +141,10 @@ typedef struct dp_layer_spec {
     double crystal_length;     /* crystals: a stem's length on the coldest glass, pixels */
     int crystal_seeds;         /* crystals: nuclei on the glass (taken where it is cold) */
     int crystal_scratches;     /* crystals: scratches seeding ice along them */
+    double star_magnitudes;    /* stars: magnitudes span 0 .. this */
+    double star_slope;         /* stars: log10 N(m) = star_slope * m + c */
+    double star_glow;          /* stars: the field drawn as the band's own faint light */
+    bool star_spikes;          /* stars: diffraction spikes on the brightest */
 } dp_layer_spec;
 
 typedef struct dp_texture_spec {

@@ -11,8 +11,6 @@
 #include "preset/preset.h"
 #include "render/render.h"
 
-#define INI "build/test-out/fog_field.ini"
-
 /* Mean of the frost mask over rows [y0, y1), 0..1. */
 static double band(const uint16_t *m, int w, int y0, int y1)
 {
@@ -23,10 +21,11 @@ static double band(const uint16_t *m, int w, int y0, int y1)
     return sum / ((double)w * (y1 - y0));
 }
 
-static void fog_bands(const char *follow, double *top, double *bottom)
+/* Each test its own preset file: Criterion runs tests in parallel. */
+static void fog_bands(const char *ini, const char *follow, double *top, double *bottom)
 {
     mkdir("build", 0777), mkdir("build/test-out", 0777);
-    FILE *f = fopen(INI, "w");
+    FILE *f = fopen(ini, "w");
     cr_assert_not_null(f);
     fprintf(f,
             "[texture]\nsize = 128x128\nmask = frost\n[layer fog]\nstyle = droplets\n"
@@ -37,7 +36,7 @@ static void fog_bands(const char *follow, double *top, double *bottom)
     dp_texture_spec t;
     dp_scene s;
     dapple_error err;
-    cr_assert_eq(dp_preset_load(INI, &t, &err), DAPPLE_OK, "%s", err.message);
+    cr_assert_eq(dp_preset_load(ini, &t, &err), DAPPLE_OK, "%s", err.message);
     cr_assert_eq(dp_scene_sample(&t, &s, &err), DAPPLE_OK, "%s", err.message);
     uint16_t *m = malloc((size_t)t.width * t.height * sizeof *m);
     dp_render_mask_into(&t, &s, DP_MASK_FROST, m);
@@ -50,7 +49,7 @@ static void fog_bands(const char *follow, double *top, double *bottom)
 Test(fog_field, the_fog_is_thicker_where_the_field_is_high)
 {
     double top, bottom;
-    fog_bands("", &top, &bottom);
+    fog_bands("build/test-out/fog_follow.ini", "", &top, &bottom);
     cr_log_info("fog: top quarter %.3f, bottom quarter %.3f", top, bottom);
     cr_assert_geq(bottom, 3 * top, "top %.3f, bottom %.3f", top, bottom);
     cr_assert_gt(bottom, 0.4);
@@ -59,7 +58,7 @@ Test(fog_field, the_fog_is_thicker_where_the_field_is_high)
 Test(fog_field, frost_follow_0_keeps_the_fog_even)
 {
     double top, bottom;
-    fog_bands("frost_follow = 0\n", &top, &bottom);
+    fog_bands("build/test-out/fog_even.ini", "frost_follow = 0\n", &top, &bottom);
     cr_assert_gt(top, 0.5);
     cr_assert_lt(bottom > top ? bottom - top : top - bottom, 0.1, "top %.3f, bottom %.3f", top,
                  bottom);
