@@ -39,6 +39,7 @@ static const dp_choice style_choices[] = {
     { "stamps", DP_STYLE_STAMPS },     { "ellipses", DP_STYLE_ELLIPSES },
     { "chips", DP_STYLE_CHIPS },       { "blades", DP_STYLE_BLADES },
     { "crystals", DP_STYLE_CRYSTALS }, { "stars", DP_STYLE_STARS },
+    { "splatter", DP_STYLE_SPLATTER },
     { NULL, 0 }
 };
 static const dp_choice tint_choices[] = { { "multiply", DP_TINT_MULTIPLY },
@@ -282,6 +283,12 @@ static const dp_param params[] = {
       "unresolved light of the band the stars crowd in" },
     { DP_SEC_LAYER, "star_spikes", DP_P_BOOL, 0, 0, NULL, LY(star_spikes), "false",
       "stars: four diffraction spikes on the brightest stars" },
+    { DP_SEC_LAYER, "splat_direction", DP_P_NUMBER, -360, 360, NULL, LY(splat_direction_deg), "0",
+      "splatter: the direction the liquid flew, degrees clockwise from +x (90 = down the "
+      "picture): the spray, tails and streaks point this way" },
+    { DP_SEC_LAYER, "splat_force", DP_P_NUMBER, 0, 1, NULL, LY(splat_force), "0.5",
+      "splatter: how hard it was thrown, 0 (dropped: a blot and its crown) .. 1 (flung: more "
+      "spray, farther, longer tails and streaks)" },
     { DP_SEC_LAYER, "avoid", DP_P_LAYERS, 0, 0, NULL, NO_MEMBER, NULL,
       "comma list of earlier layers whose shapes this layer's shapes must not overlap" },
 };

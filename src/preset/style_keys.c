@@ -74,10 +74,12 @@ static const struct {
     { "star_slope", S(DP_STYLE_STARS) },
     { "star_glow", S(DP_STYLE_STARS) },
     { "star_spikes", S(DP_STYLE_STARS) },
+    { "splat_direction", S(DP_STYLE_SPLATTER) },
+    { "splat_force", S(DP_STYLE_SPLATTER) },
 };
 
 static const char *const style_names[] = { "circles",  "outlines", "droplets", "bubbles",
-                                           "stamps",   "ellipses", "chips",    "blades", "crystals", "stars" };
+                                           "stamps",   "ellipses", "chips",    "blades", "crystals", "stars", "splatter" };
 
 /* "stamps and chips" for a mask of styles. */
 static void list_styles(unsigned mask, char *out, size_t cap)

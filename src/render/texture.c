@@ -62,6 +62,7 @@ void dp_layer_spec_init(dp_layer_spec *l)
     l->crystal_seeds = 20;
     l->star_magnitudes = 6.5;
     l->star_slope = 0.5;
+    l->splat_force = 0.5;
     l->trail_length = 4;
     l->train_growth = 1.5;
 }

@@ -39,6 +39,7 @@ typedef enum dp_style {
     DP_STYLE_BLADES,   /* tufts of short tapered strokes (grass) */
     DP_STYLE_CRYSTALS, /* frost ferns grown on glass (core/frost_growth.h), not sampled */
     DP_STYLE_STARS,    /* a night sky: power-law magnitudes, black-body colours, halos */
+    DP_STYLE_SPLATTER, /* thrown liquid: a blob, its crown and spray (core/splatter.h) */
 } dp_style;
 
 /** How a PNG stamp takes its point's colour. */
@@ -145,6 +146,8 @@ typedef struct dp_layer_spec {
     double star_slope;         /* stars: log10 N(m) = star_slope * m + c */
     double star_glow;          /* stars: the field drawn as the band's own faint light */
     bool star_spikes;          /* stars: diffraction spikes on the brightest */
+    double splat_direction_deg; /* splatter: where the liquid flies, degrees clockwise from +x */
+    double splat_force;         /* splatter: 0 (dropped) .. 1 (flung hard) */
 } dp_layer_spec;
 
 typedef struct dp_texture_spec {
