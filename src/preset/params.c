@@ -39,7 +39,7 @@ static const dp_choice style_choices[] = {
     { "stamps", DP_STYLE_STAMPS },     { "ellipses", DP_STYLE_ELLIPSES },
     { "chips", DP_STYLE_CHIPS },       { "blades", DP_STYLE_BLADES },
     { "crystals", DP_STYLE_CRYSTALS }, { "stars", DP_STYLE_STARS },
-    { "splatter", DP_STYLE_SPLATTER },
+    { "splatter", DP_STYLE_SPLATTER }, { "snow", DP_STYLE_SNOW },
     { NULL, 0 }
 };
 static const dp_choice tint_choices[] = { { "multiply", DP_TINT_MULTIPLY },
@@ -289,6 +289,11 @@ static const dp_param params[] = {
     { DP_SEC_LAYER, "splat_force", DP_P_NUMBER, 0, 1, NULL, LY(splat_force), "0.5",
       "splatter: how hard it was thrown, 0 (dropped: a blot and its crown) .. 1 (flung: more "
       "spray, farther, longer tails and streaks)" },
+    { DP_SEC_LAYER, "snow_depth", DP_P_NUMBER, 1, 4096, NULL, LY(snow_depth), "40",
+      "snow: the snow's mean depth on the sill along the bottom edge, pixels (its lumps are "
+      "clumps up to radius r)" },
+    { DP_SEC_LAYER, "sparkle", DP_P_NUMBER, 0, 1, NULL, LY(sparkle), "0.5",
+      "snow: how many crystals near the surface glint (1: one pixel in a hundred)" },
     { DP_SEC_LAYER, "avoid", DP_P_LAYERS, 0, 0, NULL, NO_MEMBER, NULL,
       "comma list of earlier layers whose shapes this layer's shapes must not overlap" },
 };

@@ -193,7 +193,7 @@ static dapple_status check_required(const load_ctx *c, dapple_error *err)
         if (seen_at(c, si, "style") == 0)
             return dp_fail(err, DAPPLE_E_INVALID,
                            "%s:%d: [layer %s] needs style = circles, outlines, droplets, "
-                           "bubbles, stamps, ellipses, chips, blades, crystals, stars or splatter",
+                           "bubbles, stamps, ellipses, chips, blades, crystals, stars, splatter or snow",
                            c->file, s->sections[si].line, s->sections[si].name);
         /* a density layer with no rmax takes the map's own cap */
         dp_layer_spec *l = &c->t->layers[s->sections[si].layer];

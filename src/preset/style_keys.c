@@ -76,10 +76,12 @@ static const struct {
     { "star_spikes", S(DP_STYLE_STARS) },
     { "splat_direction", S(DP_STYLE_SPLATTER) },
     { "splat_force", S(DP_STYLE_SPLATTER) },
+    { "snow_depth", S(DP_STYLE_SNOW) },
+    { "sparkle", S(DP_STYLE_SNOW) },
 };
 
 static const char *const style_names[] = { "circles",  "outlines", "droplets", "bubbles",
-                                           "stamps",   "ellipses", "chips",    "blades", "crystals", "stars", "splatter" };
+                                           "stamps",   "ellipses", "chips",    "blades", "crystals", "stars", "splatter", "snow" };
 
 /* "stamps and chips" for a mask of styles. */
 static void list_styles(unsigned mask, char *out, size_t cap)

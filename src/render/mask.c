@@ -25,6 +25,7 @@
 #include "core/field.h"
 #include "render/frost.h"
 #include "render/raster.h"
+#include "render/snow.h"
 #include "render/splatter.h"
 #include "render/trails.h"
 
@@ -262,6 +263,8 @@ void dp_render_mask_into(const dp_texture_spec *t, const dp_scene *s, dp_mask_ki
         dp_crystals_cover_into(t, s, mask);
     if (kind == DP_MASK_FOOTPRINT && t->view_w == 0)
         dp_splatter_cover_into(t, s, mask);
+    if (kind == DP_MASK_FOOTPRINT && t->view_w == 0)
+        dp_snow_cover_into(t, s, mask);
     if ((kind == DP_MASK_WIPED || kind == DP_MASK_FROST) && t->view_w == 0)
         dp_frost_mask_into(t, s, kind == DP_MASK_FROST, mask);
 }

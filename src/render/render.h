@@ -24,6 +24,7 @@ typedef struct dp_layer_points {
     double pair_reach; /* no bridge reaches farther than this from its pair's first drop */
     struct dp_frost_seg *segs; /* crystals: the grown branches (core/frost_growth.h); owned */
     size_t n_segs;
+    float *snow; /* snow: the depth over each column (width floats, core/snow_drift.h); owned */
 } dp_layer_points;
 
 typedef struct dp_scene {

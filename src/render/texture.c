@@ -63,6 +63,8 @@ void dp_layer_spec_init(dp_layer_spec *l)
     l->star_magnitudes = 6.5;
     l->star_slope = 0.5;
     l->splat_force = 0.5;
+    l->snow_depth = 40;
+    l->sparkle = 0.5;
     l->trail_length = 4;
     l->train_growth = 1.5;
 }

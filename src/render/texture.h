@@ -40,6 +40,7 @@ typedef enum dp_style {
     DP_STYLE_CRYSTALS, /* frost ferns grown on glass (core/frost_growth.h), not sampled */
     DP_STYLE_STARS,    /* a night sky: power-law magnitudes, black-body colours, halos */
     DP_STYLE_SPLATTER, /* thrown liquid: a blob, its crown and spray (core/splatter.h) */
+    DP_STYLE_SNOW,     /* snow on a sill along the bottom edge (core/snow_drift.h), not sampled */
 } dp_style;
 
 /** How a PNG stamp takes its point's colour. */
@@ -148,6 +149,8 @@ typedef struct dp_layer_spec {
     bool star_spikes;          /* stars: diffraction spikes on the brightest */
     double splat_direction_deg; /* splatter: where the liquid flies, degrees clockwise from +x */
     double splat_force;         /* splatter: 0 (dropped) .. 1 (flung hard) */
+    double snow_depth;          /* snow: mean depth on the sill, pixels */
+    double sparkle;             /* snow: how many crystals glint, 0..1 */
 } dp_layer_spec;
 
 typedef struct dp_texture_spec {

@@ -176,7 +176,7 @@ Test(preset, bad_files_name_file_line_and_key)
         { "binary.ini", ":2: control character 0x1a (not a text file?)" },
         { "unterminated_section.ini", ":4: section header without closing ']'" },
         { "no_style.ini", ":4: [layer a] needs style = circles, outlines, droplets, bubbles, "
-                          "stamps, ellipses, chips, blades, crystals, stars or splatter" },
+                          "stamps, ellipses, chips, blades, crystals, stars, splatter or snow" },
         { "no_size.ini", ":1: [texture] needs size = WxH" },
         { "no_layers.ini", ": no [layer NAME] section (a texture needs at least one layer)" },
         { "bad_field.ini", ":8: field: unknown perlin key 'scal' (did you mean 'scale'?)" },
@@ -337,7 +337,7 @@ Test(preset, value_errors)
                       "t.ini:6: duplicate key 'style' in [layer a] (first at line 4)");
     expect_text_error("[texture]\nsize = 64x64\n[layer a]\nstyle = droplet\n",
                       "t.ini:4: style: expected circles, outlines, droplets, bubbles, stamps, "
-                      "ellipses, chips, blades, crystals, stars or splatter, got 'droplet' (did you mean 'droplets'?)");
+                      "ellipses, chips, blades, crystals, stars, splatter or snow, got 'droplet' (did you mean 'droplets'?)");
     expect_text_error(HEAD "radius = 2\ncolours = #fff,,#000\n",
                       "t.ini:6: colours: expected a colour #rgb, #rrggbb or #rrggbbaa, got ''");
     expect_text_error(HEAD "radius = 2\ncolours = #1,#2,#3,#4,#5,#6,#7,#8,#9\n",
