@@ -1,5 +1,5 @@
-# Families grown by their processes (issue #38): frost ferns (crystals), a starfield (stars)
-# and splatter render from their presets with their masks, give the same bytes for any -j,
+# Families grown by their processes (issue #38): frost ferns (crystals), a starfield (stars),
+# splatter and snow on a sill render from their presets with their masks, give the same bytes for any -j,
 # and refuse their keys on other styles, and bad values, by file and line.
 . "$(dirname "$0")/lib.sh"
 
@@ -8,7 +8,7 @@ mkdir -p "$OUT"
 
 case_presets_render_the_same_bytes_for_any_j() {
     local p
-    for p in frosted-window starfield splatter; do
+    for p in frosted-window starfield splatter snowy-window; do
         "$DAPPLE" render "presets/$p.ini" --size 256x256 -o "$OUT/$p-1.png" --mask "$OUT/$p-m1.png" \
             -j 1 --quiet || fail "$p: exit $?"
         "$DAPPLE" render "presets/$p.ini" --size 256x256 -o "$OUT/$p-2.png" --mask "$OUT/$p-m2.png" \
