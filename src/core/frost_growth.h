@@ -40,8 +40,9 @@ typedef struct dp_frost_opts {
                                  highest (v = 1) and too warm for ice at v = 0 */
 } dp_frost_opts;
 
-/** Grows the frost. On success *out (caller frees) holds *n segments in growth order; no
- * two branches of different stems cross. Same options, same segments on every machine. */
+/** Grows the frost. On success *out (caller frees) holds *n segments in growth order; a tip
+ * looks ahead and stops short of other ice, so branches seldom cross (two tips meeting in
+ * the same round can). Same options, same segments on every machine. */
 DAPPLE_USERESULT dapple_status dp_frost_grow(const dp_frost_opts *o, dp_frost_seg **out, size_t *n,
                                              dapple_error *err);
 
