@@ -35,7 +35,7 @@ def density(x, y):
     d = (v - u + 0.5) % 1.0 - 0.5                 # across the band, wrapped: -0.5 .. 0.5
     band = math.exp(-(d / 0.16) ** 2)
     clouds = 0.55 + 0.9 * (fbm(octaves, u, v) - 0.5)
-    dust = max(0.0, fbm(lanes, u, v) - 0.52) * 3.2   # dark lanes where the dust is thick
+    dust = max(0.0, fbm(lanes, u, v) - 0.48) * 4.5   # dark lanes where the dust is thick
     return max(0.0, min(1.0, 0.12 + 0.88 * band * clouds * (1 - min(0.85, dust))))
 
 rows = b"".join(b"\x00" + bytes(round(255 * density(x, y)) for x in range(N)) for y in range(N))

@@ -16,7 +16,7 @@
 #define REPOSE   1.0  /* steepest slope snow holds, dy / dx (45 degrees) */
 #define FLAT     0.6  /* a landed clump is this much as tall as wide */
 #define SETTLE   4000 /* at most this many settling sweeps */
-#define SOFTEN   0.6  /* [1 2 1] smoothing passes per pixel of lump: a rounded top */
+#define SOFTEN   1.0  /* [1 2 1] smoothing passes per pixel of lump: a rounded top */
 #define MAX_WIDE 1000000
 
 static int col(const dp_snow_opts *o, int x)

@@ -64,6 +64,8 @@ static size_t spray(const dp_splat_opts *o, double x, double y, double R, dp_rng
         double phi = o->direction_rad + off, t = dp_rng_unit(g);
         double d = R * (1.3 + (1 + 2.5 * o->force) * t);
         double u = dp_rng_unit(g), s = R * (0.04 + 0.1 * u * u);
+        if (i < 2) /* the sheet's first, largest fragments */
+            s = R * (0.14 + 0.16 * u);
         double smear = 1.6 + (1 + 3 * o->force) * t; /* 1 / sin(impact angle) */
         out[i] = (dp_splat_drop){ x + d * cos(phi), y + d * sin(phi), s * smear, s, phi,
                                   DP_SPLAT_TAILED };

@@ -17,7 +17,7 @@
 #include "render/stars.h"
 
 #define SHOWN      0.3  /* displayed brightness = flux^SHOWN: the eye's and film's compression */
-#define SCATTER    1.5  /* stars stray up to this many rmin off their sample points */
+#define SCATTER    1.2  /* stars stray up to this many spacings off their sample points */
 #define CORE       0.12 /* a magnitude-0 core is this much of the drawn radius */
 #define HALO_FROM  0.3  /* stars shown brighter than this carry a halo */
 #define SPIKE_FROM 0.25 /* fluxes above this show spikes */
@@ -71,6 +71,17 @@ static void spikes(cairo_t *cr, const dp_shape *s, const dp_star *st, double alp
     }
 }
 
+/* The sample spacing where the star's point lies (its copies across the wrap read the
+ * same place): sparse stars stray as far as dense ones, relative to their spacing. */
+static double spacing(const dp_layer_ctx *ctx, const dp_shape *s)
+{
+    const dapple_field *f = ctx->scene != NULL ? ctx->scene->fields[ctx->layer_index] : NULL;
+    if (f == NULL)
+        return ctx->spec->field.rmin;
+    double w = ctx->t->width, h = ctx->t->height;
+    return dapple_field_radius_at(f, s->x - w * floor(s->x / w), s->y - h * floor(s->y / h));
+}
+
 static void draw_star(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, int pass)
 {
     (void)pass;
@@ -81,7 +92,7 @@ static void draw_star(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, i
        by chance, as the sky does; the field still sets how many fall where. */
     dp_shape at = *s;
     double a = 2 * DP_PI * dp_star_unit(s->variety, 1),
-           d = SCATTER * l->field.rmin * sqrt(dp_star_unit(s->variety, 2));
+           d = SCATTER * spacing(ctx, s) * sqrt(dp_star_unit(s->variety, 2));
     at.x += d * cos(a), at.y += d * sin(a);
     s = &at;
     cairo_save(cr);
