@@ -197,8 +197,9 @@ static bool step(sim *s, tip *t, bool *oom)
     t->dev = 0.85 * t->dev + WOBBLE * (dp_rng_unit(&s->rng) - 0.5);
     double a = t->axis + t->dev, ux = cos(a), uy = sin(a), w = width_of(o, t);
     double nx = t->x + STEP * ux, ny = t->y + STEP * uy;
-    if ((!o->periodic && !inside(s, nx, ny)) || blocked(s, t, ux, uy, w))
-        return false;
+    if ((!o->periodic && !inside(s, nx, ny)) || blocked(s, t, ux, uy, w) ||
+        (o->avoid != NULL && dapple_circles_overlap(o->avoid, nx, ny, w / 2 + 1)))
+        return false; /* other ice ahead, or a warm drop */
     dp_frost_seg g = { (float)t->x, (float)t->y,       (float)nx, (float)ny,
                        (float)w,    (uint8_t)t->depth, t->last };
     if (!push_seg(s, g)) {
@@ -261,7 +262,8 @@ static bool nucleus(sim *s, double x, double y, double theta, int arms)
 static bool takes(sim *s, double x, double y)
 {
     double c = dp_frost_cold_at(s->o, x, y);
-    return dp_rng_unit(&s->rng) < c * c;
+    bool warm = s->o->avoid != NULL && dapple_circles_overlap(s->o->avoid, x, y, 1);
+    return dp_rng_unit(&s->rng) < c * c && !warm;
 }
 
 /* Seeds along the edges of a bounded pane, about a third of a stem apart. */

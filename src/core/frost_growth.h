@@ -36,8 +36,10 @@ typedef struct dp_frost_opts {
     int seeds;                /* nucleation sites over the pane (taken where it is cold), >= 0 */
     int scratches;            /* straight scratches, each seeding ice along it, >= 0 */
     size_t max_segs;          /* refused (DAPPLE_E_LIMIT) beyond this many segments */
-    const dapple_field *cold; /* optional, borrowed: the glass is coldest where its radius is
-                                 highest (v = 1) and too warm for ice at v = 0 */
+    const dapple_field *cold; /* optional, borrowed: the glass is coldest where its level
+                                 (dp_field_level_at) is 1 and too warm for ice at 0 */
+    const dapple_circles *avoid; /* optional, borrowed: warm spots (drops and their dry halos)
+                                    where no ice nucleates and no tip grows */
 } dp_frost_opts;
 
 /** Grows the frost. On success *out (caller frees) holds *n segments in growth order; a tip

@@ -222,8 +222,10 @@ static dapple_status run_breath(const dp_texture_spec *t, int i, dp_scene *s, da
 }
 
 /* Frost ferns (core/frost_growth.h) instead of the sampler: the layer has no points, only
- * the branches, grown over the layer's field (cold where it is high). */
-static dapple_status run_crystals(const dp_texture_spec *t, int i, dp_scene *s, dapple_error *err)
+ * the branches, grown over the layer's field (cold where it is high), kept off the rooms of
+ * the layers it avoids (a drop is warm: it melts a clear ring in the frost). */
+static dapple_status run_crystals(const dp_texture_spec *t, int i, const dapple_circles *avoid,
+                                  dp_scene *s, dapple_error *err)
 {
     const dp_layer_spec *l = &t->layers[i];
     dp_layer_points *lp = &s->layers[i];
@@ -237,7 +239,8 @@ static dapple_status run_crystals(const dp_texture_spec *t, int i, dp_scene *s, 
                         .seeds = l->crystal_seeds,
                         .scratches = l->crystal_scratches,
                         .max_segs = l->max_points,
-                        .cold = s->fields[i] };
+                        .cold = s->fields[i],
+                        .avoid = avoid };
     dapple_status st = dp_frost_grow(&o, &lp->segs, &lp->n_segs, err);
     lp->scale = 1;
     lp->stop = DAPPLE_STOP_COMPLETE;
@@ -311,7 +314,7 @@ static dapple_status sample_layer(const dp_texture_spec *t, int i, dp_scene *s, 
     if (st == DAPPLE_OK && t->layers[i].style == DP_STYLE_SNOW)
         st = run_snow(t, i, s, err);
     else if (st == DAPPLE_OK && grown)
-        st = run_crystals(t, i, s, err);
+        st = run_crystals(t, i, avoid, s, err);
     else if (st == DAPPLE_OK && t->layers[i].breath)
         st = run_breath(t, i, s, err);
     else if (st == DAPPLE_OK && !trains_only)

@@ -204,3 +204,26 @@ Test(crystals, a_periodic_pane_tiles)
     cr_assert_lt(seam_y, 2 * inner_y + 65535, "seam down %.0f, inside %.0f", seam_y, inner_y);
     free(m);
 }
+
+/* A warm drop keeps its glass clear: no ice nucleates or grows inside the avoided circle. */
+Test(crystals, ice_keeps_off_what_it_avoids)
+{
+    dapple_circles *c = NULL;
+    dapple_error err;
+    cr_assert_eq(dapple_circles_new(&c, 384, 384, true, &err), DAPPLE_OK);
+    dapple_point drop = { 192, 192, 60 };
+    cr_assert_eq(dapple_circles_add(c, &drop, 1, 1, &err), DAPPLE_OK);
+    dp_frost_opts o = pane(4, true);
+    o.seeds = 60;
+    o.avoid = c;
+    size_t n, near = 0;
+    dp_frost_seg *g = grow(&o, &n);
+    for (size_t i = 0; i < n; i++) {
+        double dx = (double)g[i].x1 - 192, dy = (double)g[i].y1 - 192;
+        cr_assert_gt(hypot(dx, dy), 60, "segment %zu ends inside the drop", i);
+        near += hypot(dx, dy) < 70;
+    }
+    cr_assert_gt(near, 10, "ice grows up to the drop's edge (%zu ends within 10 px)", near);
+    free(g);
+    dapple_circles_free(c);
+}
