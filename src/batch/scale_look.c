@@ -35,6 +35,11 @@ dapple_status dp_texture_scale_look(dp_texture_spec *t, double f, dapple_error *
         l->field.dilate *= f;
         l->field.perlin.scale = scaled(l->field.perlin.scale, f, 1);
         l->stroke_width = scaled(l->stroke_width, f, 0.01);
+        /* grown layers: the frost's stems and nuclei per area, the snow's depth */
+        l->crystal_length = scaled(l->crystal_length, f, 2);
+        if (l->crystal_seeds > 0)
+            l->crystal_seeds = (int)DP_MAX(1.0, floor(l->crystal_seeds * f * f + 0.5));
+        l->snow_depth = scaled(l->snow_depth, f, 1);
     }
     return dp_preset_validate(t, err);
 }

@@ -787,18 +787,22 @@ void dapple_field_render_into(const dapple_field *f, uint16_t *buf, int w, int h
     dp_field_render_window(f, buf, w, h, 0, 0, w, h);
 }
 
+double dp_field_level_at(const dapple_field *f, double x, double y)
+{
+    double span = f->rmax - f->rmin;
+    return f->map == DAPPLE_MAP_DENSITY ? dapple_field_density_at(f, x, y)
+           : span > 0                   ? (dp_field_r_at(f, x, y) - f->rmin) / span
+                                        : 1.0;
+}
+
 void dp_field_render_window(const dapple_field *f, uint16_t *buf, int w, int h, int x0, int y0,
                             int full_w, int full_h)
 {
-    double span = f->rmax - f->rmin;
-    bool density = f->map == DAPPLE_MAP_DENSITY;
     for (int j = 0; j < h; j++)
         for (int i = 0; i < w; i++) {
             double x = ((x0 + i) + 0.5) * f->width / full_w,
                    y = ((y0 + j) + 0.5) * f->height / full_h;
-            double v = density    ? dapple_field_density_at(f, x, y)
-                       : span > 0 ? (dp_field_r_at(f, x, y) - f->rmin) / span
-                                  : 1.0;
+            double v = dp_field_level_at(f, x, y);
             buf[(size_t)j * w + i] = (uint16_t)floor(DP_MIN(DP_MAX(v, 0.0), 1.0) * 65535 + 0.5);
         }
 }

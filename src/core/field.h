@@ -72,6 +72,12 @@ static inline int dp_field_wrap(int i, int n)
 
 /** Bilinear v at (x, y) near the raster's edges (or beyond): clamped to the edge pixels,
  * or wrapped when periodic. Out of line: the hot loops take the fast path below. */
+/** The field's level at (x, y) as the user reads it, 0..1: the relative density of a
+ * density map, (r - rmin) / (rmax - rmin) of a radius map (1 when they are equal). What
+ * the density mask and `dapple field` show; styles that read the field as a quantity
+ * (cold glass, fog, the band of the Milky Way) take it from here. */
+double dp_field_level_at(const dapple_field *f, double x, double y);
+
 double dp_field_value_edge(const dapple_field *f, double x, double y);
 
 /** The pixel of a w-wide raster under domain coordinate x (times inv_s): clamped, or

@@ -16,12 +16,10 @@
 #define LY(m)     offsetof(dp_layer_spec, m), sizeof(((dp_layer_spec *)0)->m)
 #define NO_MEMBER 0, 0
 
-static const dp_choice background_choices[] = { { "colour", DP_BG_COLOUR },
-                                                { "image", DP_BG_IMAGE },
-                                                { "transparent", DP_BG_TRANSPARENT },
-                                                { "perlin", DP_BG_PERLIN },
-                                                { "bokeh", DP_BG_BOKEH },
-                                                { NULL, 0 } };
+static const dp_choice background_choices[] = {
+    { "colour", DP_BG_COLOUR }, { "image", DP_BG_IMAGE }, { "transparent", DP_BG_TRANSPARENT },
+    { "perlin", DP_BG_PERLIN }, { "bokeh", DP_BG_BOKEH }, { NULL, 0 }
+};
 static const dp_choice convention_choices[] = { { "gl", 0 }, { "dx", 1 }, { NULL, 0 } };
 static const dp_choice points_choices[] = {
     { "none", -1 }, { "csv", 0 }, { "json", 1 }, { NULL, 0 }
@@ -39,12 +37,15 @@ static const dp_choice style_choices[] = {
     { "droplets", DP_STYLE_DROPLETS }, { "bubbles", DP_STYLE_BUBBLES },
     { "stamps", DP_STYLE_STAMPS },     { "ellipses", DP_STYLE_ELLIPSES },
     { "chips", DP_STYLE_CHIPS },       { "blades", DP_STYLE_BLADES },
-    { "cells", DP_STYLE_CELLS },       { NULL, 0 }
+    { "cells", DP_STYLE_CELLS },       { "crystals", DP_STYLE_CRYSTALS },
+    { "stars", DP_STYLE_STARS },       { "splatter", DP_STYLE_SPLATTER },
+    { "snow", DP_STYLE_SNOW },         { NULL, 0 }
 };
-static const dp_choice profile_choices[] = {
-    { "flat", DP_PROFILE_FLAT }, { "bevel", DP_PROFILE_BEVEL }, { "dome", DP_PROFILE_DOME },
-    { "curl", DP_PROFILE_CURL }, { NULL, 0 }
-};
+static const dp_choice profile_choices[] = { { "flat", DP_PROFILE_FLAT },
+                                             { "bevel", DP_PROFILE_BEVEL },
+                                             { "dome", DP_PROFILE_DOME },
+                                             { "curl", DP_PROFILE_CURL },
+                                             { NULL, 0 } };
 static const dp_choice cell_shape_choices[] = { { "cell", DP_CELL_SHAPE_CELL },
                                                 { "round", DP_CELL_SHAPE_ROUND },
                                                 { "polygon", DP_CELL_SHAPE_POLYGON },
@@ -81,7 +82,8 @@ static const dp_param params[] = {
       "the scene behind the glass that drops refract (upside down, sharp); when set it is the "
       "whole ground: none, night-street, overcast, checker[:SIDE] or image:PATH" },
     { DP_SEC_TEXTURE, "backdrop_distance", DP_P_NUMBER, 1, 100000, NULL, TX(backdrop_distance),
-      "400", "how far behind the drops the backdrop lies, pixels: farther shows a smaller, "
+      "400",
+      "how far behind the drops the backdrop lies, pixels: farther shows a smaller, "
       "wider view in each drop" },
     { DP_SEC_TEXTURE, "backdrop_blur", DP_P_NUMBER, 0, 256, NULL, TX(backdrop_blur), "6",
       "focus: the backdrop's blur through clear glass, pixels (drops show it sharp)" },
@@ -112,14 +114,14 @@ static const dp_param params[] = {
     /* ------------------------------------------------------------ [layer NAME] */
     { DP_SEC_LAYER, "style", DP_P_ENUM, 0, 0, style_choices, LY(style), NULL,
       "(required) how each point is drawn" },
-    { DP_SEC_LAYER, "radius", DP_P_RADIUS, DAPPLE_LIMIT_RADIUS_CLI_MIN,
-      DAPPLE_LIMIT_RADIUS_CLI_MAX, NULL, NO_MEMBER, NULL,
+    { DP_SEC_LAYER, "radius", DP_P_RADIUS, DAPPLE_LIMIT_RADIUS_CLI_MIN, DAPPLE_LIMIT_RADIUS_CLI_MAX,
+      NULL, NO_MEMBER, NULL,
       "a constant radius: shorthand for rmin = rmax = radius, field = constant" },
-    { DP_SEC_LAYER, "rmin", DP_P_NUMBER, DAPPLE_LIMIT_RADIUS_CLI_MIN,
-      DAPPLE_LIMIT_RADIUS_CLI_MAX, NULL, LY(field.rmin), NULL,
+    { DP_SEC_LAYER, "rmin", DP_P_NUMBER, DAPPLE_LIMIT_RADIUS_CLI_MIN, DAPPLE_LIMIT_RADIUS_CLI_MAX,
+      NULL, LY(field.rmin), NULL,
       "radius map: the radius where v = 0; density map: the spacing at full density" },
-    { DP_SEC_LAYER, "rmax", DP_P_NUMBER, DAPPLE_LIMIT_RADIUS_CLI_MIN,
-      DAPPLE_LIMIT_RADIUS_CLI_MAX, NULL, LY(field.rmax), NULL,
+    { DP_SEC_LAYER, "rmax", DP_P_NUMBER, DAPPLE_LIMIT_RADIUS_CLI_MIN, DAPPLE_LIMIT_RADIUS_CLI_MAX,
+      NULL, LY(field.rmax), NULL,
       "radius map: the radius where v = 1; density map (optional): the largest spacing" },
     { DP_SEC_LAYER, "field", DP_P_FIELD, 0, 0, NULL, NO_MEMBER, "constant",
       "the field v: constant, perlin[:key=value,...] or image:PATH (see below)" },
@@ -134,8 +136,8 @@ static const dp_param params[] = {
       "tone curve, second step: v = v^gamma (2.2 reads an sRGB image as linear light)" },
     { DP_SEC_LAYER, "invert", DP_P_BOOL, 0, 0, NULL, LY(field.invert), "false",
       "use 1 - v (after the tone curve)" },
-    { DP_SEC_LAYER, "dilate", DP_P_NUMBER, -DAPPLE_LIMIT_DILATE_CLI,
-      DAPPLE_LIMIT_DILATE_CLI, NULL, LY(field.dilate), "0",
+    { DP_SEC_LAYER, "dilate", DP_P_NUMBER, -DAPPLE_LIMIT_DILATE_CLI, DAPPLE_LIMIT_DILATE_CLI, NULL,
+      LY(field.dilate), "0",
       "grow bright areas of v by this many pixels (after invert); negative erodes" },
     { DP_SEC_LAYER, "exclude", DP_P_EXCLUDE, 0, 0, NULL, NO_MEMBER, NULL,
       "comma list of image:PATH (up to 8): no point on a pixel at least half white" },
@@ -143,7 +145,8 @@ static const dp_param params[] = {
       "scale rmin and rmax together so the layer has this many points (within 1 %)" },
     { DP_SEC_LAYER, "k", DP_P_INT, 1, DAPPLE_LIMIT_K, NULL, LY(k), "30",
       "candidates tried around each active point" },
-    { DP_SEC_LAYER, "max_points", DP_P_COUNT, 1, DAPPLE_LIMIT_POINTS, NULL, LY(max_points), "20000000",
+    { DP_SEC_LAYER, "max_points", DP_P_COUNT, 1, DAPPLE_LIMIT_POINTS, NULL, LY(max_points),
+      "20000000",
       "bail-out: sampling stops after this many points (reported, not an error); at the "
       "default, a layer expected to exceed it is refused before sampling" },
     { DP_SEC_LAYER, "dense", DP_P_BOOL, 0, 0, NULL, LY(dense), "false",
@@ -176,7 +179,8 @@ static const dp_param params[] = {
     { DP_SEC_LAYER, "dot_radius", DP_P_NUMBER, 0, 4096, NULL, LY(dot_radius), "0",
       "if > 0, every shape and mask dot has this radius in pixels instead of scale * r" },
     { DP_SEC_LAYER, "dot_radius_dense", DP_P_NUMBER, 0, 4096, NULL, LY(dot_radius_dense), "0",
-      "with dot_radius: the dot radius at the densest spacing (r = rmin), so darks reach full ink" },
+      "with dot_radius: the dot radius at the densest spacing (r = rmin), so darks reach full "
+      "ink" },
     { DP_SEC_LAYER, "dot_grow_from", DP_P_NUMBER, 0, 0.99, NULL, LY(dot_grow_from), "0.5",
       "with dot_radius_dense: the relative density (rmin / r)^2 where dots start to grow" },
     { DP_SEC_LAYER, "stroke_width", DP_P_NUMBER, 0.01, 256, NULL, LY(stroke_width), "1",
@@ -227,8 +231,7 @@ static const dp_param params[] = {
       "ellipses, chips: grain and speckle inside each shape, in colour and height" },
     { DP_SEC_LAYER, "veins", DP_P_NUMBER, 0, 1, NULL, LY(veins), "0",
       "ellipses, chips: chance and strength of pale veins across each shape" },
-    { DP_SEC_LAYER, "blades", DP_P_INT, 1, 16, NULL, LY(blades), "4",
-      "blades: strokes per tuft" },
+    { DP_SEC_LAYER, "blades", DP_P_INT, 1, 16, NULL, LY(blades), "4", "blades: strokes per tuft" },
     { DP_SEC_LAYER, "gap", DP_P_NUMBER, 0, 64, NULL, LY(gap), "2",
       "cells: width of the mortar (or crack) between neighbouring pieces, pixels" },
     { DP_SEC_LAYER, "gap_jitter", DP_P_NUMBER, 0, 1, NULL, LY(gap_jitter), "0",
@@ -288,6 +291,9 @@ static const dp_param params[] = {
     { DP_SEC_LAYER, "frost", DP_P_NUMBER, 0, 1, NULL, LY(frost), "0",
       "droplets: fog the glass under the layer (blur and lighten), except where the layers it "
       "avoids wiped it" },
+    { DP_SEC_LAYER, "frost_follow", DP_P_NUMBER, 0, 1, NULL, LY(frost_follow), "1",
+      "droplets: how far the fog follows the layer's field: frost * (1 - frost_follow (1 - v)), "
+      "thicker where v is high (0 = even over the pane)" },
     { DP_SEC_LAYER, "frost_blur", DP_P_NUMBER, 1, 64, NULL, LY(frost_blur), "6",
       "droplets: blur radius of the frost, pixels" },
     { DP_SEC_LAYER, "breath", DP_P_BOOL, 0, 0, NULL, LY(breath), "false",
@@ -309,6 +315,35 @@ static const dp_param params[] = {
     { DP_SEC_LAYER, "rain_slide", DP_P_NUMBER, 0, 1, NULL, LY(rain_slide), "0.5",
       "droplets with rain: how readily drops slide: 0 = only drops of rmax, 1 = on the "
       "slickest glass (where the field is low) drops of 0.4 rmax" },
+    { DP_SEC_LAYER, "crystal_length", DP_P_NUMBER, 2, 4096, NULL, LY(crystal_length), "120",
+      "crystals: a fern's stem length on the coldest glass (v = 1), pixels; warmer glass "
+      "stunts it" },
+    { DP_SEC_LAYER, "crystal_seeds", DP_P_INT, 0, 100000, NULL, LY(crystal_seeds), "20",
+      "crystals: ice nuclei on the glass, kept with probability v^2 (cold glass takes more); "
+      "the edges of a pane that does not tile seed ice too" },
+    { DP_SEC_LAYER, "crystal_scratches", DP_P_INT, 0, 1000, NULL, LY(crystal_scratches), "0",
+      "crystals: straight scratches in the glass, each seeding a row of ferns" },
+    { DP_SEC_LAYER, "star_magnitudes", DP_P_NUMBER, 0.5, 15, NULL, LY(star_magnitudes), "6.5",
+      "stars: magnitudes run from 0 (brightest) to this; each is 2.512 times fainter" },
+    { DP_SEC_LAYER, "star_slope", DP_P_NUMBER, 0.05, 1, NULL, LY(star_slope), "0.5",
+      "stars: the star counts' power law, log10 N(m) = slope * m + c (0.6: stars spread evenly "
+      "through space)" },
+    { DP_SEC_LAYER, "star_glow", DP_P_NUMBER, 0, 1, NULL, LY(star_glow), "0",
+      "stars: the layer's field drawn first, in the first colour at this strength: the "
+      "unresolved light of the band the stars crowd in" },
+    { DP_SEC_LAYER, "star_spikes", DP_P_BOOL, 0, 0, NULL, LY(star_spikes), "false",
+      "stars: four diffraction spikes on the brightest stars" },
+    { DP_SEC_LAYER, "splat_direction", DP_P_NUMBER, -360, 360, NULL, LY(splat_direction_deg), "0",
+      "splatter: the direction the liquid flew, degrees clockwise from +x (90 = down the "
+      "picture): the spray, tails and streaks point this way" },
+    { DP_SEC_LAYER, "splat_force", DP_P_NUMBER, 0, 1, NULL, LY(splat_force), "0.5",
+      "splatter: how hard it was thrown, 0 (dropped: a blot and its crown) .. 1 (flung: more "
+      "spray, farther, longer tails and streaks)" },
+    { DP_SEC_LAYER, "snow_depth", DP_P_NUMBER, 1, 4096, NULL, LY(snow_depth), "40",
+      "snow: the snow's mean depth on the sill along the bottom edge, pixels (its lumps are "
+      "clumps up to radius r)" },
+    { DP_SEC_LAYER, "sparkle", DP_P_NUMBER, 0, 1, NULL, LY(sparkle), "0.5",
+      "snow: how many crystals near the surface glint (1: one pixel in a hundred)" },
     { DP_SEC_LAYER, "avoid", DP_P_LAYERS, 0, 0, NULL, NO_MEMBER, NULL,
       "comma list of earlier layers whose shapes this layer's shapes must not overlap" },
 };
@@ -432,7 +467,8 @@ static const char *const md_intro =
 
 static const char *const md_fields =
         "\n"
-        "A layer with `dot_radius` paints every point's shape whole; a render whose colour texture\n"
+        "A layer with `dot_radius` paints every point's shape whole; a render whose colour "
+        "texture\n"
         "or height and normal maps would paint more than 2^36 pixels that way (points x the dot's\n"
         "area, up to the image's) is refused before drawing:\n"
         "`dapple: layer 'a': dot_radius 4096 over 166903 points paints about 7e+11 pixels of the\n"
@@ -481,11 +517,11 @@ static void md_perlin(FILE *f)
 
 static const char *type_name(dp_param_type t)
 {
-    static const char *const names[] = { "number",      "integer", "integer",    "integer",
-                                         "bool",        "choice",  "colour",     "colours",
-                                         "size",        "field",   "path",       "number",
-                                         "layer names", "levels",  "image paths",
-                                         "paths",       "scene" };
+    static const char *const names[] = { "number",      "integer", "integer",     "integer",
+                                         "bool",        "choice",  "colour",      "colours",
+                                         "size",        "field",   "path",        "number",
+                                         "layer names", "levels",  "image paths", "paths",
+                                         "scene" };
     return names[t];
 }
 

@@ -148,7 +148,8 @@ static dapple_status check_radius_keys(const load_ctx *c, int si, dapple_error *
         !(l->field.rmin < dapple_field_opts_rmax(&l->field))) /* nothing to grow */
         return dp_fail(err, DAPPLE_E_INVALID,
                        "%s:%d: [layer %s] breath: drops grow from rmin to rmax, so rmax must "
-                       "exceed rmin", f, sec->line, sec->name);
+                       "exceed rmin",
+                       f, sec->line, sec->name);
     /* A breath figure or rain reads only the two radii, not the field between them. */
     bool grown = (l->breath || l->rain) && l->style == DP_STYLE_DROPLETS;
     if (!grown && l->field.rmin < dapple_field_opts_rmax(&l->field) &&
@@ -171,13 +172,15 @@ static dapple_status check_rain_keys(const load_ctx *c, int si, dapple_error *er
     if (!(l->field.rmin < dapple_field_opts_rmax(&l->field)))
         return dp_fail(err, DAPPLE_E_INVALID,
                        "%s:%d: [layer %s] rain: drops land from rmin and slide by rmax, so rmax "
-                       "must exceed rmin", c->file, sec->line, sec->name);
+                       "must exceed rmin",
+                       c->file, sec->line, sec->name);
     for (size_t k = 0; k < sizeof sized / sizeof sized[0]; k++) {
         int line = seen_at(c, si, sized[k]);
         if (line != 0)
             return dp_fail(err, DAPPLE_E_INVALID,
                            "%s:%d: %s: a rain layer's sizes and trails come from the rain: "
-                           "remove %s or rain", c->file, line, sized[k], sized[k]);
+                           "remove %s or rain",
+                           c->file, line, sized[k], sized[k]);
     }
     return DAPPLE_OK;
 }
@@ -192,8 +195,7 @@ static dapple_status check_style_keys(const load_ctx *c, int si, dapple_error *e
     for (size_t i = 0; i < n; i++) {
         int line = c->seen[si][i];
         if (line != 0 && dp_param_check_style(params[i].key, l->style, &e) != DAPPLE_OK)
-            return dp_fail(err, e.status, "%s:%d: %s: %s", c->file, line, params[i].key,
-                           e.message);
+            return dp_fail(err, e.status, "%s:%d: %s: %s", c->file, line, params[i].key, e.message);
     }
     return DAPPLE_OK;
 }
@@ -215,7 +217,8 @@ static dapple_status check_required(const load_ctx *c, dapple_error *err)
         if (seen_at(c, si, "style") == 0)
             return dp_fail(err, DAPPLE_E_INVALID,
                            "%s:%d: [layer %s] needs style = circles, outlines, droplets, "
-                           "bubbles, stamps, ellipses, chips, blades or cells",
+                           "bubbles, stamps, ellipses, chips, blades, cells, crystals, stars, "
+                           "splatter or snow",
                            c->file, s->sections[si].line, s->sections[si].name);
         /* a density layer with no rmax takes the map's own cap */
         dp_layer_spec *l = &c->t->layers[s->sections[si].layer];

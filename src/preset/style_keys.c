@@ -10,7 +10,7 @@
 #include "core/dp.h"
 
 #define S(style) (1u << (style))
-#define SHADOWED                                                                           \
+#define SHADOWED                                                                              \
     (S(DP_STYLE_CIRCLES) | S(DP_STYLE_OUTLINES) | S(DP_STYLE_STAMPS) | S(DP_STYLE_ELLIPSES) | \
      S(DP_STYLE_CHIPS) | S(DP_STYLE_BLADES))
 #define SOLID (S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) | S(DP_STYLE_CELLS))
@@ -21,7 +21,7 @@ static const struct {
     unsigned styles;
 } style_keys[] = {
     { "stroke_width", S(DP_STYLE_OUTLINES) | S(DP_STYLE_ELLIPSES) | S(DP_STYLE_CHIPS) |
-                              S(DP_STYLE_BLADES) },
+                              S(DP_STYLE_BLADES) | S(DP_STYLE_CRYSTALS) },
     { "stamp", S(DP_STYLE_STAMPS) },
     { "stamp_scale_jitter", S(DP_STYLE_STAMPS) },
     { "stamp_tint", S(DP_STYLE_STAMPS) },
@@ -66,6 +66,7 @@ static const struct {
     { "drop_micro", S(DP_STYLE_DROPLETS) },
     { "frost", S(DP_STYLE_DROPLETS) },
     { "frost_blur", S(DP_STYLE_DROPLETS) },
+    { "frost_follow", S(DP_STYLE_DROPLETS) },
     { "trail", S(DP_STYLE_DROPLETS) },
     { "trail_length", S(DP_STYLE_DROPLETS) },
     { "merge", S(DP_STYLE_DROPLETS) },
@@ -79,11 +80,23 @@ static const struct {
     { "trains", S(DP_STYLE_BUBBLES) },
     { "train_growth", S(DP_STYLE_BUBBLES) },
     { "cluster", S(DP_STYLE_BUBBLES) },
+    { "crystal_length", S(DP_STYLE_CRYSTALS) },
+    { "crystal_seeds", S(DP_STYLE_CRYSTALS) },
+    { "crystal_scratches", S(DP_STYLE_CRYSTALS) },
+    { "star_magnitudes", S(DP_STYLE_STARS) },
+    { "star_slope", S(DP_STYLE_STARS) },
+    { "star_glow", S(DP_STYLE_STARS) },
+    { "star_spikes", S(DP_STYLE_STARS) },
+    { "splat_direction", S(DP_STYLE_SPLATTER) },
+    { "splat_force", S(DP_STYLE_SPLATTER) },
+    { "snow_depth", S(DP_STYLE_SNOW) },
+    { "sparkle", S(DP_STYLE_SNOW) },
 };
 
-static const char *const style_names[] = { "circles",  "outlines", "droplets", "bubbles",
-                                           "stamps",   "ellipses", "chips",    "blades",
-                                           "cells" };
+static const char *const style_names[] = { "circles", "outlines", "droplets", "bubbles",
+                                           "stamps",  "ellipses", "chips",    "blades",
+                                           "cells",   "crystals", "stars",    "splatter",
+                                           "snow" };
 
 /* "stamps and chips" for a mask of styles. */
 static void list_styles(unsigned mask, char *out, size_t cap)

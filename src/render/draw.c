@@ -28,8 +28,10 @@
 #define MAX_REPEATS 3 /* copies per axis beyond which a shape is larger than sensible */
 
 static const dp_layer_kind *const kinds[] = {
-    &dp_layer_circles, &dp_layer_outlines, &dp_layer_droplets, &dp_layer_bubbles, &dp_layer_stamps,
-    &dp_layer_ellipses, &dp_layer_chips, &dp_layer_blades, &dp_layer_cells,
+    &dp_layer_circles,  &dp_layer_outlines, &dp_layer_droplets, &dp_layer_bubbles,
+    &dp_layer_stamps,   &dp_layer_ellipses, &dp_layer_chips,    &dp_layer_blades,
+    &dp_layer_cells,    &dp_layer_ellipses, &dp_layer_chips,    &dp_layer_blades,
+    &dp_layer_crystals, &dp_layer_stars,    &dp_layer_splatter, &dp_layer_snow,
 };
 
 const dp_layer_kind *dp_layer_kind_for(dp_style style)

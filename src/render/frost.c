@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/dp.h"
+#include "core/field.h"
 #include "core/point_attrs.h"
 #include "render/raster.h"
 
@@ -82,6 +83,14 @@ static void halo_into(const dp_texture_spec *t, const dp_layer_spec *l, uint64_t
                             reach, EDGE_SOFT, out);
 }
 
+double dp_frost_fog_at(const dp_layer_spec *l, const dapple_field *f, double x, double y)
+{
+    if (f == NULL || !(l->frost_follow > 0))
+        return l->frost;
+    double v = DP_MIN(1.0, DP_MAX(0.0, dp_field_level_at(f, x, y)));
+    return l->frost * (1 - l->frost_follow * (1 - v));
+}
+
 void dp_frost_wiped_into(const dp_texture_spec *t, const dp_scene *s, int li, int y0, int y1,
                          uint16_t *out)
 {
@@ -125,7 +134,9 @@ void dp_frost_mask_into(const dp_texture_spec *t, const dp_scene *s, bool frost,
             wiped[i] = 0;
         dp_frost_wiped_into(t, s, li, 0, t->height, wiped);
         for (size_t i = 0; i < n; i++) {
-            uint16_t v = frost ? (uint16_t)lround(l->frost * (65535 - wiped[i])) : wiped[i];
+            double x = (double)(i % (size_t)t->width) + 0.5, y = (double)(i / (size_t)t->width) + 0.5;
+            double fog = frost ? dp_frost_fog_at(l, s->fields[li], x, y) : 0;
+            uint16_t v = frost ? (uint16_t)lround(fog * (65535 - wiped[i])) : wiped[i];
             mask[i] = DP_MAX(mask[i], v);
         }
     }
@@ -252,6 +263,7 @@ static bool frost_strip(uint8_t *data, int stride, const dp_layer_ctx *ctx, cons
                         int y0, int rows)
 {
     const dp_layer_spec *l = ctx->spec;
+    const dapple_field *field = ctx->scene->fields[ctx->layer_index];
     int w = ctx->t->width;
     float *blur = blurred_rows(ctx, y0, rows, (int)lround(l->frost_blur));
     if (blur == NULL)
@@ -259,7 +271,8 @@ static bool frost_strip(uint8_t *data, int stride, const dp_layer_ctx *ctx, cons
     for (int y = 0; y < rows; y++) {
         uint32_t *row = (uint32_t *)(void *)(data + (size_t)(y0 + y) * stride);
         for (int x = 0; x < w; x++) {
-            double f = l->frost * (1 - wiped[(size_t)y * w + x] / 65535.0);
+            double fog = dp_frost_fog_at(l, field, x + 0.5, y0 + y + 0.5);
+            double f = fog * (1 - wiped[(size_t)y * w + x] / 65535.0);
             if (f > 0)
                 row[x] = frosted(row[x], blur + ((size_t)y * w + x) * 4, f);
         }

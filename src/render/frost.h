@@ -17,6 +17,11 @@
  * beyond its room (scale * r). Later layers avoid it; frost leaves it clear. */
 double dp_layer_halo(const dp_layer_spec *l, uint64_t size_seed, const dapple_point *p);
 
+/** How thick layer l's fog is at (x, y): its frost, times (1 - frost_follow (1 - v)) where v
+ * in [0, 1] is the layer's field f there (thicker where the field is high); frost alone
+ * without a field or with frost_follow 0. */
+double dp_frost_fog_at(const dp_layer_spec *l, const dapple_field *f, double x, double y);
+
 /** Max-combines into out (rows y0 .. y1 - 1 of the image, width wide, caller-zeroed) the
  * antialiased dry halos of the drops of the layers that layer 'li' avoids, their beads and
  * tracks: 65535 = wiped clean. Wraps when periodic. A band passes its own rows only. */

@@ -80,6 +80,10 @@ extern const dp_layer_kind dp_layer_ellipses;
 extern const dp_layer_kind dp_layer_chips;
 extern const dp_layer_kind dp_layer_blades;
 extern const dp_layer_kind dp_layer_cells;
+extern const dp_layer_kind dp_layer_crystals;
+extern const dp_layer_kind dp_layer_stars;
+extern const dp_layer_kind dp_layer_splatter;
+extern const dp_layer_kind dp_layer_snow;
 
 /** The drawing context of layer l of texture t (seeds, light), as draw.c makes it; the
  * band, ground and scene fields are left empty (draw.c fills them). */

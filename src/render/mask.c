@@ -15,6 +15,7 @@
  * Footprint, splat and density put no ink where the layer's field allows no point (its
  * cutoff or exclusion images), pixel by pixel; clearance measures distance and is not
  * clipped. All wrap when periodic. */
+#include "render/crystals.h"
 #include "render/render.h"
 
 #include <math.h>
@@ -25,6 +26,8 @@
 #include "render/cells.h"
 #include "render/frost.h"
 #include "render/raster.h"
+#include "render/snow.h"
+#include "render/splatter.h"
 #include "render/trails.h"
 
 typedef struct paint {
@@ -156,6 +159,9 @@ static void each_point(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind
                 l != NULL && l->dot_radius > 0 && !(l->dot_radius_dense > 0) ? l->dot_radius : 0;
         if (kind == DP_MASK_FOOTPRINT && water_layer(t, i))
             continue; /* water_footprint draws it */
+        if (kind == DP_MASK_FOOTPRINT && l != NULL && l->style == DP_STYLE_SPLATTER &&
+            t->view_w == 0)
+            continue; /* dp_splatter_cover_into draws its ink */
         paint one = { mask, dot, clip, mask_w(t), t->view_x, t->view_y };
         if (dot > 0 && kind != DP_MASK_CLEARANCE &&
             dots_by_nearest(t, &s->layers[i], wrap, dot + (kind == DP_MASK_FOOTPRINT ? 0.5 : 0), fn,
@@ -299,6 +305,12 @@ void dp_render_mask_into(const dp_texture_spec *t, const dp_scene *s, dp_mask_ki
         water_footprint(t, s, mask);
     if (kind == DP_MASK_CELLS || kind == DP_MASK_EDGES)
         cells_into(t, s, kind == DP_MASK_EDGES, mask);
+    if (kind == DP_MASK_FOOTPRINT && t->view_w == 0)
+        dp_crystals_cover_into(t, s, mask);
+    if (kind == DP_MASK_FOOTPRINT && t->view_w == 0)
+        dp_splatter_cover_into(t, s, mask);
+    if (kind == DP_MASK_FOOTPRINT && t->view_w == 0)
+        dp_snow_cover_into(t, s, mask);
     if ((kind == DP_MASK_WIPED || kind == DP_MASK_FROST) && t->view_w == 0)
         dp_frost_mask_into(t, s, kind == DP_MASK_FROST, mask);
 }

@@ -22,6 +22,9 @@ typedef struct dp_layer_points {
     struct dp_drop_pair *pairs; /* drops that merge (render/merge.h); owned */
     size_t n_pairs;
     double pair_reach; /* no bridge reaches farther than this from its pair's first drop */
+    struct dp_frost_seg *segs; /* crystals: the grown branches (core/frost_growth.h); owned */
+    size_t n_segs;
+    float *snow; /* snow: the depth over each column (width floats, core/snow_drift.h); owned */
 } dp_layer_points;
 
 typedef struct dp_scene {

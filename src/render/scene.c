@@ -13,6 +13,8 @@
 
 #include "core/breath.h"
 #include "core/dp.h"
+#include "core/frost_growth.h"
+#include "core/snow_drift.h"
 #include "core/world.h"
 #include "io/image_load.h"
 #include "render/bubble_cluster.h"
@@ -222,6 +224,52 @@ static dapple_status run_breath(const dp_texture_spec *t, int i, dp_scene *s, da
     return st;
 }
 
+/* Frost ferns (core/frost_growth.h) instead of the sampler: the layer has no points, only
+ * the branches, grown over the layer's field (cold where it is high), kept off the rooms of
+ * the layers it avoids (a drop is warm: it melts a clear ring in the frost). */
+static dapple_status run_crystals(const dp_texture_spec *t, int i, const dapple_circles *avoid,
+                                  dp_scene *s, dapple_error *err)
+{
+    const dp_layer_spec *l = &t->layers[i];
+    dp_layer_points *lp = &s->layers[i];
+    double t0 = seconds_now();
+    dp_frost_opts o = { .width = t->width,
+                        .height = t->height,
+                        .periodic = t->periodic,
+                        .seed = l->seed_raw ? t->seed : dp_layer_seed(t->seed, l->name),
+                        .length = l->crystal_length,
+                        .stem = l->stroke_width,
+                        .seeds = l->crystal_seeds,
+                        .scratches = l->crystal_scratches,
+                        .max_segs = l->max_points,
+                        .cold = s->fields[i],
+                        .avoid = avoid };
+    dapple_status st = dp_frost_grow(&o, &lp->segs, &lp->n_segs, err);
+    lp->scale = 1;
+    lp->stop = DAPPLE_STOP_COMPLETE;
+    lp->seconds = seconds_now() - t0;
+    return st;
+}
+
+/* Snow on the sill (core/snow_drift.h) instead of the sampler: the layer's profile, its
+ * clumps up to rmax across. */
+static dapple_status run_snow(const dp_texture_spec *t, int i, dp_scene *s, dapple_error *err)
+{
+    const dp_layer_spec *l = &t->layers[i];
+    dp_layer_points *lp = &s->layers[i];
+    dp_snow_opts o = { .width = t->width,
+                       .periodic = t->periodic,
+                       .seed = l->seed_raw ? t->seed : dp_layer_seed(t->seed, l->name),
+                       .depth = l->snow_depth,
+                       .lump = dapple_field_opts_rmax(&l->field) };
+    lp->scale = 1;
+    lp->stop = DAPPLE_STOP_COMPLETE;
+    lp->snow = dp_calloc_n((size_t)t->width, sizeof *lp->snow);
+    if (lp->snow == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for snow %d wide", t->width);
+    return dp_snow_drift(&o, lp->snow, err);
+}
+
 /* Samples the layer as a world (core/world: the same points for any number of threads)
  * into the scene, which owns them from here. */
 static dapple_status run_sampler(const dp_texture_spec *t, int i, const dapple_circles *avoid,
@@ -259,13 +307,18 @@ static dapple_status sample_layer(const dp_texture_spec *t, int i, dp_scene *s, 
         s->fields[i] = given, s->given[i] = true;
     else
         st = make_field(t, &t->layers[i], &s->fields[i], s->image_size[i], err);
-    if (st == DAPPLE_OK)
+    bool grown = t->layers[i].style == DP_STYLE_CRYSTALS || t->layers[i].style == DP_STYLE_SNOW;
+    if (st == DAPPLE_OK && !grown)
         st = check_budget(t, &t->layers[i], s->fields[i], err);
     if (st == DAPPLE_OK)
         st = make_avoid(t, s, i, &avoid, err);
     /* A layer of bubble trains has only its trains, as its points: nothing is sampled loose. */
     bool trains_only = t->layers[i].style == DP_STYLE_BUBBLES && t->layers[i].trains > 0;
-    if (st == DAPPLE_OK && t->layers[i].breath)
+    if (st == DAPPLE_OK && t->layers[i].style == DP_STYLE_SNOW)
+        st = run_snow(t, i, s, err);
+    else if (st == DAPPLE_OK && grown)
+        st = run_crystals(t, i, avoid, s, err);
+    else if (st == DAPPLE_OK && t->layers[i].breath)
         st = run_breath(t, i, s, err);
     else if (st == DAPPLE_OK && t->layers[i].rain && t->layers[i].style == DP_STYLE_DROPLETS)
         st = dp_rain_layer(t, i, s, err);
@@ -320,6 +373,8 @@ void dp_scene_fini(dp_scene *s)
         free(s->layers[i].beads);
         free(s->layers[i].track);
         free(s->layers[i].pairs);
+        free(s->layers[i].segs);
+        free(s->layers[i].snow);
         dapple_field_free(s->fields[i]);
     }
     memset(s, 0, sizeof *s);

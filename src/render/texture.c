@@ -64,6 +64,14 @@ void dp_layer_spec_init(dp_layer_spec *l)
     l->size = (dp_size_spread){ .min = 0.15, .bell = 0.25, .mode = 0.8 };
     l->drop = (dp_drop_style){ .stretch = 1, .contact_deg = DP_DROP_CONTACT_DEG };
     l->frost_blur = 6;
+    l->frost_follow = 1;
+    l->crystal_length = 120;
+    l->crystal_seeds = 20;
+    l->star_magnitudes = 6.5;
+    l->star_slope = 0.5;
+    l->splat_force = 0.5;
+    l->snow_depth = 40;
+    l->sparkle = 0.5;
     l->trail_length = 4;
     l->rain_time = 20;
     l->rain_rate = 1;

@@ -38,6 +38,10 @@ typedef enum dp_style {
     DP_STYLE_CHIPS,    /* seeded irregular polygons (broken stone), filled or outlined */
     DP_STYLE_BLADES,   /* tufts of short tapered strokes (grass) */
     DP_STYLE_CELLS,    /* the power diagram of the points: cobbles, flagstones, cracked mud */
+    DP_STYLE_CRYSTALS, /* frost ferns grown on glass (core/frost_growth.h), not sampled */
+    DP_STYLE_STARS,    /* a night sky: power-law magnitudes, black-body colours, halos */
+    DP_STYLE_SPLATTER, /* thrown liquid: a blob, its crown and spray (core/splatter.h) */
+    DP_STYLE_SNOW,     /* snow on a sill along the bottom edge (core/snow_drift.h), not sampled */
 } dp_style;
 
 /** How a cell's piece rises from its outline (cells). */
@@ -158,6 +162,8 @@ typedef struct dp_layer_spec {
     dp_size_spread size;        /* droplets, bubbles: how much of its room each point fills */
     dp_drop_style drop;         /* droplets: outline, contact angle, highlight variation */
     double frost, frost_blur;   /* droplets: fog under the layer (0..1) and its blur, pixels */
+    double frost_follow;        /* droplets: how far the fog follows the field v: frost times
+                                   1 - frost_follow (1 - v) (thicker where v is high) */
     double trail, trail_length; /* droplets: share of drops with a trail; its length in rooms */
     bool bubble_gas;            /* bubbles: gas in a liquid instead of soap film */
     int trains;                 /* bubbles: nucleation sites, each a rising train */
@@ -174,6 +180,17 @@ typedef struct dp_layer_spec {
     double rain_time;           /* droplets, rain: how long it rained */
     double rain_rate;           /* droplets, rain: how hard */
     double rain_slide;          /* droplets, rain: how readily drops slide, 0..1 */
+    double crystal_length;      /* crystals: a stem's length on the coldest glass, pixels */
+    int crystal_seeds;          /* crystals: nuclei on the glass (taken where it is cold) */
+    int crystal_scratches;      /* crystals: scratches seeding ice along them */
+    double star_magnitudes;     /* stars: magnitudes span 0 .. this */
+    double star_slope;          /* stars: log10 N(m) = star_slope * m + c */
+    double star_glow;           /* stars: the field drawn as the band's own faint light */
+    bool star_spikes;           /* stars: diffraction spikes on the brightest */
+    double splat_direction_deg; /* splatter: where the liquid flies, degrees clockwise from +x */
+    double splat_force;         /* splatter: 0 (dropped) .. 1 (flung hard) */
+    double snow_depth;          /* snow: mean depth on the sill, pixels */
+    double sparkle;             /* snow: how many crystals glint, 0..1 */
 } dp_layer_spec;
 
 typedef struct dp_texture_spec {

@@ -284,7 +284,7 @@ case_preset_missing_required_key() {
     printf '[texture]\nseed = 3\n[layer a]\nstyle = circles\nradius = 3\n' |
         bad_preset nosize ":1: [texture] needs size = WxH"
     printf '[texture]\nsize = 8x8\n[layer a]\nradius = 3\n' |
-        bad_preset nostyle ":3: [layer a] needs style = circles, outlines, droplets, bubbles, stamps, ellipses, chips, blades or cells"
+        bad_preset nostyle ":3: [layer a] needs style = circles, outlines, droplets, bubbles, stamps, ellipses, chips, blades, cells, crystals, stars, splatter or snow"
     layer | bad_preset noradius ":3: [layer a] needs radius, or rmin and rmax"
     printf '[texture]\nsize = 8x8\n' |
         bad_preset nolayer ": no [layer NAME] section (a texture needs at least one layer)"

@@ -41,7 +41,7 @@ case_key_for_another_style() {
     layer stamps "stamp = leaf-oak.png" "corners = 5" |
         bad_preset corners ":7: corners: applies only to chips and cells layers, not to stamps"
     layer circles "stroke_width = 2" |
-        bad_preset stroke ":6: stroke_width: applies only to outlines, ellipses, chips and blades layers, not to circles"
+        bad_preset stroke ":6: stroke_width: applies only to outlines, ellipses, chips, blades and crystals layers, not to circles"
     layer circles "drop_stretch = 1.5" |
         bad_preset drop ":6: drop_stretch: applies only to droplets layers, not to circles"
     layer droplets "trains = 3" |

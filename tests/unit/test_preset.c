@@ -170,13 +170,14 @@ Test(preset, bad_files_name_file_line_and_key)
                              "'99999999999999999999999'" },
         { "side_too_big.ini",
           ":2: size: expected WxH with sides in [1, 32767], got '40000x40000'" },
-        { "over_memory.ini",
-          ":2: size: 10000x10000 is 100000000 pixels, over the memory limit of 67108864 (64 Mpixel)" },
+        { "over_memory.ini", ":2: size: 10000x10000 is 100000000 pixels, over the memory limit of "
+                             "67108864 (64 Mpixel)" },
         { "empty.ini", ": no [texture] section" },
         { "binary.ini", ":2: control character 0x1a (not a text file?)" },
         { "unterminated_section.ini", ":4: section header without closing ']'" },
-        { "no_style.ini", ":4: [layer a] needs style = circles, outlines, droplets, bubbles, "
-                          "stamps, ellipses, chips, blades or cells" },
+        { "no_style.ini",
+          ":4: [layer a] needs style = circles, outlines, droplets, bubbles, "
+          "stamps, ellipses, chips, blades, cells, crystals, stars, splatter or snow" },
         { "no_size.ini", ":1: [texture] needs size = WxH" },
         { "no_layers.ini", ": no [layer NAME] section (a texture needs at least one layer)" },
         { "bad_field.ini", ":8: field: unknown perlin key 'scal' (did you mean 'scale'?)" },
@@ -337,7 +338,8 @@ Test(preset, value_errors)
                       "t.ini:6: duplicate key 'style' in [layer a] (first at line 4)");
     expect_text_error("[texture]\nsize = 64x64\n[layer a]\nstyle = droplet\n",
                       "t.ini:4: style: expected circles, outlines, droplets, bubbles, stamps, "
-                      "ellipses, chips, blades or cells, got 'droplet' (did you mean 'droplets'?)");
+                      "ellipses, chips, blades, cells, crystals, stars, splatter or snow, got "
+                      "'droplet' (did you mean 'droplets'?)");
     expect_text_error(HEAD "radius = 2\ncolours = #fff,,#000\n",
                       "t.ini:6: colours: expected a colour #rgb, #rrggbb or #rrggbbaa, got ''");
     expect_text_error(HEAD "radius = 2\ncolours = #1,#2,#3,#4,#5,#6,#7,#8,#9\n",

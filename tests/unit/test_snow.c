@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: MIT
+ * Snow on a sill (issue #38): measured on the snowy-window preset's snow coverage (the
+ * snow layer's share of the footprint mask) - the bottom tenth under snow, the top half
+ * clear - and on the profile the drift yields: its mean depth, no slope past the angle of
+ * repose, lumps (not a flat slab), the same seed the same snow, and a sill that wraps
+ * across when periodic. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "core/dp.h"
+#include "core/snow_drift.h"
+#include "preset/preset.h"
+#include "render/render.h"
+#include "render/snow.h"
+
+static double share(const uint16_t *m, int w, int y0, int y1)
+{
+    double sum = 0;
+    for (int y = y0; y < y1; y++)
+        for (int x = 0; x < w; x++)
+            sum += m[(size_t)y * w + x] / 65535.0;
+    return sum / ((double)w * (y1 - y0));
+}
+
+Test(snow, snowy_window_has_snow_at_the_bottom_and_none_above)
+{
+    dp_texture_spec t;
+    dp_scene s;
+    dapple_error err;
+    cr_assert_eq(dp_preset_load("presets/snowy-window.ini", &t, &err), DAPPLE_OK, "%s",
+                 err.message);
+    cr_assert_eq(dp_scene_sample(&t, &s, &err), DAPPLE_OK, "%s", err.message);
+    uint16_t *m = calloc((size_t)t.width * t.height, sizeof *m);
+    dp_snow_cover_into(&t, &s, m);
+    double bottom = share(m, t.width, t.height - t.height / 10, t.height);
+    double top = share(m, t.width, 0, t.height / 2);
+    cr_log_info("snowy-window: bottom tenth %.3f snow, top half %.4f", bottom, top);
+    cr_assert_geq(bottom, 0.8, "bottom tenth %.3f", bottom);
+    cr_assert_lt(top, 0.05, "top half %.4f", top);
+    free(m);
+    dp_scene_fini(&s);
+}
+
+static float *drift(int width, bool periodic, uint64_t seed)
+{
+    dp_snow_opts o = { width, periodic, seed, 60, 10 };
+    float *h = malloc((size_t)width * sizeof *h);
+    dapple_error err;
+    cr_assert_eq(dp_snow_drift(&o, h, &err), DAPPLE_OK, "%s", err.message);
+    return h;
+}
+
+Test(snow, the_drift_is_deep_lumpy_and_no_steeper_than_repose)
+{
+    int w = 1024;
+    float *h = drift(w, false, 3);
+    double sum = 0, sq = 0, steepest = 0;
+    for (int x = 0; x < w; x++) {
+        sum += (double)h[x], sq += (double)h[x] * (double)h[x];
+        if (x > 0)
+            steepest = DP_MAX(steepest, fabs((double)h[x] - (double)h[x - 1]));
+    }
+    double mean = sum / w, sd = sqrt(sq / w - mean * mean);
+    cr_log_info("drift: mean %.1f, sd %.2f, steepest %.2f", mean, sd, steepest);
+    cr_assert(mean > 58 && mean < 66, "mean depth %.1f", mean);
+    cr_assert_gt(sd, 1.0, "lumps: sd %.2f", sd);
+    cr_assert_lt(sd, 12, "no spires: sd %.2f", sd);
+    cr_assert_leq(steepest, 1.0 + 1e-3, "slope %.3f past the repose", steepest);
+    free(h);
+}
+
+Test(snow, same_seed_same_snow_and_the_sill_wraps)
+{
+    float *a = drift(512, true, 8), *b = drift(512, true, 8), *c = drift(512, true, 9);
+    bool same = true, other = false;
+    for (int x = 0; x < 512; x++)
+        same &= a[x] == b[x], other |= a[x] != c[x];
+    cr_assert(same);
+    cr_assert(other);
+    double seam = fabs((double)a[0] - (double)a[511]), inner = 0;
+    for (int x = 1; x < 512; x++)
+        inner = DP_MAX(inner, fabs((double)a[x] - (double)a[x - 1]));
+    cr_assert_leq(seam, inner + 1e-6, "across the wrap %.3f, steepest inside %.3f", seam, inner);
+    free(a), free(b), free(c);
+}
