@@ -112,12 +112,18 @@ static void warn_stretched(const dp_texture_spec *t, const dp_render_stats *s)
     }
 }
 
+/* Frost crystals and snow are grown whole by their process, with no points of their own. */
+static bool grown_without_points(const dp_layer_spec *l)
+{
+    return l->style == DP_STYLE_CRYSTALS || l->style == DP_STYLE_SNOW;
+}
+
 /* A layer that draws nothing is almost always a mistake (an 'avoid' that leaves no room, a
  * field cut away): said even with --quiet, as the stretched images are. */
 static void warn_empty(const dp_texture_spec *t, const dp_render_stats *s)
 {
     for (int i = 0; i < s->n_layers; i++)
-        if (s->points[i] == 0)
+        if (s->points[i] == 0 && !grown_without_points(&t->layers[i]))
             fprintf(stderr,
                     "dapple: warning: layer '%s' draws nothing (0 points): its 'avoid', cutoff "
                     "or exclusions leave it no room, or its radius is too large\n",
@@ -129,9 +135,12 @@ static void warn_empty(const dp_texture_spec *t, const dp_render_stats *s)
 static void print_summary(const dp_texture_spec *t, const dp_render_stats *s, bool height)
 {
     for (int i = 0; i < s->n_layers; i++)
-        fprintf(stderr, "dapple: layer '%s': %zu %s (%s)\n", t->layers[i].name, s->points[i],
-                dp_cli_points_word(s->points[i]),
-                s->stop[i] == DAPPLE_STOP_MAX_POINTS ? "limit" : "complete");
+        if (grown_without_points(&t->layers[i]))
+            fprintf(stderr, "dapple: layer '%s': grown (no points)\n", t->layers[i].name);
+        else
+            fprintf(stderr, "dapple: layer '%s': %zu %s (%s)\n", t->layers[i].name,
+                    s->points[i], dp_cli_points_word(s->points[i]),
+                    s->stop[i] == DAPPLE_STOP_MAX_POINTS ? "limit" : "complete");
     if (height)
         fprintf(stderr, "dapple: height map: height_scale %.9g (65535 = that many pixels high)\n",
                 dp_height_unit(t));
