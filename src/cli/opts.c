@@ -80,6 +80,7 @@ enum {
     OPT_PREVIEW_CAP,
     OPT_PORT,
     OPT_HOST,
+    OPT_ALLOW_REMOTE,
     OPT_HELP = 'h',
     OPT_OUTPUT = 'o',
     OPT_JOBS = 'j',
@@ -222,8 +223,10 @@ static const cli_option OPTIONS[] = {
     { "port", OPT_PORT, "N", DP_CMD_PREVIEW, "listen on port N (0 = a free one)", R_INT, 0, 65535,
       "0" },
     { "host", OPT_HOST, "ADDR", DP_CMD_PREVIEW,
-      "numeric address to listen on (not loopback: others get in)", R_NONE, 0, 0,
+      "numeric address to listen on (not loopback: needs --allow-remote)", R_NONE, 0, 0,
       "127.0.0.1" },
+    { "allow-remote", OPT_ALLOW_REMOTE, NULL, DP_CMD_PREVIEW,
+      "let --host be an address other machines reach (the token still applies)", NO_RANGE },
     { "plot", OPT_PLOT, "PREFIX", DP_CMD_STATS,
       "charts PREFIX-{spectrum,radial,rdf,points}.png and tables", NO_RANGE },
     { "json", OPT_JSON, NULL, DP_CMD_STATS, "the report as JSON", NO_RANGE },
@@ -578,6 +581,9 @@ static void apply_flag(dp_cli_opts *o, int id)
         break;
     case OPT_QUIET:
         o->quiet = true;
+        break;
+    case OPT_ALLOW_REMOTE:
+        o->allow_remote = true;
         break;
     case OPT_HELP:
         o->help = true;

@@ -65,6 +65,14 @@ dapple_status dp_jobs_init(const char *program, dapple_error *err)
     return DAPPLE_OK;
 }
 
+uint64_t dp_jobs_newest_gen(void)
+{
+    pthread_mutex_lock(&lock);
+    uint64_t g = newest_gen;
+    pthread_mutex_unlock(&lock);
+    return g == UINT64_MAX ? 0 : g;
+}
+
 /* Removes a job folder and whatever a killed child left in it (a temp file, a PNG). */
 static void remove_folder(const char *dir)
 {

@@ -30,6 +30,13 @@ DAPPLE_USERESULT dapple_status dp_jobs_init(const char *program, dapple_error *e
 /** Kills every running child, waits for them and removes the scratch folder. */
 void dp_jobs_shutdown(void);
 
+/** The newest generation a render has asked for: a page loaded afresh counts on from it,
+ * so its first render is not taken for an older edit of the page before. */
+uint64_t dp_jobs_newest_gen(void);
+
+/* The largest generation a request may name: JavaScript counts exactly up to 2^53 - 1. */
+#define DP_PREVIEW_MAX_GEN 9007199254740991ull
+
 typedef enum dp_job_result {
     DP_JOB_OK,
     DP_JOB_FAILED,
