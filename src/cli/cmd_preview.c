@@ -47,6 +47,7 @@ int dp_cmd_preview(int argc, char **argv)
                            .allow_remote = o.allow_remote,
                            .port = o.port,
                            .size_cap = o.preview_cap,
+                           .time_limit = o.time_limit,
                            .threads = dp_cli_threads(&o) };
     dp_preview *p = NULL;
     char url[256];

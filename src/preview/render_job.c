@@ -4,12 +4,13 @@
  * text on its standard input. The job writes the PNG atomically into its own folder of the
  * scratch folder and its error message, if any, to a pipe; the server reads the file and
  * removes the folder, whatever became of the job. */
-#define _DEFAULT_SOURCE
+#define _GNU_SOURCE /* POLLRDHUP: a client that hung up */
 #include "preview/render_job.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
@@ -337,6 +338,52 @@ static dapple_status read_file(const char *path, unsigned char **data, size_t *l
     return DAPPLE_OK;
 }
 
+typedef enum watch { WATCH_DONE, WATCH_GONE, WATCH_TIMEOUT } watch;
+
+/* Milliseconds left until t0 + limit (-1: no limit), for poll. */
+static int ms_left(double t0, int limit)
+{
+    if (limit <= 0)
+        return -1;
+    double left = t0 + limit - now();
+    return left <= 0 ? 0 : (int)(left * 1000) + 1;
+}
+
+/* Reads the job's message until it closes its end (it exited), while watching the client
+ * and the clock: a client that hung up (nobody would see the picture) or a render over
+ * its time kills the job. msg[cap] gets what the job wrote. */
+static watch watch_job(pid_t pid, int err_fd, const dp_job_spec *j, double t0, char *msg,
+                       size_t cap)
+{
+    struct pollfd fds[2] = { { .fd = err_fd, .events = POLLIN },
+                             { .fd = j->client_fd, .events = POLLRDHUP } };
+    size_t n = 0;
+    watch w = WATCH_DONE;
+    for (;;) {
+        int r = poll(fds, j->client_fd > 0 ? 2 : 1, ms_left(t0, j->limit_seconds));
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r == 0 || (j->client_fd > 0 && (fds[1].revents & (POLLRDHUP | POLLHUP | POLLERR)))) {
+            w = r == 0 ? WATCH_TIMEOUT : WATCH_GONE;
+            kill(pid, SIGKILL);
+            break;
+        }
+        if (r < 0)
+            break;
+        char buf[256];
+        ssize_t got = read(err_fd, buf, sizeof buf);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0) /* the end: the job exited */
+            break;
+        size_t keep = DP_MIN((size_t)got, cap - 1 - n); /* the rest of a long message goes */
+        memcpy(msg + n, buf, keep);
+        n += keep;
+    }
+    msg[n] = '\0';
+    return w;
+}
+
 dp_job_result dp_job_render(const dp_job_spec *j, uint64_t gen, unsigned char **png, size_t *len,
                             double *seconds, double *cpu_seconds, dapple_error *err)
 {
@@ -390,12 +437,7 @@ dp_job_result dp_job_render(const dp_job_spec *j, uint64_t gen, unsigned char **
     close(in[1]);
     in[1] = -1;
     char msg[sizeof err->message];
-    size_t n = 0;
-    ssize_t r;
-    while (n < sizeof msg - 1 &&
-           ((r = read(errp[0], msg + n, sizeof msg - 1 - n)) > 0 || (r < 0 && errno == EINTR)))
-        n += r > 0 ? (size_t)r : 0;
-    msg[n] = '\0';
+    watch w = watch_job(pid, errp[0], j, t0, msg, sizeof msg);
     int status = 0;
     struct rusage ru;
     memset(&ru, 0, sizeof ru);
@@ -404,12 +446,17 @@ dp_job_result dp_job_render(const dp_job_spec *j, uint64_t gen, unsigned char **
     if (cpu_seconds != NULL)
         *cpu_seconds = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
                        (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
-    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
+    if (w == WATCH_TIMEOUT) {
+        dp_fail(err, DAPPLE_E_LIMIT,
+                "the render ran over %d s, the preview's limit (--time-limit): lower --side "
+                "or the preset's cost",
+                j->limit_seconds);
+    } else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
         result = DP_JOB_CANCELLED;
     } else if (WIFSIGNALED(status)) {
         dp_fail(err, DAPPLE_E_RENDER, "the render crashed (signal %d)", WTERMSIG(status));
     } else if (WEXITSTATUS(status) != 0) {
-        dp_fail(err, DAPPLE_E_RENDER, "%s", n > 0 ? msg : "the render failed");
+        dp_fail(err, DAPPLE_E_RENDER, "%s", msg[0] != '\0' ? msg : "the render failed");
     } else if (read_file(file, png, len, err) == DAPPLE_OK) {
         result = DP_JOB_OK;
     }

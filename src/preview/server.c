@@ -236,6 +236,13 @@ static bool parse_gen(struct MHD_Connection *c, uint64_t *gen)
     return *gen <= DP_PREVIEW_MAX_GEN;
 }
 
+static int client_socket(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *ci =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return ci != NULL ? ci->connect_fd : 0;
+}
+
 static enum MHD_Result post_render(dp_preview *p, struct MHD_Connection *c, request *r)
 {
     dp_preview_view view;
@@ -268,7 +275,9 @@ static enum MHD_Result post_render(dp_preview *p, struct MHD_Connection *c, requ
                         .size_cap = p->o.size_cap,
                         .threads = p->o.threads,
                         .view = view,
-                        .mask = mask };
+                        .mask = mask,
+                        .client_fd = client_socket(c),
+                        .limit_seconds = p->o.time_limit };
     unsigned char *png;
     size_t png_len;
     double seconds;

@@ -18,6 +18,7 @@ typedef struct dp_preview_opts {
     int port;           /* 0: a free one */
     int size_cap;       /* renders at most this many pixels per side */
     int threads;        /* sampling threads of a render (same bytes for any number) */
+    int time_limit;     /* seconds a render may run (> 0) */
 } dp_preview_opts;
 
 typedef struct dp_preview dp_preview;

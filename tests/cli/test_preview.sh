@@ -235,6 +235,35 @@ other_hosts() {
     stop_preview
 }
 
+# A render stops when its client hangs up (nobody would see it), and one over --time-limit
+# is stopped and answered with a message naming the option. 3072 px pebbles takes seconds.
+render_limits() {
+    local child= code
+    start_preview "$TMP/bigpreset/pebbles.ini" --side 3072 --time-limit 1 || return
+    SECONDS=0
+    http 422 "a render over --time-limit 1" -X POST "${URL}api/render?view=texture&gen=1"
+    grep -qF "the render ran over 1 s, the preview's limit (--time-limit)" "$TMP/body" || fail "over the time limit: $(cat "$TMP/body")"
+    [ "$SECONDS" -le 4 ] || fail "a render over --time-limit 1 answered after $SECONDS s"
+    [ -z "$(pgrep -P "$PID")" ] || fail "the render over its time limit still runs"
+    stop_preview
+    start_preview "$TMP/bigpreset/pebbles.ini" --side 3072 || return
+    curl -s -b "$COOKIE" -o /dev/null -X POST "${URL}api/render?view=texture&gen=1" &
+    code=$!
+    for _ in $(seq 400); do
+        child=$(pgrep -P "$PID" | head -1) && [ -n "$child" ] && break
+        sleep 0.05
+    done
+    [ -n "$child" ] || fail "no render child seen"
+    kill "$code"
+    wait "$code" 2>/dev/null || true
+    for _ in $(seq 40); do
+        kill -0 "$child" 2>/dev/null || break
+        sleep 0.05
+    done
+    ! kill -0 "$child" 2>/dev/null || fail "the render $child runs on after its client hung up"
+    stop_preview
+}
+
 renders_and_errors() {
     http 200 "a render" -X POST "${URL}api/render?view=texture&gen=1" -o "$TMP/texture.png"
     cp "$TMP/body" "$TMP/texture.png"
@@ -341,4 +370,5 @@ start_preview "$PRESET" && {
 }
 other_hosts
 cancel_and_interrupt
+render_limits
 finish
