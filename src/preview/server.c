@@ -22,6 +22,7 @@
 #include "core/dp.h"
 #include "preset/params.h"
 #include "preset/preset.h"
+#include "preview/conn_guard.h"
 #include "preview/ini_edit.h"
 #include "preview/json_out.h"
 #include "preview/render_job.h"
@@ -32,6 +33,8 @@
 
 #define MAX_EDITS       256
 #define MAX_CONNECTIONS 64 /* answered at once; more get 503 */
+#define MAX_WAITING     32 /* connections still sending their headers; the oldest is cut */
+#define HEADER_SECONDS  10 /* the time a connection has to send its headers */
 
 struct dp_preview {
     struct MHD_Daemon *daemon;
@@ -41,6 +44,7 @@ struct dp_preview {
     char cookie[40]; /* the cookie's name: one per port, as cookies ignore ports */
     atomic_int active;
     pthread_mutex_t save_lock;
+    dp_conn_guard guard;
 };
 
 /* One request's state across libmicrohttpd's calls: the body as it arrives. */
@@ -495,6 +499,24 @@ static enum MHD_Result route(dp_preview *p, struct MHD_Connection *c, const char
     return send_text(c, 404, "not found: %s (only the page and its renders are served)", url);
 }
 
+static int guard_slot(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *ci =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return ci != NULL ? (int)(intptr_t)ci->socket_context : 0;
+}
+
+/* Every connection is watched until its headers are in (conn_guard.h). */
+static void on_connection(void *cls, struct MHD_Connection *c, void **ctx,
+                          enum MHD_ConnectionNotificationCode code)
+{
+    dp_preview *p = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED)
+        *ctx = (void *)(intptr_t)dp_guard_open(&p->guard, client_socket(c));
+    else
+        dp_guard_close(&p->guard, (int)(intptr_t)*ctx);
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *version, const char *upload_data,
                                   size_t *upload_size, void **state)
@@ -507,6 +529,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         if (r == NULL)
             return MHD_NO;
         *state = r;
+        dp_guard_waiting(&p->guard, guard_slot(c), false);
         if (atomic_fetch_add(&p->active, 1) >= MAX_CONNECTIONS)
             return send_text(c, 503, "busy: more than %d requests at once", MAX_CONNECTIONS);
         enum MHD_Result refused;
@@ -543,9 +566,10 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
 {
     dp_preview *p = cls;
     request *r = *state;
-    (void)c, (void)why;
+    (void)why;
     if (r == NULL)
         return;
+    dp_guard_waiting(&p->guard, guard_slot(c), true); /* for its next request, if any */
     atomic_fetch_sub(&p->active, 1);
     free(r->body);
     free(r);
@@ -584,6 +608,7 @@ dapple_status dp_preview_start(const dp_preview_opts *o, dp_preview **out, char 
         return err->status;
     }
     pthread_mutex_init(&p->save_lock, NULL);
+    dp_guard_init(&p->guard, MAX_WAITING, HEADER_SECONDS);
     if (dp_jobs_init(NULL, err) != DAPPLE_OK) {
         free(p);
         return err->status;
@@ -593,8 +618,9 @@ dapple_status dp_preview_start(const dp_preview_opts *o, dp_preview **out, char 
     p->daemon = MHD_start_daemon(
             flags, (uint16_t)o->port, NULL, NULL, on_request, p, MHD_OPTION_SOCK_ADDR,
             v6 ? (struct sockaddr *)&a6 : (struct sockaddr *)&a4, MHD_OPTION_NOTIFY_COMPLETED,
-            on_completed, p, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30,
-            MHD_OPTION_CONNECTION_LIMIT, (unsigned)256, MHD_OPTION_END);
+            on_completed, p, MHD_OPTION_NOTIFY_CONNECTION, on_connection, p,
+            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30, MHD_OPTION_CONNECTION_LIMIT,
+            (unsigned)DP_GUARD_SLOTS, MHD_OPTION_END);
     if (p->daemon == NULL) {
         dp_jobs_shutdown();
         free(p);
@@ -619,5 +645,6 @@ void dp_preview_stop(dp_preview *p)
     dp_jobs_shutdown();
     MHD_stop_daemon(p->daemon);
     pthread_mutex_destroy(&p->save_lock);
+    dp_guard_fini(&p->guard);
     free(p);
 }

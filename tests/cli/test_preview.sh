@@ -264,6 +264,22 @@ render_limits() {
     stop_preview
 }
 
+# 300 connections that never finish their headers (a slow-loris client) filled every
+# connection slot and nobody else was answered; the oldest waiting ones are now cut, so a
+# request still gets its answer.
+slow_connections() {
+    local fds=() fd i
+    for i in $(seq 300); do
+        exec {fd}<>"/dev/tcp/127.0.0.1/$PORT" || break
+        printf 'GET / HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nX-Slow: ' "$PORT" >&$fd
+        fds+=("$fd")
+    done
+    [ "${#fds[@]}" = 300 ] || fail "opened only ${#fds[@]} slow connections"
+    http 200 "the page, with 300 connections stuck in their headers" --max-time 10 "$URL"
+    for fd in "${fds[@]}"; do exec {fd}>&-; done
+    kill -0 "$PID" || fail "preview died under 300 slow connections"
+}
+
 renders_and_errors() {
     http 200 "a render" -X POST "${URL}api/render?view=texture&gen=1" -o "$TMP/texture.png"
     cp "$TMP/body" "$TMP/texture.png"
@@ -364,6 +380,7 @@ start_preview "$PRESET" && {
     bad_requests
     renders_and_errors
     parallel_requests
+    slow_connections
     save_round_trip
     save_in_place
     stop_preview
