@@ -50,29 +50,9 @@ static int scratch_slot = -1;
 
 static char self[1024]; /* the program a job runs: dapple */
 
-dapple_status dp_jobs_init(const char *program, dapple_error *err)
-{
-    ssize_t n = program != NULL ? (ssize_t)snprintf(self, sizeof self, "%s", program)
-                                : readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0 || (size_t)n >= sizeof self - 1)
-        return dp_fail(err, DAPPLE_E_IO, "cannot find the dapple program for renders");
-    self[n] = '\0';
-    const char *tmp = getenv("TMPDIR");
-    snprintf(scratch, sizeof scratch, "%s/.preview" DP_TEMP_MARK "XXXXXX",
-             tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
-    if (dp_temps_mkdtemp(scratch, &scratch_slot) == NULL)
-        return dp_fail(err, DAPPLE_E_IO, "cannot make a scratch folder in '%s': %s",
-                       tmp != NULL && *tmp != '\0' ? tmp : "/tmp", strerror(errno));
-    return DAPPLE_OK;
-}
-
-uint64_t dp_jobs_newest_gen(void)
-{
-    pthread_mutex_lock(&lock);
-    uint64_t g = newest_gen;
-    pthread_mutex_unlock(&lock);
-    return g == UINT64_MAX ? 0 : g;
-}
+/* The scratch folder's name: ".preview-PID.dapple.XXXXXX", the pid telling a folder of a
+ * live server from one a server killed outright (SIGKILL: no cleanup ran) left behind. */
+#define SCRATCH_PREFIX ".preview-"
 
 /* Removes a job folder and whatever a killed child left in it (a temp file, a PNG). */
 static void remove_folder(const char *dir)
@@ -90,6 +70,85 @@ static void remove_folder(const char *dir)
         closedir(d);
     }
     rmdir(dir);
+}
+
+/* Removes the scratch folder 'dir': its job folders, then itself. */
+static void remove_scratch(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d != NULL) {
+        struct dirent *e;
+        char path[1024];
+        while ((e = readdir(d)) != NULL) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            if (unlink(path) != 0)
+                remove_folder(path);
+        }
+        closedir(d);
+    }
+    rmdir(dir);
+}
+
+/* The pid in a scratch folder's name, or 0 when the name is not one. */
+static long scratch_pid(const char *name)
+{
+    size_t p = sizeof SCRATCH_PREFIX - 1;
+    if (strncmp(name, SCRATCH_PREFIX, p) != 0 || !dp_temps_is_mkstemp_name(name, DP_TEMP_MARK))
+        return 0;
+    char *end;
+    long pid = strtol(name + p, &end, 10);
+    return end > name + p && strncmp(end, DP_TEMP_MARK, sizeof DP_TEMP_MARK - 1) == 0 ? pid : 0;
+}
+
+/* Removes the scratch folders in 'tmp' of this user's servers that are gone (no process
+ * has their pid): a server killed by SIGKILL cannot clean up after itself, so the next one
+ * does. A folder of a live server, of another user or not a real folder is left alone. */
+static void remove_stale_scratch(const char *tmp)
+{
+    DIR *d = opendir(tmp);
+    struct dirent *e;
+    char path[1024];
+    struct stat st;
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        long pid = scratch_pid(e->d_name);
+        if (pid <= 0 || pid == (long)getpid() ||
+            snprintf(path, sizeof path, "%s/%s", tmp, e->d_name) >= (int)sizeof path)
+            continue;
+        if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
+            continue;
+        if (kill((pid_t)pid, 0) != 0 && errno == ESRCH)
+            remove_scratch(path);
+    }
+    if (d != NULL)
+        closedir(d);
+}
+
+dapple_status dp_jobs_init(const char *program, dapple_error *err)
+{
+    ssize_t n = program != NULL ? (ssize_t)snprintf(self, sizeof self, "%s", program)
+                                : readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0 || (size_t)n >= sizeof self - 1)
+        return dp_fail(err, DAPPLE_E_IO, "cannot find the dapple program for renders");
+    self[n] = '\0';
+    const char *tmp = getenv("TMPDIR");
+    tmp = tmp != NULL && *tmp != '\0' ? tmp : "/tmp";
+    remove_stale_scratch(tmp);
+    snprintf(scratch, sizeof scratch, "%s/" SCRATCH_PREFIX "%ld" DP_TEMP_MARK "XXXXXX", tmp,
+             (long)getpid());
+    if (dp_temps_mkdtemp(scratch, &scratch_slot) == NULL)
+        return dp_fail(err, DAPPLE_E_IO, "cannot make a scratch folder in '%s': %s", tmp,
+                       strerror(errno));
+    return DAPPLE_OK;
+}
+
+uint64_t dp_jobs_newest_gen(void)
+{
+    pthread_mutex_lock(&lock);
+    uint64_t g = newest_gen;
+    pthread_mutex_unlock(&lock);
+    return g == UINT64_MAX ? 0 : g;
 }
 
 void dp_jobs_shutdown(void)
@@ -114,19 +173,7 @@ void dp_jobs_shutdown(void)
         nanosleep(&ts, NULL);
     }
     if (scratch[0] != '\0') {
-        DIR *d = opendir(scratch);
-        if (d != NULL) {
-            struct dirent *e;
-            char path[1024];
-            while ((e = readdir(d)) != NULL) {
-                if (e->d_name[0] == '.' && (e->d_name[1] == '\0' || strcmp(e->d_name, "..") == 0))
-                    continue;
-                snprintf(path, sizeof path, "%s/%s", scratch, e->d_name);
-                remove_folder(path);
-            }
-            closedir(d);
-        }
-        rmdir(scratch);
+        remove_scratch(scratch);
         dp_temps_forget(scratch_slot);
         scratch[0] = '\0';
     }

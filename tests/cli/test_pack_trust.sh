@@ -37,6 +37,42 @@ preset_fifo_is_refused() {
         "$d/o.png" -- bounded $DAPPLE render "$d/stamp.ini" -o "$d/o.png"
 }
 
+# Issue #40: a FIFO at any output name of a batch folder (its manifest, an output, the
+# contact sheet, a tile, the tiles manifest) or at render's -o hung the run for ever: the
+# output was opened for writing, which waits for a reader. Each is refused at once, naming
+# the path; a FIFO that someone reads (a pipe into another program) is still written.
+fifo_outputs_never_wait() {
+    local d=$TMP/fifo-out f code
+    mkdir -p "$d/in"
+    small_preset "$d/in/a.ini"
+    for f in manifest.json a.png contact-sheet.png; do
+        rm -rf "$d/out"
+        mkdir "$d/out"
+        mkfifo "$d/out/$f"
+        code=0
+        bounded $DAPPLE pack "$d/in" -o "$d/out" 2>"$TMP/log" || code=$?
+        [ "$code" = 1 ] || fail "pack with a FIFO at $f: exit $code, want 1"
+        grep -qxF "dapple: cannot write $d/out/$f: a FIFO that nobody reads (writing would wait for ever)" "$TMP/log" ||
+            fail "pack with a FIFO at $f: $(cat "$TMP/log")"
+    done
+    for f in 't_1_0.png' 'tiles.t_{x}_{y}.png.json'; do
+        rm -rf "$d/tiles"
+        mkdir "$d/tiles"
+        mkfifo "$d/tiles/$f"
+        code=0
+        bounded $DAPPLE tiles --size 16x16 --tile-size 8 --radius 2 -o "$d/tiles/t_{x}_{y}.png" 2>"$TMP/log" || code=$?
+        [ "$code" = 1 ] || fail "tiles with a FIFO at $f: exit $code, want 1"
+        grep -qF "cannot write $d/tiles/$f: a FIFO that nobody reads" "$TMP/log" || fail "tiles with a FIFO at $f: $(cat "$TMP/log")"
+    done
+    mkfifo "$d/o.png"
+    expect_error 1 "dapple: cannot write $d/o.png: a FIFO that nobody reads (writing would wait for ever)" "" -- \
+        bounded $DAPPLE render "$d/in/a.ini" -o "$d/o.png"
+    cat "$d/o.png" >"$d/read.png" &
+    bounded $DAPPLE render "$d/in/a.ini" -o "$d/o.png" 2>"$TMP/log" || fail "render into a FIFO with a reader: $(cat "$TMP/log")"
+    wait $!
+    [ "$(head -c 4 "$d/read.png" | tail -c 3)" = PNG ] || fail "render into a FIFO with a reader: no PNG came out"
+}
+
 # ---------------------------------------------------------------- unreadable presets fail
 
 pack_fails_unreadable_presets() {
@@ -193,6 +229,7 @@ render_keeps_exclude_images() {
 }
 
 preset_fifo_is_refused
+fifo_outputs_never_wait
 pack_fails_unreadable_presets
 preset_line_limit_and_line_endings
 pack_notices_every_input

@@ -213,6 +213,17 @@ save_in_place() {
     fi
     chmod 644 "$PRESET"
     rm -f "$TMP/link.ini"
+    # a FIFO put in the preset's place: refused at once, naming it, for reading and saving
+    mv "$PRESET" "$TMP/keep.ini"
+    mkfifo "$PRESET"
+    http 500 "the spec of a FIFO" --max-time 10 "${URL}api/spec"
+    grep -qF "cannot open '$PRESET': not a regular file" "$TMP/body" || fail "the spec of a FIFO: $(cat "$TMP/body")"
+    http 422 "a render of a FIFO" --max-time 10 -X POST "${URL}api/render?view=texture&gen=0"
+    grep -qF "not a regular file" "$TMP/body" || fail "a render of a FIFO: $(cat "$TMP/body")"
+    http 500 "a save into a FIFO" --max-time 10 -X POST --data-binary 'stones.scale=0.5' "${URL}api/save"
+    grep -qF "not a regular file" "$TMP/body" || fail "a save into a FIFO: $(cat "$TMP/body")"
+    rm "$PRESET"
+    mv "$TMP/keep.ini" "$PRESET"
 }
 
 # --host: an address other machines reach needs --allow-remote, warns, and keeps the token
@@ -278,6 +289,25 @@ slow_connections() {
     http 200 "the page, with 300 connections stuck in their headers" --max-time 10 "$URL"
     for fd in "${fds[@]}"; do exec {fd}>&-; done
     kill -0 "$PID" || fail "preview died under 300 slow connections"
+}
+
+# A preview killed by SIGKILL cannot remove its scratch folder (nor can its jobs, killed
+# with it): the next preview removes the folders whose server is gone, and no other.
+sigkill_leftovers() {
+    local old
+    start_preview "$PRESET" || return
+    http 200 "a render before SIGKILL" -X POST "${URL}api/render?view=texture&gen=1"
+    kill -KILL "$PID"
+    wait "$PID" 2>/dev/null || true
+    old=$(ls -A "$TMP/scratch")
+    case $old in .preview-"$PID".dapple.??????) ;; *) fail "scratch folder after SIGKILL: '$old', want .preview-$PID.dapple.XXXXXX" ;; esac
+    mkdir "$TMP/scratch/.preview-$$.dapple.AbC123" # a live process's (this shell's): kept
+    touch "$TMP/scratch/.preview-$$.dapple.AbC123/keep"
+    start_preview "$PRESET" || return
+    [ ! -e "$TMP/scratch/$old" ] || fail "the next preview left the folder of the one killed: $old"
+    [ -e "$TMP/scratch/.preview-$$.dapple.AbC123/keep" ] || fail "the next preview removed the folder of a live process"
+    rm -r "$TMP/scratch/.preview-$$.dapple.AbC123"
+    stop_preview
 }
 
 renders_and_errors() {
@@ -388,4 +418,5 @@ start_preview "$PRESET" && {
 other_hosts
 cancel_and_interrupt
 render_limits
+sigkill_leftovers
 finish
