@@ -285,9 +285,14 @@ static dapple_status read_root(dp_batch_manifest *m, const json_t *root, const c
     const json_t *outputs = json_object_get(root, "outputs");
     if (!json_is_array(outputs))
         return dp_fail(err, DAPPLE_E_FORMAT, "%s: no \"outputs\" list", path);
-    for (size_t i = 0; i < json_array_size(outputs); i++)
-        if (read_entry(m, json_array_get(outputs, i), i, path, err) != DAPPLE_OK)
+    for (size_t i = 0; i < json_array_size(outputs); i++) {
+        if (read_entry(m, json_array_get(outputs, i), i, path, err) == DAPPLE_OK)
+            continue;
+        if (err->status != DAPPLE_E_FORMAT)
             return err->status;
+        if (m->n_skipped++ == 0) /* one bad entry: its output is made again, no other */
+            snprintf(m->skipped, sizeof m->skipped, "%s", err->message);
+    }
     dp_batch_manifest_sort(m);
     return DAPPLE_OK;
 }
@@ -321,6 +326,8 @@ dapple_status dp_batch_manifest_read(dp_batch_manifest *m, const char *path, uin
     clear_entries(m);
     json_decref(m->plan);
     m->plan = NULL;
+    m->n_skipped = 0;
+    m->skipped[0] = '\0';
     if (open_bounded(path, max_bytes, &fd, err) != DAPPLE_OK)
         return err->status;
     json_t *root = json_loadfd(fd, JSON_REJECT_DUPLICATES, &je);

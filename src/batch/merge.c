@@ -135,6 +135,8 @@ static dapple_status merge_one(dp_batch_manifest *m, const char *path, uint64_t 
     dp_batch_manifest shard;
     dp_batch_manifest_init(&shard, m->command, "");
     dapple_status st = dp_batch_manifest_read(&shard, path, max_bytes, err);
+    if (st == DAPPLE_OK && shard.n_skipped > 0) /* a merged manifest must lose no entry */
+        st = dp_fail(err, DAPPLE_E_FORMAT, "%s", shard.skipped);
     if (st == DAPPLE_OK)
         st = same_maker(m, &shard, path, err);
     if (st == DAPPLE_OK && m->plan == NULL && shard.plan != NULL)
@@ -187,8 +189,13 @@ static dapple_status read_member(dp_batch_manifest *m, const char *dir, const ch
         note(ctx, name, &why); /* passed over: its outputs are made again */
     else if (!accept(ctx, one.plan))
         note(ctx, name, NULL);
-    else
-        st = dp_batch_manifest_absorb(m, &one, path, err);
+    else if ((st = dp_batch_manifest_absorb(m, &one, path, err)) == DAPPLE_OK &&
+             one.n_skipped > 0) {
+        why = (dapple_error){ DAPPLE_OK, "" };
+        snprintf(why.message, sizeof why.message, "%.200s (%zu bad entr%s)", one.skipped,
+                 one.n_skipped, one.n_skipped == 1 ? "y" : "ies");
+        note(ctx, name, &why);
+    }
     dp_batch_manifest_fini(&one);
     return st;
 }

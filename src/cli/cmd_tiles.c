@@ -100,7 +100,9 @@ static void note_known(void *ctx, const char *name, const dapple_error *why)
     run *r = ctx;
     if (!r->show)
         return;
-    if (why != NULL)
+    if (why != NULL && why->status == DAPPLE_OK) /* entries left out, the rest kept */
+        fprintf(stderr, "dapple: %s: their tiles are made again\n", why->message);
+    else if (why != NULL)
         fprintf(stderr, "dapple: %s (ignored: its tiles are made again)\n", why->message);
     else if (r->n_other++ == 0)
         fprintf(stderr,

@@ -214,11 +214,14 @@ names_and_manifests() {
         "$TMP/tiles.err" || fail "huge manifest: $(head -n 1 "$TMP/tiles.err")"
     grep -q "^dapple: tiles: 4 written, 0 up to date" "$TMP/tiles.err" || fail "huge manifest: $(tail -n 1 "$TMP/tiles.err")"
     [ "$(cat "$TMP/rss")" -lt 204800 ] || fail "huge manifest: peak $(cat "$TMP/rss") KiB"
-    # tampered, truncated or an older format: one line each, the tiles made again
-    sed -i 's/"sha256": "[0-9a-f]/"sha256": "x/' "$d/tiles.grass_{x}_{y}.png.json"
+    # one tampered entry costs its tile, not the other three (#40: all four were made again)
+    python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); o=d["outputs"][0]; o["sha256"]="x"+o["sha256"][1:]; json.dump(d,open(sys.argv[1],"w"))' \
+        "$d/tiles.grass_{x}_{y}.png.json"
     $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>"$TMP/tiles.err" || fail "tampered: exit $?"
-    grep -q "^dapple: $d/tiles.grass_{x}_{y}.png.json: grass_0_0.png: no job_sha256 or sha256 of 64 hex digits (ignored: its tiles are made again)$" \
+    grep -qx "dapple: $d/tiles.grass_{x}_{y}.png.json: grass_0_0.png: no job_sha256 or sha256 of 64 hex digits (1 bad entry): their tiles are made again" \
         "$TMP/tiles.err" || fail "tampered manifest: $(head -n 1 "$TMP/tiles.err")"
+    grep -q "^dapple: tiles: 1 written, 3 up to date" "$TMP/tiles.err" || fail "one tampered entry: $(tail -n 1 "$TMP/tiles.err")"
+    # truncated or an older format: one line each, the tiles made again
     echo '{"dapple": "0.4.0", "world": {}, "tiles": []}' >"$d/tiles.json" # 0.4.0's name
     $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>"$TMP/tiles.err" || fail "old tiles.json: exit $?"
     grep -qx "dapple: $d/tiles.json: made by an older dapple (before manifest format 2), not read: remove it once its tiles are made again" \
