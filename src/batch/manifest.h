@@ -102,6 +102,17 @@ DAPPLE_USERESULT dapple_status dp_batch_read_set(dp_batch_manifest *m, const cha
 /* (note is also called, with why->status DAPPLE_OK, for a member read whose bad entries
  * were left out: why->message names the first of them.) */
 
+/** Looks for another set's files among this one's: each manifest COMMAND.*.json in dir
+ * that is not base's (nor its shards') is read (over max_bytes, or unreadable: passed over)
+ * and mine(ctx, file) asked of its entries. The first claimed file goes into file[cap] and
+ * its manifest's name into other[cap] (other[0] stays '\0' when none is). Fails only when
+ * dir cannot be listed. */
+DAPPLE_USERESULT dapple_status dp_batch_other_sets(const char *dir, const char *command,
+                                                   const char *base, uint64_t max_bytes,
+                                                   bool (*mine)(void *ctx, const char *file),
+                                                   void *ctx, char *other, char *file, size_t cap,
+                                                   dapple_error *err);
+
 /** A --check: each fresh output (sorted m) against 'old' (sorted). differ(ctx, file, sha,
  * old_sha) is called for an output whose bytes differ, or that old does not list (old_sha
  * NULL), and, when 'whole' (the fresh outputs are the whole run), for each entry of old

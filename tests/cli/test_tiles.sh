@@ -206,6 +206,12 @@ names_and_manifests() {
     $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>"$TMP/tiles.err" || fail "grass again"
     grep -qx "dapple: tiles: nothing to do, 4 tiles up to date" "$TMP/tiles.err" ||
         fail "two sets in one folder: $(tail -n 1 "$TMP/tiles.err")"
+    # a pattern that spells another set's names (#40: each overwrote the other's tiles)
+    expect_error 1 "dapple: -o: $d/grass_0_0.png is a tile of another set (tiles.grass_{x}_{y}.png.json lists it): these tiles would overwrite it; name them otherwise, or remove that set's manifest" \
+        "" -- $DAPPLE tiles "${w[@]}" --seed 5 -o "$d/grass_{x:01}_{y:01}.png"
+    $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>"$TMP/tiles.err" || fail "grass after the refused set"
+    grep -qx "dapple: tiles: nothing to do, 4 tiles up to date" "$TMP/tiles.err" ||
+        fail "a refused colliding set touched the tiles: $(tail -n 1 "$TMP/tiles.err")"
     # a 1 GiB manifest (sparse) is refused before it is read, and the tiles are made again
     truncate -s 1G "$d/tiles.grass_{x}_{y}.png.json"
     "$TOOLS/peakrss" "$TMP/rss" $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>"$TMP/tiles.err" ||
