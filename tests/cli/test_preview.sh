@@ -310,6 +310,17 @@ sigkill_leftovers() {
     stop_preview
 }
 
+# /api/spec of a preset holding a Latin-1 byte (#40: invalid UTF-8 inside the JSON, which
+# the page could not parse): the answer is valid JSON, the byte sent as U+FFFD.
+latin1_value() {
+    cp "$PRESET" "$TMP/latin1.ini"
+    printf '[layer extra]\nstyle = circles\nradius = 3\ncolour = caf\351\n' >>"$PRESET"
+    http 200 "the spec of a Latin-1 value" "${URL}api/spec"
+    python3 -c 'import json,sys; d=json.loads(open(sys.argv[1],"rb").read().decode("utf-8")); assert "caf\ufffd" in json.dumps(d, ensure_ascii=False)' "$TMP/body" ||
+        fail "the spec of a Latin-1 value is not valid UTF-8 JSON with U+FFFD: $(head -c 200 "$TMP/body" | cat -v)"
+    cp "$TMP/latin1.ini" "$PRESET"
+}
+
 renders_and_errors() {
     http 200 "a render" -X POST "${URL}api/render?view=texture&gen=1" -o "$TMP/texture.png"
     cp "$TMP/body" "$TMP/texture.png"
@@ -413,6 +424,7 @@ start_preview "$PRESET" && {
     slow_connections
     save_round_trip
     save_in_place
+    latin1_value
     stop_preview
 }
 other_hosts
