@@ -175,7 +175,15 @@ bad_input() {
 
 # Zero-padded, 1-based names (issue #29): the same tiles, so they join as the plain ones do.
 padded_one_based_names() {
-    local d=$TMP/padded
+    local d=$TMP/padded spec
+    # a bad padding is named as written (#40: each got "the file name needs {x} and {y}")
+    for spec in '{x:00}' '{x:2}' '{x:0a}' '{x:}'; do
+        expect_error 2 "dapple: -o: '$spec' is not a placeholder: use {x} or a zero-padded {x:0N}, N from 1 to 9 digits" \
+            "" -- $DAPPLE tiles "${WORLD[@]}" --tile-size 128 -o "$d/p_${spec}_{y}.png"
+    done
+    # with --tile-base 1, a clash names the tiles in the user's numbering (#40: from 0)
+    expect_error 2 "dapple: -o: tiles (11, 1) and (1, 11) would both be named t111.csv: separate {x} and {y} (t{x}_{y}) or pad them ({x:02})" \
+        "" -- $DAPPLE tiles --size 1200x1200 --tile-size 100 --radius 8 --tile-base 1 -o "$d/t{x}{y}.csv"
     $DAPPLE tiles "${WORLD[@]}" --tile-size 128 -o "$d/p_{x:02}_{y:03}.png" --tile-base 1 \
         2>"$TMP/tiles.err" || fail "padded names: $(tail -n 1 "$TMP/tiles.err")"
     for y in 0 1; do
