@@ -253,6 +253,28 @@ Test(points_read, json_bare_array_of_xy)
 
 /* ---------------------------------------------------------------- refusals */
 
+/* UTF-16 text: the CSV reader said "the header has no column 'x'" of x,y (#40). */
+Test(points_read, utf16_is_named_as_such)
+{
+    static const char le[] = "\xff\xfex\0,\0y\0\n\0001\0,\0002\0\n\0";
+    static const char be_json[] = "\0[\0[\0001\0,\0002\0]\0]";
+    const char *texts[] = { le, be_json }, *names[] = { "w.csv", "w.json" };
+    size_t sizes[] = { sizeof le - 1, sizeof be_json - 1 };
+    for (int i = 0; i < 2; i++) {
+        const char *path = path_of(names[i]);
+        FILE *fp = fopen(path, "wb");
+        cr_assert_not_null(fp);
+        fwrite(texts[i], 1, sizes[i], fp);
+        fclose(fp);
+        dp_point_list l;
+        dapple_error err;
+        cr_assert_eq(dp_points_read(path, 0, &l, &err), DAPPLE_E_FORMAT);
+        cr_assert(strstr(err.message,
+                         ": UTF-16 or UTF-32 text (or a NUL byte): save it as UTF-8") != NULL,
+                  "%s", err.message);
+    }
+}
+
 /* Two "points" arrays were merged (2 + 3 = 5 points) and the last "size" won (#40). */
 Test(points_read, json_duplicate_keys_are_refused_naming_them)
 {
