@@ -5,7 +5,8 @@
  * interrupt (the temp file is registered in io/temps). "-" writes to stdout.
  * mkstemp creates 0600; the file gets 0666 & ~umask like any file made by fopen.
  * A target that exists and is not a regular file (/dev/null, a FIFO) is written in place:
- * renaming over it would replace the device node itself. A symlink to a regular file is
+ * renaming over it would replace the device node itself. A FIFO nobody reads is refused
+ * rather than waited on. A symlink to a regular file is
  * followed, so the file it names is replaced and the link stays. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "io/atomic_file.h"
