@@ -1,4 +1,4 @@
-# dapple — plain GNU make. `make`, `make test`, `make check`, `make bench`, `make samples`,
+# dapple — plain GNU make. `make`, `make test`, `make test-quick`, `make check`, `make bench`, `make samples`,
 # `make install PREFIX=... DESTDIR=...`, `make fuzz`, `make deps`.
 SHELL := /bin/bash
 PREFIX  ?= /usr/local
@@ -19,7 +19,7 @@ CORE_LIBS = -lm -pthread
 # A machine without the packages gets their names and the one command that installs them,
 # not a screen of compiler errors (criterion only for the tests).
 ifeq ($(filter deps clean format format-check,$(MAKECMDGOALS)),)
-NEED_PKGS := $(PKGS) libmicrohttpd $(if $(filter test unit check fuzz,$(MAKECMDGOALS)),criterion)
+NEED_PKGS := $(PKGS) libmicrohttpd $(if $(filter test test-quick unit check fuzz,$(MAKECMDGOALS)),criterion)
 MISSING_PKGS := $(shell command -v pkg-config >/dev/null 2>&1 || { echo pkg-config; exit; }; \
                   for p in $(NEED_PKGS); do pkg-config --exists $$p || echo $$p; done)
 ifneq ($(strip $(MISSING_PKGS)),)
@@ -43,6 +43,14 @@ CLI_LIB_OBJ := $(filter-out $(BUILD)/src/cli/main.o,$(CLI_OBJ)) $(PREVIEW_OBJ)
 # The core alone (fields, sampler, worlds: libc, libm, pthreads) for programs that want
 # points without cairo or libpng: libdapple-core.{a,so}, pkg-config module dapple-core.
 CORE_OBJ := $(filter $(BUILD)/src/core/%,$(LIB_OBJ))
+# libdapple is what dapple.h exports and nothing more: the core and the image loader
+# (libpng, stb_image). The renderer, presets, stats and point files are the CLI's, in
+# libdapple-internal.a, so the library links no cairo, inih or yajl and keeps no global
+# state (the JPEG quality and temp-file table live with the CLI's writers).
+IMAGE_OBJ := $(addprefix $(BUILD)/src/io/,image_api.o image_load.o image_trunc.o pgm_load.o \
+                 stb_guard.o byte_reader.o regular_file.o)
+PUBLIC_OBJ := $(CORE_OBJ) $(IMAGE_OBJ)
+PUBLIC_LIBS = $(shell pkg-config --libs libpng stb) -lz -lm -pthread
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
@@ -52,9 +60,9 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # texture on a transparent ground).
 TOOLS := $(BUILD)/tools/pnginfo $(BUILD)/tools/ptcheck $(BUILD)/tools/roadpng $(BUILD)/tools/tonecheck \
          $(BUILD)/tools/pngtiles $(BUILD)/tools/peakrss $(BUILD)/tools/alphacover $(BUILD)/tools/litpreview \
-         $(BUILD)/tools/bondcheck $(BUILD)/tools/areacheck
+         $(BUILD)/tools/bondcheck $(BUILD)/tools/areacheck $(BUILD)/tools/lenscheck
 
-.PHONY: FORCE all test unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
+.PHONY: FORCE all tools test test-quick unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
 .DELETE_ON_ERROR:
 
 # Shared libraries: libdapple.so.VERSION with the soname libdapple.so.SOVERSION. SOVERSION
@@ -94,21 +102,33 @@ $(BUILD)/gen/gen_build_id.h: $(ID_SRC)
 $(BUILD)/src/cli/build_id.o: $(BUILD)/gen/gen_build_id.h
 $(BUILD)/src/cli/build_id.o: DP_CFLAGS += -I$(BUILD)/gen
 
-$(BUILD)/libdapple.a: $(LIB_OBJ)
+# Everything the CLI, the tests and the bench link: the library's code and the rest.
+$(BUILD)/libdapple-internal.a: $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/libdapple-core.a: $(CORE_OBJ)
+# A public static library is one relocatable object whose hidden symbols (every dp_ name
+# and stb_perlin's, built with -fvisibility=hidden) are made local: a program that links it
+# sees only the dapple_ names, as with the shared library, and cannot collide with ours.
+$(BUILD)/libdapple.a: $(BUILD)/libdapple.o
 	@rm -f $@
-	$(AR) rcs $@ $^
+	$(AR) rcs $@ $<
+$(BUILD)/libdapple-core.a: $(BUILD)/libdapple-core.o
+	@rm -f $@
+	$(AR) rcs $@ $<
+$(BUILD)/libdapple.o: $(PUBLIC_OBJ)
+	$(LD) -r -o $@ $^ && objcopy --localize-hidden $@
+$(BUILD)/libdapple-core.o: $(CORE_OBJ)
+	$(LD) -r -o $@ $^ && objcopy --localize-hidden $@
 
 # Library objects are position-independent, for the .so files, and export only what
 # dapple.h marks DAPPLE_API (the static library and the CLI keep the same code).
 $(LIB_OBJ): DP_CFLAGS += $(LIB_FLAGS)
 
 # -z defs: a library that misses a symbol fails here, not in a user's program.
-$(BUILD)/libdapple.so.$(VERSION): $(LIB_OBJ)
-	$(CC) -shared -Wl,-soname,libdapple.so.$(SOVERSION) -Wl,-z,defs $(LDFLAGS) -o $@ $^ $(DP_LIBS)
+$(BUILD)/libdapple.so.$(VERSION): $(PUBLIC_OBJ)
+	$(CC) -shared -Wl,-soname,libdapple.so.$(SOVERSION) -Wl,-z,defs -Wl,--as-needed $(LDFLAGS) \
+	    -o $@ $^ $(PUBLIC_LIBS)
 
 $(BUILD)/libdapple-core.so.$(VERSION): $(CORE_OBJ)
 	$(CC) -shared -Wl,-soname,libdapple-core.so.$(SOVERSION) -Wl,-z,defs $(LDFLAGS) -o $@ $^ \
@@ -123,10 +143,10 @@ $(BUILD)/libdapplecli.a: $(CLI_LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/dapple: $(BUILD)/src/cli/main.o $(BUILD)/libdapplecli.a $(BUILD)/libdapple.a
+$(BUILD)/dapple: $(BUILD)/src/cli/main.o $(BUILD)/libdapplecli.a $(BUILD)/libdapple-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS) $(PREVIEW_LIBS)
 
-$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(BUILD)/libdapplecli.a $(BUILD)/libdapple.a
+$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(BUILD)/libdapplecli.a $(BUILD)/libdapple-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS) $(PREVIEW_LIBS) $(shell pkg-config --libs criterion)
 
 # The preview page (HTML, CSS, JavaScript) as byte arrays compiled into the binary: it
@@ -156,8 +176,18 @@ $(BROWSER_DEPS): tests/browser/package.json tests/browser/package-lock.json
 	@command -v npm >/dev/null || { echo "npm is missing: sh scripts/install-deps.sh" >&2; exit 1; }
 	cd tests/browser && npm ci --no-audit --no-fund --loglevel=error
 
+# The test tools alone, for running one CLI script (README: "make test takes several minutes").
+tools: $(TOOLS)
+
 cli-test: $(BUILD)/dapple $(LIBS_ALL) $(TOOLS) $(BROWSER_DEPS)
 	@set -e; for t in $(sort $(wildcard tests/cli/test_*.sh)); do \
+	    echo "== $$t"; DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash $$t; done
+
+# Everything but the browser test, which needs chromium and npm's packages: no network.
+QUICK_SKIP := tests/cli/test_preview_browser.sh
+test-quick: $(UNIT_BIN) $(BUILD)/dapple $(LIBS_ALL) $(TOOLS)
+	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t --jobs 2 --short-filename; done
+	@set -e; for t in $(filter-out $(QUICK_SKIP),$(sort $(wildcard tests/cli/test_*.sh))); do \
 	    echo "== $$t"; DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash $$t; done
 
 check:
@@ -171,11 +201,11 @@ fuzz:
 	@# clang reads -Wdouble-promotion more widely than gcc (every float-to-double
 	@# initialisation); gcc, the reference build, keeps that warning.
 	$(MAKE) BUILD=build/fuzz CC=clang OPT="-O1 -g $(FUZZ_SAN)" CFLAGS=-Wno-double-promotion \
-	    build/fuzz/libdapple.a build/fuzz/libdapplecli.a
+	    build/fuzz/libdapple-internal.a build/fuzz/libdapplecli.a
 	@set -e; for h in $(FUZZ_HARNESSES); do \
 	    name=$$(basename $$h .c); corpus=tests/fuzz/corpus_$${name#fuzz_}; \
 	    clang -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Isrc $(shell pkg-config --cflags $(PKGS)) \
-	        -fsanitize=fuzzer,address,undefined $$h build/fuzz/libdapplecli.a build/fuzz/libdapple.a \
+	        -fsanitize=fuzzer,address,undefined $$h build/fuzz/libdapplecli.a build/fuzz/libdapple-internal.a \
 	        $(DP_LIBS) -o build/fuzz/$$name; \
 	    rm -rf build/fuzz/corpus-$$name; mkdir -p build/fuzz/corpus-$$name; \
 	    cp -r $$corpus/. build/fuzz/corpus-$$name/ 2>/dev/null || true; \
@@ -189,7 +219,7 @@ fuzz:
 $(BUILD)/bench: $(BUILD)/tests/bench/bench.o $(BUILD)/tests/bench/bench_render.o $(BUILD)/tests/bench/bench_world.o \
                 $(BUILD)/tests/bench/bench_morph.o $(BUILD)/tests/bench/bench_stats.o \
                 $(BUILD)/tests/bench/bench_preview.o \
-                $(BUILD)/libdapplecli.a $(BUILD)/libdapple.a
+                $(BUILD)/libdapplecli.a $(BUILD)/libdapple-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS) $(PREVIEW_LIBS)
 
 bench: $(BUILD)/bench $(BUILD)/dapple
@@ -225,6 +255,9 @@ install: all
 	install -m 644 presets/*.ini $(DESTDIR)$(PREFIX)/share/dapple/presets/
 	install -d $(DESTDIR)$(PREFIX)/share/dapple/presets/images
 	install -m 644 $(PRESET_IMAGES) $(DESTDIR)$(PREFIX)/share/dapple/presets/images/
+	install -d $(DESTDIR)$(PREFIX)/share/dapple/examples
+	install -m 644 docs/example.c docs/density.c $(DESTDIR)$(PREFIX)/share/dapple/examples/
+	install -m 755 docs/density.py $(DESTDIR)$(PREFIX)/share/dapple/examples/
 	set -e; for m in dapple dapple-core; do \
 	    sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $$m.pc.in >$(LIBDIR)/pkgconfig/$$m.pc; \
 	done

@@ -77,7 +77,7 @@ class SamplerOpts(C.Structure):  # dapple_sampler_opts
                 ("periodic", C.c_bool), ("dense", C.c_bool), ("maximal", C.c_bool),
                 ("avoid", C.c_void_p), ("avoid_scale", C.c_double),
                 ("spacing_scale", C.c_double),
-                ("progress", PROGRESS), ("progress_user", C.c_void_p)]
+                ("progress", PROGRESS), ("progress_user", C.c_void_p), ("relax", C.c_bool)]
 
 
 class Point(C.Structure):

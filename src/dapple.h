@@ -350,6 +350,32 @@ DAPPLE_API DAPPLE_USERESULT dapple_status dapple_world_sample_count(
         const dapple_field *field, const dapple_sampler_opts *o, size_t count, int threads,
         dapple_point **points, size_t *n, double *scale, dapple_stop *stop, dapple_error *err);
 
+/** What a world run asks for besides the sampler's options: one struct that grows, in
+ * place of the argument lists of dapple_world_sample() and dapple_world_sample_count(). */
+typedef struct dapple_world_opts {
+    size_t struct_size;   /* set by dapple_world_opts_init(); see "ABI" in docs/library.md */
+    dapple_region region; /* the window to compute; width and height 0 (the default): the
+                             whole world */
+    int threads;          /* 1 .. DAPPLE_LIMIT_THREADS, default 1: the same points for any */
+    size_t count;         /* 0 (default): the field's spacing; else every radius scaled so
+                             that the world holds 'count' points within 1 % (as
+                             dapple_world_sample_count; the region must be the whole world) */
+} dapple_world_opts;
+
+/** As dapple_field_opts_init_size: the whole world, one thread, no count. */
+DAPPLE_API void dapple_world_opts_init_size(dapple_world_opts *o, size_t size);
+#define dapple_world_opts_init(o) dapple_world_opts_init_size((o), sizeof *(o))
+
+/** The points of the world that so describes over 'field', as wo asks: the same points as
+ * dapple_world_sample() (or dapple_world_sample_count() when wo->count > 0) with the same
+ * arguments. *points (*n of them) are the caller's: dapple_points_free(). On failure
+ * *points is NULL and *n 0; err may be NULL. */
+DAPPLE_API DAPPLE_USERESULT dapple_status dapple_world_run(const dapple_field *field,
+                                                           const dapple_sampler_opts *so,
+                                                           const dapple_world_opts *wo,
+                                                           dapple_point **points, size_t *n,
+                                                           dapple_stop *stop, dapple_error *err);
+
 /** Frees a point list from dapple_world_sample(); NULL is a no-op. */
 DAPPLE_API void dapple_points_free(dapple_point *points);
 

@@ -27,6 +27,8 @@ int dp_batch_spec_images(const dp_texture_spec *t, const char *in[DP_BATCH_MAX_I
     int n = 0;
     if (t->background == DP_BG_IMAGE)
         in[n++] = t->bg_image;
+    if (t->backdrop == DP_BACKDROP_IMAGE)
+        in[n++] = t->backdrop_image;
     for (int j = 0; j < t->n_layers; j++) {
         const dp_layer_spec *l = &t->layers[j];
         if (l->field.kind == DAPPLE_FIELD_IMAGE)

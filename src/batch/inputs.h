@@ -9,7 +9,7 @@
 #include "render/texture.h"
 
 /* The most images one spec reads. */
-#define DP_BATCH_MAX_INPUTS ((1 + DP_MAX_EXCLUDE + DP_MAX_STAMPS) * DP_MAX_LAYERS + 1)
+#define DP_BATCH_MAX_INPUTS ((1 + DP_MAX_EXCLUDE + DP_MAX_STAMPS) * DP_MAX_LAYERS + 2)
 
 /** The images t reads (field and exclusion images, stamps, the background image) into
  * in[] (borrowed from t); returns their count. Outputs must never name one of them. */

@@ -19,6 +19,9 @@ dapple_status dp_texture_scale_look(dp_texture_spec *t, double f, dapple_error *
     t->width = DP_MAX(1, (int)lround(t->width * f));
     t->height = DP_MAX(1, (int)lround(t->height * f));
     t->bg_scale = scaled(t->bg_scale, f, 1);
+    t->backdrop_square = scaled(t->backdrop_square, f, 1);
+    t->backdrop_distance = scaled(t->backdrop_distance, f, 1);
+    t->backdrop_blur *= f;
     for (int i = 0; i < t->n_layers; i++) {
         dp_layer_spec *l = &t->layers[i];
         l->field.rmin = scaled(l->field.rmin, f, 0.25);

@@ -10,8 +10,8 @@
 #include "cli/pack.h"
 
 static const char USAGE[] = "dapple pack PRESET_DIR -o OUT_DIR [-j N] [--force] [--check]\n"
-                            "       [--seeds A..B] [--shard I/N] [--scale F] [--size-cap PX]\n"
-                            "       [--max-pixels N]\n"
+                            "       [--seeds A..B] [--shard I/N] [--scale F | --scale-to WxH]\n"
+                            "       [--size-cap PX] [--max-pixels N]\n"
                             "       dapple pack [PRESET_DIR] -o OUT_DIR --merge";
 
 static void to_pack_opts(const dp_cli_opts *o, dp_pack_opts *po)
@@ -30,6 +30,8 @@ static void to_pack_opts(const dp_cli_opts *o, dp_pack_opts *po)
     po->shard_count = o->shard_count;
     po->size_cap = o->size_cap;
     po->scale = o->scale;
+    po->scale_to_w = o->scale_to_w;
+    po->scale_to_h = o->scale_to_h;
 }
 
 int dp_cmd_pack(int argc, char **argv)

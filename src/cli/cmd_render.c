@@ -39,9 +39,11 @@ static dapple_status apply_options(const dp_cli_opts *o, dp_texture_spec *t, dap
         return dp_fail_prefix(err, err->status, "--set");
     if (o->scale > 0) {
         double w, h;
-        if (dp_texture_scale_rounds(t, o->scale, &w, &h)) /* 768 x 2.6 = 1996.8: say so */
+        /* 768 x 2.6 = 1996.8: say so, to 9 digits (%g said 768 x 1.33333 "gives 1024x1024
+         * pixels, rounded to 1024x1024") */
+        if (dp_texture_scale_rounds(t, o->scale, &w, &h))
             fprintf(stderr,
-                    "dapple: --scale %g gives %gx%g pixels, rounded to %ldx%ld (--scale-to WxH "
+                    "dapple: --scale %g gives %.9gx%.9g pixels, rounded to %ldx%ld (--scale-to WxH "
                     "for an exact size)\n",
                     o->scale, w, h, DP_MAX(1, lround(w)), DP_MAX(1, lround(h)));
         if (dp_texture_scale_look(t, o->scale, err) != DAPPLE_OK)
@@ -147,9 +149,10 @@ int dp_cmd_render(int argc, char **argv)
         return dp_cli_report(&err, DP_EXIT_FAIL);
     if (dp_ground_refracts_a_seam(&t))
         fprintf(stderr,
-                "dapple: warning: %s: background_image %s does not tile, and the "
+                "dapple: warning: %s: %s %s does not tile, and the "
                 "periodic texture's drops refract its seam\n",
-                o.input, t.bg_image);
+                o.input, t.backdrop == DP_BACKDROP_IMAGE ? "backdrop" : "background_image",
+                t.backdrop == DP_BACKDROP_IMAGE ? t.backdrop_image : t.bg_image);
     t.points_format = -1; /* --points: the extension decides */
     t.sample_threads = dp_cli_threads(&o);
     dp_progress_live_begin(dp_cli_show_progress(&o));

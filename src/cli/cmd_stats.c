@@ -4,6 +4,7 @@
  * rule is counted exactly; --strict turns a broken rule into exit status 3 for CI. */
 #include "cli/commands.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,13 +16,16 @@
 #include "core/points_check.h"
 #include "io/atomic_file.h"
 #include "io/points_read.h"
+#include "preset/parse.h"
+#include "preset/preset.h"
+#include "render/render.h"
 
 enum { EXIT_STRICT = 3 }; /* --strict: the set breaks the pair rule or leaves the domain */
 
-static const char USAGE[] =
-        "dapple stats POINTS [--size WxH] [--periodic] [--radius R]\n"
-        "       [--plot PREFIX] [--json] [--strict]\n"
-        "       [--rmin A --rmax B --field SPEC [--map radius|density] ...] [-o FILE]";
+static const char USAGE[] = "dapple stats POINTS [--size WxH] [--periodic] [--radius R]\n"
+                            "       [--plot PREFIX] [--json] [--strict] [--layer N|NAME]\n"
+                            "       [--rmin A --rmax B --field SPEC [--map radius|density] ... |\n"
+                            "        --preset FILE [--layer NAME]] [-o FILE]";
 
 /* The domain: --size, else the JSON's size, else the smallest integer size holding every
  * point. A point beyond the closed domain means the size is wrong: an error naming it. A
@@ -136,8 +140,10 @@ static dapple_status measure(dp_stats_report *r, const dapple_field *f, dapple_e
         return err->status;
     r->border = r->periodic ? 0 : r->r_hi;
     r->probe_step = DP_MAX(r->r_lo / 2, sqrt(r->width * r->height / 4e6));
+    /* with the field, only where it allows points, and only where one more would fit: an
+     * excluded pond or a black area of a density map is empty on purpose, not uncovered */
     r->uncovered = dp_points_uncovered(r->pts, r->n, r->width, r->height, r->periodic, r->border,
-                                       r->probe_step, NULL);
+                                       r->probe_step, f);
     if (r->uncovered < 0)
         return dp_fail(err, DAPPLE_E_NOMEM, "stats: out of memory probing the coverage");
     if (dp_stats_spectrum_run(&s, false, &r->plain, err) != DAPPLE_OK)
@@ -147,6 +153,87 @@ static dapple_status measure(dp_stats_report *r, const dapple_field *f, dapple_e
         return err->status;
     r->have_density = f != NULL;
     return f ? dp_stats_density_run(&s, f, &r->density, err) : DAPPLE_OK;
+}
+
+/* --preset: the layer --layer names (a name, else a number), or the preset's only one. */
+static dapple_status pick_layer(const dp_cli_opts *o, const dp_texture_spec *t, int *out,
+                                dapple_error *err)
+{
+    char names[512] = "", q[DP_QUOTE_MAX];
+    size_t used = 0;
+    for (int i = 0; i < t->n_layers; i++) {
+        if (o->layer != NULL && strcmp(o->layer, t->layers[i].name) == 0)
+            return *out = i, DAPPLE_OK;
+        if (used < sizeof names)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
+                                     t->layers[i].name);
+    }
+    if (o->layer != NULL && dp_parse_int(o->layer, 0, t->n_layers - 1, out))
+        return DAPPLE_OK;
+    if (o->layer == NULL && t->n_layers == 1)
+        return *out = 0, DAPPLE_OK;
+    if (o->layer == NULL)
+        return dp_fail(err, DAPPLE_E_INVALID, "--preset: %s has %d layers: give --layer NAME (%s)",
+                       o->preset, t->n_layers, names);
+    dp_quote(o->layer, q);
+    return dp_fail(err, DAPPLE_E_INVALID, "--layer: %s has no layer '%s' (its layers: %s)",
+                   o->preset, q, names);
+}
+
+/* Keeps the points of layer k, with their file lines: render --points writes every layer
+ * into one list, and measured as one set its layers broke each other's pair rule. */
+static dapple_status keep_layer(dp_point_list *l, int k, const char *file, dapple_error *err)
+{
+    size_t n = 0;
+    if (l->layer == NULL)
+        return dp_fail(err, DAPPLE_E_FORMAT, "%s: --layer: the file has no layer column", file);
+    for (size_t i = 0; i < l->count; i++)
+        if (l->layer[i] == k)
+            l->points[n] = l->points[i], l->line[n] = l->line[i], l->layer[n++] = k;
+    if (n == 0)
+        return dp_fail(err, DAPPLE_E_FORMAT, "%s: --layer: no point of layer %d", file, k);
+    l->count = n;
+    return DAPPLE_OK;
+}
+
+/* A list of several layers measured as one set: said, since their pairs break the rule. */
+static void warn_layers(const dp_point_list *l, const char *file)
+{
+    int lo = INT_MAX, hi = -1;
+    for (size_t i = 0; l->layer != NULL && i < l->count; i++)
+        lo = DP_MIN(lo, l->layer[i]), hi = DP_MAX(hi, l->layer[i]);
+    if (hi > lo)
+        fprintf(stderr,
+                "dapple: warning: %s holds layers %d to %d, measured as one set: --layer N "
+                "measures one\n",
+                file, lo, hi);
+}
+
+/* --layer and --preset: the layer's points, and the preset's size (unless --size), seed
+ * (unless --seed), periodicity and the layer's field. */
+static dapple_status take_layer(dp_cli_opts *o, dp_point_list *list, dapple_field **field,
+                                dp_stats_report *r, dapple_error *err)
+{
+    dp_texture_spec t;
+    if (o->preset != NULL && (dp_preset_load(o->preset, &t, err) != DAPPLE_OK ||
+                              pick_layer(o, &t, &r->layer, err) != DAPPLE_OK))
+        return err->status;
+    if (o->preset == NULL && o->layer != NULL)
+        (void)dp_parse_int(o->layer, 0, INT_MAX, &r->layer); /* a number: checked by opts */
+    if (o->preset == NULL && o->layer == NULL)
+        warn_layers(list, r->file);
+    if (r->layer >= 0 && (o->layer != NULL || list->layer != NULL) &&
+        keep_layer(list, r->layer, r->file, err) != DAPPLE_OK)
+        return err->status;
+    if (o->preset == NULL)
+        return DAPPLE_OK;
+    snprintf(r->layer_name, sizeof r->layer_name, "%s", t.layers[r->layer].name);
+    if (!o->have_size)
+        o->have_size = true, o->width = t.width, o->height = t.height, r->size_preset = true;
+    if (o->have_seed)
+        t.seed = o->seed;
+    o->periodic |= t.periodic;
+    return dp_scene_layer_field(&t, r->layer, field, err);
 }
 
 /* Outputs must not name the input, and their folders must exist, before any work. */
@@ -186,14 +273,20 @@ static dapple_status run(dp_cli_opts *o, dp_point_list *list, dapple_field **fie
     if (check_outputs(o, err) != DAPPLE_OK || dp_points_read(o->input, 0, list, err) != DAPPLE_OK)
         return err->status;
     r->file = strcmp(o->input, "-") == 0 ? "<stdin>" : o->input;
+    if (take_layer(o, list, field, r, err) != DAPPLE_OK)
+        return err->status;
     r->n = list->count;
     r->periodic = o->periodic;
     if (list->count < 2)
         return dp_fail(err, DAPPLE_E_FORMAT, "%s: stats need at least 2 points, found 1", r->file);
     if (settle_domain(o, list, r, err) != DAPPLE_OK)
         return err->status;
+    if (r->size_preset)
+        r->size_from = "the preset";
     o->width = (int)ceil(r->width), o->height = (int)ceil(r->height);
-    if ((o->field != NULL || o->have_rmin) && dp_cli_make_field(o, field, err) != DAPPLE_OK)
+    /* --radius R --exclude IMG is a field as in `points` (the exclusion was ignored) */
+    if (*field == NULL && (o->field != NULL || o->have_rmin || o->n_exclude > 0) &&
+        dp_cli_make_field(o, field, err) != DAPPLE_OK)
         return err->status;
     if (settle_radii(o, list, *field, r, err) != DAPPLE_OK)
         return err->status;
@@ -213,7 +306,7 @@ int dp_cmd_stats(int argc, char **argv)
     dapple_error err;
     dp_point_list list = { 0 };
     dapple_field *field = NULL;
-    dp_stats_report r = { 0 };
+    dp_stats_report r = { .layer = -1 };
     int start = dp_cli_start(DP_CMD_STATS, argc, argv, USAGE, &o);
     if (start != DP_CLI_GO)
         return start;

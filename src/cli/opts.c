@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <float.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +80,8 @@ enum {
     OPT_SCALE_TO,
     OPT_PREVIEW_CAP,
     OPT_PORT,
+    OPT_STATS_LAYER,
+    OPT_STATS_PRESET,
     OPT_HOST,
     OPT_ALLOW_REMOTE,
     OPT_TIME_LIMIT,
@@ -187,11 +190,11 @@ static const cli_option OPTIONS[] = {
     { "set", OPT_SET, "SECTION.KEY=VALUE", DP_CMD_RENDER, "override a preset key", NO_RANGE },
     { "scale", OPT_SCALE, "F", DP_CMD_RENDER, "size and look x F: radii, strokes, features", R_REAL,
       0.01, 100, NULL },
-    { "scale-to", OPT_SCALE_TO, "WxH", DP_CMD_RENDER,
+    { "scale-to", OPT_SCALE_TO, "WxH", DP_CMD_RENDER | DP_CMD_PACK,
       "exactly WxH with the look of --scale (the preset's aspect)", R_SIZE, 1,
       DAPPLE_LIMIT_IMAGE_SIDE, NULL },
     { "scale", OPT_SCALE, "F", DP_CMD_PACK,
-      "every preset's size and look x F (to whole pixel sizes only)", R_REAL, 0.01, 100, NULL },
+      "every preset's size and look x F, as render's (sizes rounded)", R_REAL, 0.01, 100, NULL },
     { "jpeg-quality", OPT_JPEG_Q, "Q", DP_CMD_FIELD | DP_CMD_MASK | DP_CMD_RENDER | DP_CMD_TILES,
       "quality of .jpg outputs", R_INT, 1, 100, "90" },
     { "max-pixels", OPT_MAX_PIXELS, "N", FIELD_CMDS | DP_CMD_RENDER | DP_CMD_PACK,
@@ -211,7 +214,8 @@ static const cli_option OPTIONS[] = {
       NO_RANGE },
     { "check", OPT_CHECK, NULL, DP_CMD_PACK, "re-render and compare with the manifest", NO_RANGE },
     { "seeds", OPT_SEEDS, "A..B", DP_CMD_PACK, "render each preset once per seed", NO_RANGE },
-    { "shard", OPT_SHARD, "I/N", DP_CMD_PACK, "render presets whose index % N == I-1", NO_RANGE },
+    { "shard", OPT_SHARD, "I/N", DP_CMD_PACK,
+      "render jobs (preset x seed) whose index % N == I-1", NO_RANGE },
     { "shard", OPT_TILE_SHARD, "I/N", DP_CMD_TILES, "write only tiles whose index % N == I-1",
       NO_RANGE },
     { "merge", OPT_MERGE, NULL, DP_CMD_PACK, "merge OUT_DIR/manifest-*.json shard manifests",
@@ -232,6 +236,10 @@ static const cli_option OPTIONS[] = {
       "let --host be an address other machines reach (the token still applies)", NO_RANGE },
     { "plot", OPT_PLOT, "PREFIX", DP_CMD_STATS,
       "charts PREFIX-{spectrum,radial,rdf,points}.png and tables", NO_RANGE },
+    { "layer", OPT_STATS_LAYER, "N|NAME", DP_CMD_STATS,
+      "only the points of this layer (a layer column; NAME with --preset)", NO_RANGE },
+    { "preset", OPT_STATS_PRESET, "FILE", DP_CMD_STATS,
+      "compare with the field, size and periodicity of the preset's --layer", NO_RANGE },
     { "json", OPT_JSON, NULL, DP_CMD_STATS, "the report as JSON", NO_RANGE },
     { "strict", OPT_STRICT, NULL, DP_CMD_STATS,
       "exit 3 when a pair breaks the rule or a point is outside", NO_RANGE },
@@ -445,6 +453,12 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
     case OPT_PLOT:
         o->plot = v;
         return DAPPLE_OK;
+    case OPT_STATS_LAYER:
+        o->layer = v;
+        return DAPPLE_OK;
+    case OPT_STATS_PRESET:
+        o->preset = v;
+        return DAPPLE_OK;
     case OPT_DOT_RADIUS:
         return expect_real(id, v, &o->dot_radius, err);
     case OPT_SCALE_JITTER:
@@ -634,9 +648,47 @@ static size_t build_longopts(unsigned command, struct option *lo, char *shortopt
     return n;
 }
 
+/* Command names by bit, for naming the commands an option belongs to. */
+static const struct {
+    unsigned bit;
+    const char *name;
+} CMD_NAMES[] = { { DP_CMD_POINTS, "points" }, { DP_CMD_FIELD, "field" },   { DP_CMD_MASK, "mask" },
+                  { DP_CMD_RENDER, "render" }, { DP_CMD_PACK, "pack" },     { DP_CMD_STATS, "stats" },
+                  { DP_CMD_TILES, "tiles" },   { DP_CMD_LAYERS, "layers" }, { DP_CMD_PREVIEW, "preview" } };
+#define N_CMD_NAMES (sizeof CMD_NAMES / sizeof CMD_NAMES[0])
+
+static const char *command_name(unsigned command)
+{
+    for (size_t i = 0; i < N_CMD_NAMES; i++)
+        if (CMD_NAMES[i].bit == command)
+            return CMD_NAMES[i].name;
+    return "this command";
+}
+
+/* The commands that take option 'name' ("points and mask"), for one that does not: a bare
+ * "unknown option" read as a typo (tiles --count). False when none does. */
+static bool other_commands(const char *name, char *list, size_t cap)
+{
+    unsigned bits = 0;
+    size_t used = 0;
+    int n = 0, k = 0;
+    for (size_t i = 0; i < N_OPTIONS; i++)
+        if (strcmp(OPTIONS[i].name, name) == 0)
+            bits |= OPTIONS[i].commands;
+    for (size_t i = 0; i < N_CMD_NAMES; i++)
+        n += (bits & CMD_NAMES[i].bit) != 0;
+    list[0] = '\0';
+    for (size_t i = 0; i < N_CMD_NAMES && used < cap; i++)
+        if (bits & CMD_NAMES[i].bit)
+            k++, used += (size_t)snprintf(list + used, cap - used, "%s%s",
+                                          k == 1 ? "" : k == n ? " and " : ", ", CMD_NAMES[i].name);
+    return n > 0;
+}
+
 /* "--r": getopt_long refuses a prefix of several options; name them. Otherwise the
  * nearest option of this command, as a typo of it ("--radus": --radius). */
-static dapple_status unknown_long(const struct option *lo, const char *arg, dapple_error *err)
+static dapple_status unknown_long(const struct option *lo, const char *arg, unsigned command,
+                                  dapple_error *err)
 {
     char name[64], q[DP_QUOTE_MAX], list[512] = "";
     size_t len = strcspn(arg + 2, "="), used = 0;
@@ -653,13 +705,17 @@ static dapple_status unknown_long(const struct option *lo, const char *arg, dapp
     }
     if (n > 1)
         return dp_fail(err, DAPPLE_E_INVALID, "ambiguous option '--%s': %s", q, list);
+    if (other_commands(name, list, sizeof list)) /* tiles --count: not a typo, not here */
+        return dp_fail(err, DAPPLE_E_INVALID, "--%s is an option of %s, not of %s (see --help)", q,
+                       list, command_name(command));
     if (dp_suggest_best(&s) != NULL)
         return dp_fail(err, DAPPLE_E_INVALID, "unknown option '--%s' (did you mean --%s?)", q,
                        dp_suggest_best(&s));
     return dp_fail(err, DAPPLE_E_INVALID, "unknown option '--%s' (see --help)", q);
 }
 
-static dapple_status getopt_error(int c, char **argv, const struct option *lo, dapple_error *err)
+static dapple_status getopt_error(int c, char **argv, const struct option *lo, unsigned command,
+                                  dapple_error *err)
 {
     const char *arg = argv[optind - 1];
     const cli_option *opt = find_option(optopt);
@@ -667,7 +723,7 @@ static dapple_status getopt_error(int c, char **argv, const struct option *lo, d
     if (c == ':' && opt != NULL)
         return dp_fail(err, DAPPLE_E_INVALID, "--%s: missing value (%s)", opt->name, opt->arg);
     if (c == '?' && strncmp(arg, "--", 2) == 0 && arg[2] != '\0')
-        return unknown_long(lo, arg, err);
+        return unknown_long(lo, arg, command, err);
     dp_quote(arg, q);
     if (c == ':')
         return dp_fail(err, DAPPLE_E_INVALID, "%s: missing value", q);
@@ -728,6 +784,17 @@ static dapple_status check_stats(const dp_cli_opts *o, dapple_error *err)
 {
     if (o->input == NULL)
         return dp_fail(err, DAPPLE_E_INVALID, "missing POINTS (a CSV or JSON point file)");
+    if (o->preset != NULL && (o->have_rmin || o->have_rmax || o->field != NULL || o->have_map ||
+                              !isnan(o->cutoff) || o->n_exclude > 0 || o->have_radius))
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "--preset: not with --radius or the field options (the preset's layer "
+                       "gives the field)");
+    if (o->layer != NULL && o->preset == NULL && !dp_parse_int(o->layer, 0, INT_MAX, &(int){ 0 })) {
+        char q[DP_QUOTE_MAX];
+        dp_quote(o->layer, q);
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "--layer: '%s' is not a layer number (a name needs --preset FILE)", q);
+    }
     if (o->have_rmin || o->have_rmax || o->field != NULL || o->have_map)
         return check_field(o, err);
     if (!isnan(o->cutoff))
@@ -806,7 +873,7 @@ dapple_status dp_cli_parse(unsigned command, int argc, char **argv, dp_cli_opts 
     opterr = 0;
     while ((c = getopt_long(argc, argv, shortopts, lo, NULL)) != -1) {
         if (c == '?' || c == ':')
-            return getopt_error(c, argv, lo, err);
+            return getopt_error(c, argv, lo, command, err);
         const cli_option *opt = find_option(c);
         if (opt->arg == NULL) {
             apply_flag(o, c);

@@ -95,6 +95,8 @@ typedef struct dp_cli_opts {
 
     /* stats (the point file is 'input') */
     const char *plot; /* --plot PREFIX: charts and CSV tables, PREFIX-*.png / .csv */
+    const char *layer;  /* --layer N|NAME: only the points of this layer */
+    const char *preset; /* --preset FILE: the field, size and periodicity of its layer */
     bool json, strict;
 } dp_cli_opts;
 

@@ -47,6 +47,7 @@ typedef struct pack_preset {
     dapple_error err;
     char sha256[DP_SHA256_HEX];
     char inputs_sha256[DP_SHA256_HEX]; /* the images it reads: dp_inputs_sha256 */
+    bool mine;                         /* a job of it is this shard's: loaded */
 } pack_preset;
 
 /* One render: a preset at one seed, and the files it makes. */
@@ -103,38 +104,51 @@ static bool is_preset_name(const char *dir, const char *name)
     return name[0] != '.' && n >= 5 && strcmp(name + n - 4, ".ini") == 0;
 }
 
-/* --scale F with render's meaning (batch/scale_look.c): the whole look x F. A pack makes
- * files of the sizes it says, so F must give every preset a whole number of pixels. */
-static dapple_status scale_preset(dp_texture_spec *t, double f, const char *path, dapple_error *err)
+/* --scale F with render's meaning (batch/scale_look.c): the whole look x F, each side
+ * rounded to whole pixels as render rounds it, and said (768 x 1.33333 = 1023.99744: it
+ * was refused, and no F short of 16 digits packed a 768 px preset at 1024 px); --scale-to
+ * WxH gives that size exactly, and fails a preset of another aspect ratio, naming it. */
+static dapple_status scale_preset(dp_texture_spec *t, const dp_pack_opts *o, const char *path,
+                                  dapple_error *err)
 {
-    double w = t->width * f, h = t->height * f;
-    if (f <= 0 || f == 1)
+    double w, h;
+    if (o->scale_to_w > 0 &&
+        dp_texture_scale_to(t, o->scale_to_w, o->scale_to_h, NULL, err) != DAPPLE_OK)
+        return dp_fail_prefix(err, err->status, "%s: --scale-to", path);
+    if (o->scale_to_w > 0 || o->scale <= 0 || o->scale == 1)
         return DAPPLE_OK;
-    if (fabs(w - round(w)) > 1e-6 || fabs(h - round(h)) > 1e-6)
-        return dp_fail(err, DAPPLE_E_INVALID,
-                       "%s: --scale %g makes %dx%d %.9gx%.9g, not a whole number of pixels", path,
-                       f, t->width, t->height, w, h);
-    return dp_texture_scale_look(t, f, err);
+    if (dp_texture_scale_rounds(t, o->scale, &w, &h)) /* the main thread: it may print */
+        fprintf(stderr,
+                "dapple: pack: %s: --scale %g gives %.9gx%.9g pixels, rounded to %ldx%ld "
+                "(--scale-to WxH for an exact size)\n",
+                path, o->scale, w, h, DP_MAX(1, lround(w)), DP_MAX(1, lround(h)));
+    if (dp_texture_scale_look(t, o->scale, err) != DAPPLE_OK)
+        return dp_fail_prefix(err, err->status, "%s: --scale %g", path, o->scale);
+    return DAPPLE_OK;
 }
 
 /* The preset's hash covers its bytes (those parsed, not a second read) and the options
  * that change what it renders, so changing either re-renders. With no such option it is
  * the file's plain sha256. */
-static void hash_preset(pack_preset *pr, const char *text, size_t len, int size_cap, double scale)
+static void hash_preset(pack_preset *pr, const char *text, size_t len, const dp_pack_opts *o)
 {
-    char file_hex[DP_SHA256_HEX], extra[64];
+    char file_hex[DP_SHA256_HEX], extra[96];
     dp_sha256 h;
     dp_sha256_init(&h);
     dp_sha256_update(&h, text, len);
     dp_sha256_final_hex(&h, file_hex);
-    if (size_cap == 0 && (scale <= 0 || scale == 1)) {
+    bool scaled = o->scale > 0 && o->scale != 1;
+    if (o->size_cap == 0 && !scaled && o->scale_to_w == 0) {
         memcpy(pr->sha256, file_hex, sizeof file_hex);
         return;
     }
-    if (scale <= 0 || scale == 1) /* as before --scale was: those hashes stay */
-        snprintf(extra, sizeof extra, "\nsize-cap=%d", size_cap);
+    if (o->scale_to_w > 0)
+        snprintf(extra, sizeof extra, "\nsize-cap=%d\nscale-to=%dx%d", o->size_cap, o->scale_to_w,
+                 o->scale_to_h);
+    else if (!scaled) /* as before --scale was: those hashes stay */
+        snprintf(extra, sizeof extra, "\nsize-cap=%d", o->size_cap);
     else
-        snprintf(extra, sizeof extra, "\nsize-cap=%d\nscale=%.17g", size_cap, scale);
+        snprintf(extra, sizeof extra, "\nsize-cap=%d\nscale=%.17g", o->size_cap, o->scale);
     dp_sha256_init(&h);
     dp_sha256_update(&h, file_hex, 64);
     dp_sha256_update(&h, extra, strlen(extra));
@@ -142,7 +156,7 @@ static void hash_preset(pack_preset *pr, const char *text, size_t len, int size_
 }
 
 /* A preset that cannot be read or loaded keeps spec NULL and err, and fails as a job. */
-static void load_preset(pack_preset *pr, int size_cap, double scale)
+static void load_preset(pack_preset *pr, const dp_pack_opts *o)
 {
     char *text = NULL;
     size_t len = 0;
@@ -153,31 +167,56 @@ static void load_preset(pack_preset *pr, int size_cap, double scale)
     }
     bool ok = dp_preset_read(pr->path, &text, &len, &pr->err) == DAPPLE_OK &&
               dp_preset_parse_string(text, len, pr->path, t, &pr->err) == DAPPLE_OK &&
-              scale_preset(t, scale, pr->path, &pr->err) == DAPPLE_OK &&
-              dp_texture_cap_size(t, size_cap, &pr->err) == DAPPLE_OK &&
+              scale_preset(t, o, pr->path, &pr->err) == DAPPLE_OK &&
+              dp_texture_cap_size(t, o->size_cap, &pr->err) == DAPPLE_OK &&
               dp_batch_inputs_sha256(t, pr->inputs_sha256, &pr->err) == DAPPLE_OK;
     if (ok)
-        hash_preset(pr, text, len, size_cap, scale);
+        hash_preset(pr, text, len, o);
     free(text);
     if (!ok)
         free(t);
     pr->spec = ok ? t : NULL;
 }
 
-/* Keeps the presets of this shard (index % N == I - 1 in sorted order) and loads them. */
+/* Seeds per preset: jobs are numbered preset by preset, seed by seed. */
+static size_t seed_count(const dp_pack_opts *o)
+{
+    return o->have_seeds ? (size_t)(o->seed_last - o->seed_first) + 1 : 1;
+}
+
+/* Whether job 'job' (preset index x seeds + seed index, in sorted preset order) is this
+ * shard's: --shard splits jobs, not presets, so 8 seeds of one preset spread over
+ * machines. A preset that fails to load is one job, numbered as its first seed's. */
+static bool job_mine(const dp_pack_opts *o, size_t job)
+{
+    return dp_batch_shard_mine(job, o->shard_index, o->shard_count);
+}
+
+/* Whether any job of preset i is this shard's (then it is loaded). */
+static bool preset_mine(const dp_pack_opts *o, size_t i)
+{
+    size_t seeds = seed_count(o), n = (size_t)o->shard_count;
+    if (o->shard_count <= 0 || seeds >= n)
+        return true;
+    size_t first = i * seeds, want = (size_t)(o->shard_index - 1);
+    return (want + n - first % n) % n < seeds;
+}
+
+/* Loads the presets with a job in this shard; the others keep their index, spec NULL. */
 static dapple_status load_presets(pack *p, char **names, size_t n, dapple_error *err)
 {
     const dp_pack_opts *o = p->o;
     p->presets = dp_calloc_n(n, sizeof *p->presets);
     if (p->presets == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu presets", n);
+    p->n_presets = n;
     for (size_t i = 0; i < n; i++) {
-        if (!dp_batch_shard_mine(i, o->shard_index, o->shard_count))
-            continue;
-        pack_preset *pr = &p->presets[p->n_presets++];
+        pack_preset *pr = &p->presets[i];
         dp_batch_join(pr->path, sizeof pr->path, o->preset_dir, names[i]);
         pr->file = pr->path + strlen(pr->path) - strlen(names[i]);
-        load_preset(pr, o->size_cap, o->scale);
+        pr->mine = preset_mine(o, i);
+        if (pr->mine)
+            load_preset(pr, o);
     }
     return DAPPLE_OK;
 }
@@ -285,18 +324,20 @@ static void make_job(pack_job *j, const pack_preset *pr, uint64_t seed, bool see
             j->sheet_out = k;
 }
 
-/* One job per preset and seed; a preset that failed to load is one failed job. */
+/* One job per preset and seed, this shard's only; a preset that failed to load is one
+ * failed job (numbered as its first seed's). */
 static dapple_status make_jobs(pack *p, dapple_error *err)
 {
     const dp_pack_opts *o = p->o;
-    size_t seeds = o->have_seeds ? (size_t)(o->seed_last - o->seed_first) + 1 : 1;
+    size_t seeds = seed_count(o);
     p->jobs = dp_calloc_n(p->n_presets * seeds, sizeof *p->jobs);
     if (p->jobs == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu jobs", p->n_presets * seeds);
     for (size_t i = 0; i < p->n_presets; i++) {
         const pack_preset *pr = &p->presets[i];
-        for (size_t s = 0; s < (pr->spec ? seeds : 1); s++)
-            make_job(&p->jobs[p->n_jobs++], pr, o->seed_first + s, o->have_seeds);
+        for (size_t s = 0; pr->mine && s < (pr->spec ? seeds : 1); s++)
+            if (job_mine(o, i * seeds + s))
+                make_job(&p->jobs[p->n_jobs++], pr, o->seed_first + s, o->have_seeds);
     }
     return DAPPLE_OK;
 }
@@ -821,7 +862,12 @@ static int finish_pack(pack *p, double t0)
         dp_cli_report(&err, DP_EXIT_FAIL);
         sheet_failed = true;
     }
-    if (count[JOB_DONE] == 0 && count[JOB_FAILED] == 0)
+    if (p->n_jobs == 0 && p->o->shard_count > 0) /* not "nothing to do": no work was its */
+        fprintf(stderr, "dapple: pack: shard %d/%d has no jobs (%zu in all: %zu %s x %zu %s)\n",
+                p->o->shard_index, p->o->shard_count, p->n_presets * seed_count(p->o), p->n_presets,
+                p->n_presets == 1 ? "preset" : "presets", seed_count(p->o),
+                seed_count(p->o) == 1 ? "seed" : "seeds");
+    else if (count[JOB_DONE] == 0 && count[JOB_FAILED] == 0)
         fprintf(stderr, "dapple: pack: nothing to do, %zu outputs up to date\n", up);
     else
         fprintf(stderr, "dapple: pack: %d rendered, %d skipped, %d failed in %.1f s\n",

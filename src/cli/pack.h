@@ -19,8 +19,9 @@ typedef struct dp_pack_opts {
     bool force, check;
     bool have_seeds; /* render each preset once per seed in [seed_first, seed_last] */
     uint64_t seed_first, seed_last;
-    int shard_index, shard_count; /* 1-based; count 0: every preset */
+    int shard_index, shard_count; /* 1-based; count 0: every job (preset x seed) */
     double scale;                 /* --scale: 0 = none; else every preset's look x scale */
+    int scale_to_w, scale_to_h;   /* --scale-to: 0 = none; else every preset at exactly WxH */
     int size_cap;                 /* 0: none; else at most this many pixels per side */
     uint64_t max_pixels;          /* limit for images the presets read */
 } dp_pack_opts;

@@ -13,11 +13,14 @@
 
 typedef struct dp_stats_report {
     const char *file;
+    int layer;               /* the layer measured (--layer, --preset), or -1: every point */
+    char layer_name[64];     /* its name when a preset gives it, else "" */
     const dapple_point *pts; /* the points, radii resolved */
     size_t n;
     double width, height;
     bool periodic;
-    const char *size_from; /* "--size", "the file", "the points' extent" */
+    const char *size_from; /* "--size", "the file", "the points' extent", "the preset" */
+    bool size_preset;      /* the size is the --preset's */
     const char *r_from;    /* "the file", "--radius", "the field", "nearest neighbours" */
     double r_lo, r_hi;     /* the smallest and largest r */
     dp_stats_pairs pairs;

@@ -139,6 +139,14 @@ static dapple_status check_patterns(dp_tiles_plan *p, const dp_cli_opts *o, dapp
 static dapple_status expand(const char *pattern, int tx, int ty, int base, char *out, size_t cap,
                             dapple_error *err);
 
+/* The row {y} names: with --y-up, counted up from the bottom edge as the points' y is (the
+ * names counted image rows while the points counted up: tile y0 held the points of the
+ * largest y); the window and --shard's index stay in image rows. */
+static int name_row(const dp_tiles_plan *p, const dp_cli_opts *o, int ty)
+{
+    return o->y_up ? p->ny - 1 - ty : ty;
+}
+
 /* ------------------------------------------------------------------------- names */
 
 typedef struct names {
@@ -174,7 +182,8 @@ static dapple_status unique_names(const dp_tiles_plan *p, const dp_cli_opts *o, 
     for (size_t i = 0; i < n; i++) {
         int x = (int)i % p->nx, y = (int)i / p->nx;
         t->file[i] = t->name[i], t->job[i] = i;
-        if (expand(pattern, x, y, o->tile_base, t->name[i], sizeof t->name[i], err) != DAPPLE_OK)
+        if (expand(pattern, x, name_row(p, o, y), o->tile_base, t->name[i], sizeof t->name[i],
+                   err) != DAPPLE_OK)
             return err->status;
         if (dp_batch_manifest_name_of(t->name[i], p->base, NULL, NULL))
             return dp_fail(err, DAPPLE_E_INVALID,
@@ -319,8 +328,8 @@ dapple_status dp_tiles_record_init(const dp_tiles_plan *p, const dp_cli_opts *o,
     for (int i = 0; i < 2; i++) {
         if (patterns[i] == NULL)
             continue;
-        if (expand(patterns[i], r->tx, r->ty, o->tile_base, r->file[r->n_files], sizeof r->file[0],
-                   err) != DAPPLE_OK)
+        if (expand(patterns[i], r->tx, name_row(p, o, r->ty), o->tile_base, r->file[r->n_files],
+                   sizeof r->file[0], err) != DAPPLE_OK)
             return err->status;
         r->n_files++;
     }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT
- * Options structs that can grow (see abi.h) and the library's version at run time. */
+ * Options structs that can grow (see abi.h), their defaults, and the library's version
+ * at run time. */
 #include "core/abi.h"
 
 #include <stdint.h>
@@ -69,4 +70,51 @@ dapple_status dp_sampler_opts_adopt(dapple_sampler_opts *local, const dapple_sam
     dapple_sampler_opts_init(local);
     return dp_opts_adopt(local, sizeof *local, DP_SAMPLER_OPTS_MIN_SIZE, o, "dapple_sampler_opts",
                          err);
+}
+
+dapple_status dp_world_opts_adopt(dapple_world_opts *local, const dapple_world_opts *o,
+                                  dapple_error *err)
+{
+    dapple_world_opts_init(local);
+    return dp_opts_adopt(local, sizeof *local, DP_WORLD_OPTS_MIN_SIZE, o, "dapple_world_opts", err);
+}
+
+/* The defaults dapple.h promises for each options struct: here, with the adopting, so that
+ * the struct code calls nothing back in field.c or sampler.c. */
+
+void dapple_field_opts_init_size(dapple_field_opts *o, size_t size)
+{
+    dapple_field_opts d;
+    memset(&d, 0, sizeof d);
+    d.kind = DAPPLE_FIELD_CONSTANT;
+    d.width = d.height = 512;
+    d.rmin = d.rmax = 1;
+    d.map = DAPPLE_MAP_RADIUS;
+    d.cutoff = DAPPLE_DEFAULT_CUTOFF;
+    d.black = 0, d.white = 1, d.gamma = 1;
+    d.perlin = (dapple_perlin){ .scale = 64, .octaves = 4, .lacunarity = 2, .gain = 0.5 };
+    d.seed = 1;
+    d.threads = 1;
+    dp_opts_init_sized(o, size, &d, sizeof d);
+}
+
+void dapple_sampler_opts_init_size(dapple_sampler_opts *o, size_t size)
+{
+    dapple_sampler_opts d;
+    memset(&d, 0, sizeof d);
+    d.width = d.height = 512;
+    d.k = 30;
+    d.max_points = DAPPLE_DEFAULT_MAX_POINTS;
+    d.seed = 1;
+    d.avoid_scale = 1;
+    d.spacing_scale = 1;
+    dp_opts_init_sized(o, size, &d, sizeof d);
+}
+
+void dapple_world_opts_init_size(dapple_world_opts *o, size_t size)
+{
+    dapple_world_opts d;
+    memset(&d, 0, sizeof d);
+    d.threads = 1;
+    dp_opts_init_sized(o, size, &d, sizeof d);
 }

@@ -16,6 +16,8 @@
 #define DP_FIELD_OPTS_MIN_SIZE \
     (offsetof(dapple_field_opts, threads) + sizeof(((dapple_field_opts *)0)->threads))
 #define DP_SAMPLER_OPTS_MIN_SIZE (offsetof(dapple_sampler_opts, progress_user) + sizeof(void *))
+/* dapple_world_opts came in 0.7.0 whole */
+#define DP_WORLD_OPTS_MIN_SIZE sizeof(dapple_world_opts)
 
 /** Fills the first 'size' bytes of *dst from a full struct of defaults, zeroing what lies
  * beyond the library's own size, and sets the struct_size member (the first) to 'size'. */
@@ -34,5 +36,9 @@ dapple_status dp_field_opts_adopt(dapple_field_opts *local, const dapple_field_o
 /** The caller's sampler options adopted into *local (see dp_opts_adopt). */
 dapple_status dp_sampler_opts_adopt(dapple_sampler_opts *local, const dapple_sampler_opts *o,
                                     dapple_error *err);
+
+/** The caller's world options adopted into *local (see dp_opts_adopt). */
+dapple_status dp_world_opts_adopt(dapple_world_opts *local, const dapple_world_opts *o,
+                                  dapple_error *err);
 
 #endif

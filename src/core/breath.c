@@ -182,17 +182,27 @@ static bool add_drop(sim *s, double x, double y, double r)
     return grid_insert(s, (uint32_t)(s->n - 1));
 }
 
-/* j joins i: both volumes (~ r^3), at their centre of volume. */
+dp_breath_drop dp_breath_merged(dp_breath_drop a, dp_breath_drop b, double width, double height,
+                                bool periodic)
+{
+    double va = a.r * a.r * a.r, vb = b.r * b.r * b.r;
+    double w = vb / (va + vb);
+    double dx = wrap_delta(b.x - a.x, width, periodic);
+    double dy = wrap_delta(b.y - a.y, height, periodic);
+    dp_breath_drop m = a;
+    m.x += w * dx, m.y += w * dy;
+    if (periodic)
+        m.x = wrap_pos(m.x, width), m.y = wrap_pos(m.y, height);
+    m.r = cbrt(va + vb);
+    return m;
+}
+
+/* j joins i (dp_breath_merged). */
 static void merge_into(sim *s, uint32_t i, uint32_t j)
 {
-    double vi = s->r[i] * s->r[i] * s->r[i], vj = s->r[j] * s->r[j] * s->r[j];
-    double w = vj / (vi + vj);
-    double dx = wrap_delta(s->x[j] - s->x[i], s->o->width, s->o->periodic);
-    double dy = wrap_delta(s->y[j] - s->y[i], s->o->height, s->o->periodic);
-    s->x[i] += w * dx, s->y[i] += w * dy;
-    if (s->o->periodic)
-        s->x[i] = wrap_pos(s->x[i], s->o->width), s->y[i] = wrap_pos(s->y[i], s->o->height);
-    s->r[i] = cbrt(vi + vj);
+    dp_breath_drop a = { s->x[i], s->y[i], s->r[i] }, b = { s->x[j], s->y[j], s->r[j] };
+    dp_breath_drop m = dp_breath_merged(a, b, s->o->width, s->o->height, s->o->periodic);
+    s->x[i] = m.x, s->y[i] = m.y, s->r[i] = m.r;
     s->r[j] = 0;
     s->g[i] = rate_at(s, s->x[i], s->y[i]);
 }

@@ -18,6 +18,11 @@
 #define DP_BREATH_OVERSHOOT   1.5
 #define DP_BREATH_RATE_SPREAD 0.7
 
+/* A drop of the simulation, in doubles (the output points are floats). */
+typedef struct dp_breath_drop {
+    double x, y, r;
+} dp_breath_drop;
+
 typedef struct dp_breath_opts {
     double width, height; /* the pane, pixels */
     bool periodic;        /* a torus: distances and merges wrap (tileable) */
@@ -36,5 +41,10 @@ typedef struct dp_breath_opts {
  * wrapped when periodic). Same options, same drops on every machine. */
 DAPPLE_USERESULT dapple_status dp_breath_run(const dp_breath_opts *o, dapple_point **out, size_t *n,
                                              dapple_error *err);
+
+/** The drop two touching drops make: both volumes (~ r^3) at their centre of volume,
+ * measured the shorter way round and wrapped into the pane when periodic. */
+dp_breath_drop dp_breath_merged(dp_breath_drop a, dp_breath_drop b, double width, double height,
+                                bool periodic);
 
 #endif

@@ -7,7 +7,7 @@
 
 #include "dapple.h"
 
-#define DP_PI 3.14159265358979323846
+#define DP_PI        3.14159265358979323846
 #define DP_MIN(a, b) ((a) < (b) ? (a) : (b))
 #define DP_MAX(a, b) ((a) > (b) ? (a) : (b))
 

@@ -11,14 +11,22 @@
 const char *dapple_status_str(dapple_status s)
 {
     switch (s) {
-    case DAPPLE_OK: return "ok";
-    case DAPPLE_E_INVALID: return "invalid argument";
-    case DAPPLE_E_NOMEM: return "out of memory";
-    case DAPPLE_E_IO: return "input/output error";
-    case DAPPLE_E_FORMAT: return "bad format";
-    case DAPPLE_E_LIMIT: return "over a size limit";
-    case DAPPLE_E_RENDER: return "render error";
-    case DAPPLE_E_CANCELLED: return "cancelled";
+    case DAPPLE_OK:
+        return "ok";
+    case DAPPLE_E_INVALID:
+        return "invalid argument";
+    case DAPPLE_E_NOMEM:
+        return "out of memory";
+    case DAPPLE_E_IO:
+        return "input/output error";
+    case DAPPLE_E_FORMAT:
+        return "bad format";
+    case DAPPLE_E_LIMIT:
+        return "over a size limit";
+    case DAPPLE_E_RENDER:
+        return "render error";
+    case DAPPLE_E_CANCELLED:
+        return "cancelled";
     }
     return "unknown status";
 }
@@ -66,8 +74,8 @@ dapple_status dp_fail_range_int(dapple_error *err, const char *name, long long l
 dapple_status dp_fail_range_count(dapple_error *err, const char *name, unsigned long long lo,
                                   unsigned long long hi, unsigned long long v)
 {
-    return dp_fail(err, DAPPLE_E_INVALID, "%s: expected an integer in [%llu, %llu], got %llu",
-                   name, lo, hi, v);
+    return dp_fail(err, DAPPLE_E_INVALID, "%s: expected an integer in [%llu, %llu], got %llu", name,
+                   lo, hi, v);
 }
 
 void *dp_calloc_n(size_t count, size_t size)

@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 #include "core/abi.h"
 #include "core/morph.h"
 #include "core/perlin.h"
@@ -648,22 +647,6 @@ dapple_status dp_field_chunk_new(const dapple_field *f, double ox, double oy, do
 }
 
 /* ---------------------------------------------------------------- public API */
-
-void dapple_field_opts_init_size(dapple_field_opts *o, size_t size)
-{
-    dapple_field_opts d;
-    memset(&d, 0, sizeof d);
-    d.kind = DAPPLE_FIELD_CONSTANT;
-    d.width = d.height = 512;
-    d.rmin = d.rmax = 1;
-    d.map = DAPPLE_MAP_RADIUS;
-    d.cutoff = DAPPLE_DEFAULT_CUTOFF;
-    d.black = 0, d.white = 1, d.gamma = 1;
-    d.perlin = (dapple_perlin){ .scale = 64, .octaves = 4, .lacunarity = 2, .gain = 0.5 };
-    d.seed = 1;
-    d.threads = 1;
-    dp_opts_init_sized(o, size, &d, sizeof d);
-}
 
 dapple_status dapple_field_new(dapple_field **out, const dapple_field_opts *caller,
                                dapple_error *err)

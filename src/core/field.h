@@ -50,7 +50,7 @@ struct dapple_field {
     int own_refusals_from; /* an owner frees refuse[own_refusals_from ..]; the rest are
                               borrowed (a chunk's copies of the world's exclusions) */
     dp_lazy *lazy;         /* a lazy Perlin field's recipe (owned by the world field), or NULL */
-    float *v; /* gw * gh values in [0, 1]; NULL for a constant field */
+    float *v;              /* gw * gh values in [0, 1]; NULL for a constant field */
     int gw, gh;
     double inv_sx, inv_sy; /* raster pixels per domain unit */
     double ulim, wlim;     /* gw - 1 and gh - 1: the fast lookup's bounds */

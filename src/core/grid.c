@@ -13,8 +13,8 @@ static int cells_along(double extent, double min_cell, bool periodic)
     return n < 1 ? 1 : (n > 1e9 ? 1000000000 : (int)n);
 }
 
-dapple_status dp_grid_init(dp_grid *g, double width, double height, double min_cell,
-                           bool periodic, size_t max_cells, dapple_error *err)
+dapple_status dp_grid_init(dp_grid *g, double width, double height, double min_cell, bool periodic,
+                           size_t max_cells, dapple_error *err)
 {
     memset(g, 0, sizeof *g);
     g->gw = cells_along(width, min_cell, periodic);

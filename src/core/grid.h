@@ -30,8 +30,8 @@ typedef struct dp_grid {
 /** Sets up g over width x height with cells at least 'min_cell' wide (periodic grids
  * divide the domain exactly, so cells may be a little larger). Refuses with
  * DAPPLE_E_LIMIT when more than 'max_cells' cells would be needed. */
-dapple_status dp_grid_init(dp_grid *g, double width, double height, double min_cell,
-                           bool periodic, size_t max_cells, dapple_error *err);
+dapple_status dp_grid_init(dp_grid *g, double width, double height, double min_cell, bool periodic,
+                           size_t max_cells, dapple_error *err);
 
 /** Frees the grid's arrays; safe on a zeroed or already finished grid. */
 void dp_grid_fini(dp_grid *g);
@@ -88,8 +88,8 @@ static inline double dp_wrap_delta(double d, double extent, bool periodic)
 /** The cells along one axis that meet [lo, hi]: *first and *count (count may be <= 0
  * when the interval misses the grid). Periodic spans wrap: visit (first + i) mod n. Each
  * cell appears once even when the span is wider than the domain. */
-static inline void dp_grid_span(double lo, double hi, double inv, int n, bool periodic,
-                                int *first, int *count)
+static inline void dp_grid_span(double lo, double hi, double inv, int n, bool periodic, int *first,
+                                int *count)
 {
     lo = DP_MAX(lo * inv, -1e9);
     hi = DP_MIN(hi * inv, 1e9);

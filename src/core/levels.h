@@ -28,8 +28,8 @@ typedef struct dp_level {
 } dp_level;
 
 typedef struct dp_levels {
-    int n;              /* levels below the top grid; 0 = none */
-    int tw, th;         /* top cells per axis (the sampler grid's) */
+    int n;      /* levels below the top grid; 0 = none */
+    int tw, th; /* top cells per axis (the sampler grid's) */
     dp_level lv[DP_LEVELS_MAX];
     uint8_t *qlo, *qhi; /* per top cell: levels that may hold a point within reach of it */
     float *rlo;         /* per top cell: no point inside it has a smaller radius */

@@ -62,8 +62,8 @@ static double max_radius(const dapple_point *p, size_t n)
     return m;
 }
 
-static void check_pair(const dapple_point *p, size_t i, size_t j, double w, double h,
-                       bool periodic, dp_pair_report *rep)
+static void check_pair(const dapple_point *p, size_t i, size_t j, double w, double h, bool periodic,
+                       dp_pair_report *rep)
 {
     double dx = gap((double)p[i].x - (double)p[j].x, w, periodic);
     double dy = gap((double)p[i].y - (double)p[j].y, h, periodic);
@@ -90,8 +90,8 @@ static void check_point(const dp_bins *b, const dapple_point *p, size_t i, doubl
         }
 }
 
-bool dp_points_check_min_distance(const dapple_point *pts, size_t n, double width,
-                                  double height, bool periodic, dp_pair_report *report)
+bool dp_points_check_min_distance(const dapple_point *pts, size_t n, double width, double height,
+                                  bool periodic, dp_pair_report *report)
 {
     dp_pair_report rep = { .worst = 1e300 };
     dp_bins b = { 0 };

@@ -20,8 +20,8 @@ typedef struct dp_pair_report {
 /** Checks every pair of 'pts': distance (in double, from the stored floats; minimum image
  * on a width x height torus when periodic) must be >= max(r_p, r_q). Returns false when
  * out of memory (report untouched). */
-bool dp_points_check_min_distance(const dapple_point *pts, size_t n, double width,
-                                  double height, bool periodic, dp_pair_report *report);
+bool dp_points_check_min_distance(const dapple_point *pts, size_t n, double width, double height,
+                                  bool periodic, dp_pair_report *report);
 
 /** Fraction of probes on a step x step lattice (probe centres, leaving out a band of
  * 'border' at bounded edges) where a new point would still fit: farther than

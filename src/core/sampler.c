@@ -197,19 +197,6 @@ static void sweep(dapple_sampler *s)
 
 /* ---------------------------------------------------------------- public API */
 
-void dapple_sampler_opts_init_size(dapple_sampler_opts *o, size_t size)
-{
-    dapple_sampler_opts d;
-    memset(&d, 0, sizeof d);
-    d.width = d.height = 512;
-    d.k = 30;
-    d.max_points = DAPPLE_DEFAULT_MAX_POINTS;
-    d.seed = 1;
-    d.avoid_scale = 1;
-    d.spacing_scale = 1;
-    dp_opts_init_sized(o, size, &d, sizeof d);
-}
-
 dapple_status dp_sampler_check_domain(const dapple_field *f, const dapple_sampler_opts *o,
                                       dapple_error *err)
 {

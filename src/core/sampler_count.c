@@ -3,7 +3,9 @@
  * running the sampler (or a world: the count is the whole world's). The count goes roughly as s^-2,
  * so the first guess comes from the field's estimate and each next one from the two runs around the
  * target (a secant in log-log), falling back to s * sqrt(n / N) until the target is bracketed. Each
- * run is deterministic, so the whole search is: the same arguments give the same points. */
+ * run is deterministic, so the whole search is: the same arguments give the same points.
+ * dapple_world_run, which may ask for a count, is here too: the search calls the world,
+ * never the other way. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -187,4 +189,25 @@ dapple_status dapple_world_sample_count(const dapple_field *field, const dapple_
     if (st != DAPPLE_OK)
         return st;
     return dp_world_sample_count(&w, count, points, n, scale, stop, err);
+}
+
+dapple_status dapple_world_run(const dapple_field *field, const dapple_sampler_opts *so,
+                               const dapple_world_opts *caller, dapple_point **points, size_t *n,
+                               dapple_stop *stop, dapple_error *err)
+{
+    *points = NULL, *n = 0;
+    dapple_world_opts wo;
+    dp_world_opts w;
+    dapple_status st = dp_world_opts_adopt(&wo, caller, err);
+    if (st == DAPPLE_OK)
+        st = dp_world_opts_from_public(&w, field, so, wo.threads, err);
+    if (st != DAPPLE_OK)
+        return st;
+    const dapple_region *r = &wo.region;
+    if (r->width != 0 || r->height != 0)
+        w.rx = r->x, w.ry = r->y, w.rw = r->width, w.rh = r->height;
+    if (wo.count == 0)
+        return dp_world_sample(&w, points, n, stop, err);
+    double scale;
+    return dp_world_sample_count(&w, wo.count, points, n, &scale, stop, err);
 }

@@ -331,9 +331,9 @@ DP_HOT bool overshot(const dapple_sampler *s, lane *l, double d, int res, uint32
  * the clearance past a blocker and the chord after an accepted point each out by its own
  * such factor. The power leans the factors to the shell's far side: a point's nearest
  * neighbour is the smallest of several distances, which piles up at the near side for a
- * uniform shell. On r = 2 over 300 x 300 (k 100, see DP_RELAX_K): shell 0.05 -> rho 0.878 and 68 % of
- * nearest-neighbour distances within 1 % of the commonest; 0.13 -> rho 0.860, 28.6 %;
- * 0.15 -> 0.853, 24.9 %. Dense mode: rho 0.894, 100 %. */
+ * uniform shell. On r = 2 over 300 x 300 (k 100, see DP_RELAX_K): shell 0.05 -> rho 0.878 and 68 %
+ * of nearest-neighbour distances within 1 % of the commonest; 0.13 -> rho 0.860, 28.6 %; 0.15 ->
+ * 0.853, 24.9 %. Dense mode: rho 0.894, 100 %. */
 #define RELAX_SHELL 0.13
 #define RELAX_POWER 0.7
 
@@ -365,8 +365,7 @@ DP_HOT bool lane_step(dapple_sampler *s, lane *l, double pad, int tries, bool ex
     int res = !l->inner  ? dp_try(s, x, y, constant, &by, &rc)
               : constant ? dp_try_inner(s, x, y, &by, &rc)
               : rc >= 0  ? dp_try_in_r(s, dp_snap(s, x), dp_snap(s, y), &by, rc)
-                         : dp_try_var(s, dp_snap(s, x), dp_snap(s, y), &by, &rc,
-                                      l->level);
+                         : dp_try_var(s, dp_snap(s, x), dp_snap(s, y), &by, &rc, l->level);
     if (exact && !constant) {
         bool back = l->jumped != 0 && overshot(s, l, d, res, by, rc);
         l->jumped = 0;

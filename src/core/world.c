@@ -479,8 +479,8 @@ dapple_status dp_world_sample(const dp_world_opts *o, dapple_point **points, siz
 }
 
 dapple_status dp_world_opts_from_public(dp_world_opts *o, const dapple_field *field,
-                                       const dapple_sampler_opts *so, int threads,
-                                       dapple_error *err)
+                                        const dapple_sampler_opts *so, int threads,
+                                        dapple_error *err)
 {
     dapple_sampler_opts local; /* read through the caller's struct_size (core/abi.h) */
     dapple_status st = dp_sampler_opts_adopt(&local, so, err);
@@ -492,9 +492,8 @@ dapple_status dp_world_opts_from_public(dp_world_opts *o, const dapple_field *fi
 }
 
 dapple_status dapple_world_sample(const dapple_field *field, const dapple_sampler_opts *o,
-                                  const dapple_region *region, int threads,
-                                  dapple_point **points, size_t *count, dapple_stop *stop,
-                                  dapple_error *err)
+                                  const dapple_region *region, int threads, dapple_point **points,
+                                  size_t *count, dapple_stop *stop, dapple_error *err)
 {
     dp_world_opts w;
     dapple_status st = dp_world_opts_from_public(&w, field, o, threads, err);

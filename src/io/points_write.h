@@ -56,10 +56,10 @@ typedef dapple_status (*dp_points_next_fn)(void *ctx, dp_point_set *set, bool *m
  * come one by one from next() and are written as they come (the same bytes as one set
  * of all their points). Sampled points are finite, so JSON is not checked for NaN here. */
 DAPPLE_USERESULT dapple_status dp_points_write_stream(const char *path, dp_points_format format,
-                                                     dp_points_next_fn next, void *ctx,
-                                                     double width, double height, uint64_t seed,
-                                                     const dp_points_columns *cols,
-                                                     dapple_error *err);
+                                                      dp_points_next_fn next, void *ctx,
+                                                      double width, double height, uint64_t seed,
+                                                      const dp_points_columns *cols,
+                                                      dapple_error *err);
 
 DAPPLE_USERESULT dapple_status dp_points_write_cols(const char *path, dp_points_format format,
                                                     const dp_point_set *sets, size_t n_sets,

@@ -194,6 +194,45 @@ static dapple_status apply_field(dp_layer_spec *l, const char *value, const char
     return st;
 }
 
+/* none | night-street | overcast | checker[:SIDE] | image:PATH (render/backdrop.h). */
+static dapple_status apply_backdrop(dp_texture_spec *t, const char *value, const char *base_dir,
+                                    dapple_error *err)
+{
+    static const dp_choice words[] = { { "none", DP_BACKDROP_NONE },
+                                       { "night-street", DP_BACKDROP_NIGHT_STREET },
+                                       { "overcast", DP_BACKDROP_OVERCAST },
+                                       { "checker", DP_BACKDROP_CHECKER },
+                                       { NULL, 0 } };
+    for (const dp_choice *c = words; c->name != NULL; c++)
+        if (strcmp(value, c->name) == 0) {
+            t->backdrop = (dp_backdrop_kind)c->value;
+            return DAPPLE_OK;
+        }
+    if (strncmp(value, "checker:", 8) == 0) {
+        double side = 0;
+        dapple_status st = dp_expect_double(value + 8, 1, DP_MAX_SIDE, &side, err);
+        if (st != DAPPLE_OK)
+            return dp_fail_prefix(err, st, "checker square side");
+        t->backdrop = DP_BACKDROP_CHECKER;
+        t->backdrop_square = side;
+        return DAPPLE_OK;
+    }
+    char q[DP_QUOTE_MAX];
+    dp_quote(value, q);
+    if (strncmp(value, "image:", 6) != 0 || value[6] == '\0')
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "expected none, night-street, overcast, checker[:SIDE] or image:PATH, "
+                       "got '%s'",
+                       q);
+    char path[DP_PATH_MAX];
+    dapple_status st = resolve_file(base_dir, value + 6, path, err);
+    if (st != DAPPLE_OK)
+        return st;
+    t->backdrop = DP_BACKDROP_IMAGE;
+    memcpy(t->backdrop_image, path, sizeof path);
+    return DAPPLE_OK;
+}
+
 static dapple_status apply_levels(dp_layer_spec *l, const char *value, dapple_error *err)
 {
     return dp_levels_parse(value, &l->field.black, &l->field.white, err);
@@ -364,6 +403,8 @@ dapple_status dp_param_apply(const dp_param *p, dp_texture_spec *t, int layer, c
         return apply_path(p, base, value, base_dir, err);
     case DP_P_STAMPS:
         return apply_stamps(l, value, base_dir, err);
+    case DP_P_BACKDROP:
+        return apply_backdrop(t, value, base_dir, err);
     default:
         return apply_scalar(p, base, value, err);
     }

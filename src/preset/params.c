@@ -68,6 +68,14 @@ static const dp_param params[] = {
     { DP_SEC_TEXTURE, "background_scale", DP_P_NUMBER, DAPPLE_LIMIT_SCALE_CLI_MIN,
       DAPPLE_LIMIT_SCALE_CLI_MAX, NULL, TX(bg_scale), "128",
       "feature size of the Perlin ground, pixels" },
+    { DP_SEC_TEXTURE, "backdrop", DP_P_BACKDROP, 0, 0, NULL, NO_MEMBER, "none",
+      "the scene behind the glass that drops refract (upside down, sharp); when set it is the "
+      "whole ground: none, night-street, overcast, checker[:SIDE] or image:PATH" },
+    { DP_SEC_TEXTURE, "backdrop_distance", DP_P_NUMBER, 1, 100000, NULL, TX(backdrop_distance),
+      "400", "how far behind the drops the backdrop lies, pixels: farther shows a smaller, "
+      "wider view in each drop" },
+    { DP_SEC_TEXTURE, "backdrop_blur", DP_P_NUMBER, 0, 256, NULL, TX(backdrop_blur), "6",
+      "focus: the backdrop's blur through clear glass, pixels (drops show it sharp)" },
     { DP_SEC_TEXTURE, "texture", DP_P_BOOL, 0, 0, NULL, TX(want_texture), "true",
       "write the colour texture" },
     { DP_SEC_TEXTURE, "height", DP_P_BOOL, 0, 0, NULL, TX(want_height), "false",
@@ -237,12 +245,16 @@ static const dp_param params[] = {
     { DP_SEC_LAYER, "trail_length", DP_P_NUMBER, 0.5, 50, NULL, LY(trail_length), "4",
       "droplets: mean trail length, in rooms (scale * r) of its drop; never past the pane" },
     { DP_SEC_LAYER, "bubble_gas", DP_P_BOOL, 0, 0, NULL, LY(bubble_gas), "false",
-      "bubbles: gas in a liquid (bright rim, dark inner edge, glint) instead of soap film" },
+      "bubbles: gas in a liquid, a diverging lens (bright core, dark ring of total internal "
+      "reflection, glint) instead of soap film" },
     { DP_SEC_LAYER, "trains", DP_P_INT, 0, 10000, NULL, LY(trains), "0",
-      "bubbles: nucleation sites, each sending a train of bubbles straight up; the layer then "
-      "has only its trains" },
+      "bubbles: nucleation sites, each sending up a train of bubbles that grow and spread out "
+      "as they rise; the layer's points are its trains" },
     { DP_SEC_LAYER, "train_growth", DP_P_NUMBER, 0, 10, NULL, LY(train_growth), "1.5",
-      "bubbles: a train's bubbles grow by 1 + this from its site to its top" },
+      "bubbles: a train's bubbles grow to 1 + this times their size at the site" },
+    { DP_SEC_LAYER, "cluster", DP_P_NUMBER, 0, 1, NULL, LY(cluster), "0",
+      "bubbles: the share of bubbles that gather with their nearest neighbours, touching and "
+      "sharing flat walls whose films meet at 120 degrees (1 = a foam)" },
     { DP_SEC_LAYER, "merge", DP_P_NUMBER, 0, 64, NULL, LY(merge), "0",
       "droplets with a drop shape: drops whose outlines come within this many pixels merge "
       "into one smooth shape (0 = kept apart); at most the largest drop's drawn radius" },
@@ -260,6 +272,19 @@ static const dp_param params[] = {
     { DP_SEC_LAYER, "breath_cover", DP_P_NUMBER, 0, 0.9, NULL, LY(breath_cover), "0",
       "droplets with breath: stop growing once drops cover this fraction of the pane "
       "(0 = grow until the largest drop reaches rmax)" },
+    { DP_SEC_LAYER, "rain", DP_P_BOOL, 0, 0, NULL, LY(rain), "false",
+      "droplets: grow the drops as rain does: drops from rmin up land, merge when they touch, "
+      "and slide down leaving tracks and beads once heavier than the glass holds (at most "
+      "rmax); replaces the sampler and trail" },
+    { DP_SEC_LAYER, "rain_time", DP_P_NUMBER, 0, 1000, NULL, LY(rain_time), "20",
+      "droplets with rain: how long it rained; a unit at rain_rate 1 lands drops covering a "
+      "tenth of the pane" },
+    { DP_SEC_LAYER, "rain_rate", DP_P_NUMBER, 0.05, 20, NULL, LY(rain_rate), "1",
+      "droplets with rain: how hard it rains: drops land this many times as often, and larger "
+      "(their mean size grows as rain_rate^0.21)" },
+    { DP_SEC_LAYER, "rain_slide", DP_P_NUMBER, 0, 1, NULL, LY(rain_slide), "0.5",
+      "droplets with rain: how readily drops slide: 0 = only drops of rmax, 1 = on the "
+      "slickest glass (where the field is low) drops of 0.4 rmax" },
     { DP_SEC_LAYER, "avoid", DP_P_LAYERS, 0, 0, NULL, NO_MEMBER, NULL,
       "comma list of earlier layers whose shapes this layer's shapes must not overlap" },
 };
@@ -436,7 +461,7 @@ static const char *type_name(dp_param_type t)
                                          "bool",        "choice",  "colour",     "colours",
                                          "size",        "field",   "path",       "number",
                                          "layer names", "levels",  "image paths",
-                                         "paths" };
+                                         "paths",       "scene" };
     return names[t];
 }
 
@@ -479,6 +504,9 @@ static void md_values(FILE *f, const dp_param *p)
         break;
     case DP_P_STAMPS:
         fputs("`daisy` or PNG files", f);
+        break;
+    case DP_P_BACKDROP:
+        fputs("`none`, `night-street`, `overcast`, `checker[:SIDE]`, `image:PATH`", f);
         break;
     case DP_P_PATH:
     case DP_P_ENUM:

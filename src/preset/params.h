@@ -14,22 +14,23 @@
 typedef enum dp_param_section { DP_SEC_TEXTURE, DP_SEC_LAYER } dp_param_section;
 
 typedef enum dp_param_type {
-    DP_P_NUMBER,  /* double in [lo, hi] */
-    DP_P_INT,     /* int in [lo, hi] */
-    DP_P_COUNT,   /* size_t in [lo, hi] */
-    DP_P_U64,     /* uint64_t, 0 .. 2^64-1 */
-    DP_P_BOOL,    /* true/false, yes/no, on/off, 1/0 */
-    DP_P_ENUM,    /* one of 'choices'; stored as int (or bool when the member is a bool) */
-    DP_P_COLOUR,  /* #rgb, #rrggbb, #rrggbbaa into a dp_rgba */
-    DP_P_COLOURS, /* comma list of colours into the layer palette */
-    DP_P_SIZE,    /* WxH into the texture width and height */
-    DP_P_FIELD,   /* field spec into the layer field (and field_image) */
-    DP_P_PATH,    /* a readable file (or one of the words in 'choices'), resolved */
-    DP_P_RADIUS,  /* rmin = rmax = value, constant field */
-    DP_P_LAYERS,  /* comma list of earlier layer names into avoid_mask */
-    DP_P_LEVELS,  /* "BLACK,WHITE" into the layer field's levels */
-    DP_P_EXCLUDE, /* comma list of image:PATH into the layer's exclusion images */
-    DP_P_STAMPS,  /* "daisy" or a comma list of files into the layer's stamp list */
+    DP_P_NUMBER,   /* double in [lo, hi] */
+    DP_P_INT,      /* int in [lo, hi] */
+    DP_P_COUNT,    /* size_t in [lo, hi] */
+    DP_P_U64,      /* uint64_t, 0 .. 2^64-1 */
+    DP_P_BOOL,     /* true/false, yes/no, on/off, 1/0 */
+    DP_P_ENUM,     /* one of 'choices'; stored as int (or bool when the member is a bool) */
+    DP_P_COLOUR,   /* #rgb, #rrggbb, #rrggbbaa into a dp_rgba */
+    DP_P_COLOURS,  /* comma list of colours into the layer palette */
+    DP_P_SIZE,     /* WxH into the texture width and height */
+    DP_P_FIELD,    /* field spec into the layer field (and field_image) */
+    DP_P_PATH,     /* a readable file (or one of the words in 'choices'), resolved */
+    DP_P_RADIUS,   /* rmin = rmax = value, constant field */
+    DP_P_LAYERS,   /* comma list of earlier layer names into avoid_mask */
+    DP_P_LEVELS,   /* "BLACK,WHITE" into the layer field's levels */
+    DP_P_EXCLUDE,  /* comma list of image:PATH into the layer's exclusion images */
+    DP_P_STAMPS,   /* "daisy" or a comma list of files into the layer's stamp list */
+    DP_P_BACKDROP, /* none | night-street | overcast | checker[:SIDE] | image:PATH */
 } dp_param_type;
 
 typedef struct dp_choice {

@@ -149,14 +149,36 @@ static dapple_status check_radius_keys(const load_ctx *c, int si, dapple_error *
         return dp_fail(err, DAPPLE_E_INVALID,
                        "%s:%d: [layer %s] breath: drops grow from rmin to rmax, so rmax must "
                        "exceed rmin", f, sec->line, sec->name);
-    /* A breath figure reads only the two radii, not the field between them. */
-    bool grown = l->breath && l->style == DP_STYLE_DROPLETS;
+    /* A breath figure or rain reads only the two radii, not the field between them. */
+    bool grown = (l->breath || l->rain) && l->style == DP_STYLE_DROPLETS;
     if (!grown && l->field.rmin < dapple_field_opts_rmax(&l->field) &&
         l->field.kind == DAPPLE_FIELD_CONSTANT)
         return dp_fail(err, DAPPLE_E_INVALID,
                        "%s:%d: [layer %s] has rmin < rmax but a constant field (add field = "
                        "perlin or image:PATH, or use radius)",
                        f, sec->line, sec->name);
+    return DAPPLE_OK;
+}
+
+/* A rain layer: one process grows it, the rain sets each drop's size and its trails. */
+static dapple_status check_rain_keys(const load_ctx *c, int si, dapple_error *err)
+{
+    const dp_scan_section *sec = &c->scan->sections[si];
+    const dp_layer_spec *l = &c->t->layers[sec->layer];
+    static const char *const sized[] = { "size_jitter", "size_power", "trail", "breath" };
+    if (!l->rain || l->style != DP_STYLE_DROPLETS)
+        return DAPPLE_OK;
+    if (!(l->field.rmin < dapple_field_opts_rmax(&l->field)))
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "%s:%d: [layer %s] rain: drops land from rmin and slide by rmax, so rmax "
+                       "must exceed rmin", c->file, sec->line, sec->name);
+    for (size_t k = 0; k < sizeof sized / sizeof sized[0]; k++) {
+        int line = seen_at(c, si, sized[k]);
+        if (line != 0)
+            return dp_fail(err, DAPPLE_E_INVALID,
+                           "%s:%d: %s: a rain layer's sizes and trails come from the rain: "
+                           "remove %s or rain", c->file, line, sized[k], sized[k]);
+    }
     return DAPPLE_OK;
 }
 
@@ -203,6 +225,8 @@ static dapple_status check_required(const load_ctx *c, dapple_error *err)
         dapple_status st = check_radius_keys(c, si, err);
         if (st == DAPPLE_OK)
             st = check_style_keys(c, si, err);
+        if (st == DAPPLE_OK)
+            st = check_rain_keys(c, si, err);
         if (st != DAPPLE_OK)
             return st;
     }

@@ -63,9 +63,14 @@ static const struct {
     { "merge", S(DP_STYLE_DROPLETS) },
     { "breath", S(DP_STYLE_DROPLETS) },
     { "breath_cover", S(DP_STYLE_DROPLETS) },
+    { "rain", S(DP_STYLE_DROPLETS) },
+    { "rain_time", S(DP_STYLE_DROPLETS) },
+    { "rain_rate", S(DP_STYLE_DROPLETS) },
+    { "rain_slide", S(DP_STYLE_DROPLETS) },
     { "bubble_gas", S(DP_STYLE_BUBBLES) },
     { "trains", S(DP_STYLE_BUBBLES) },
     { "train_growth", S(DP_STYLE_BUBBLES) },
+    { "cluster", S(DP_STYLE_BUBBLES) },
 };
 
 static const char *const style_names[] = { "circles",  "outlines", "droplets", "bubbles",

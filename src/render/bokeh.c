@@ -11,7 +11,6 @@
 
 #include "core/dp.h"
 #include "core/rng.h"
-#include "render/canvas.h"
 
 #define LIGHTS_PER_SCALE2 4.0  /* lights per background_scale^2 of ground */
 #define R_MIN             0.04 /* light radius range, in background_scale */
@@ -64,7 +63,7 @@ static void light_copies(cairo_t *cr, const dp_texture_spec *t, double x, double
         }
 }
 
-dapple_status dp_bokeh_paint(cairo_t *cr, const dp_texture_spec *t, dapple_error *err)
+void dp_bokeh_paint(cairo_t *cr, const dp_texture_spec *t)
 {
     double scale = t->bg_scale > 0 ? t->bg_scale : 64;
     double n = LIGHTS_PER_SCALE2 * t->width * t->height / (scale * scale);
@@ -81,5 +80,4 @@ dapple_status dp_bokeh_paint(cairo_t *cr, const dp_texture_spec *t, dapple_error
         light_copies(cr, t, x, y, r, c, DP_MIN(a, 0.8));
     }
     cairo_restore(cr);
-    return dp_canvas_check(cr, "background", err);
 }

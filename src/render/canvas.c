@@ -151,8 +151,8 @@ static dapple_status ground_sample(ground *g, const dp_texture_spec *t, dapple_e
            fy = ny ? (double)ny / t->height : 1 / scale;
     for (int j = 0; j < g->gh; j++)
         for (int i = 0; i < g->gw; i++)
-            g->v[(size_t)j * g->gw + i] = ground_noise(i * g->step * fx, j * g->step * fy, nx, ny,
-                                                       t->seed);
+            g->v[(size_t)j * g->gw + i] =
+                    ground_noise(i * g->step * fx, j * g->step * fy, nx, ny, t->seed);
     return DAPPLE_OK;
 }
 
@@ -204,7 +204,8 @@ static dapple_status paint_perlin(cairo_surface_t *s, const dp_texture_spec *t, 
     for (int y = 0; y < t->height; y++) {
         uint32_t *row = (uint32_t *)(void *)(data + (size_t)y * stride);
         for (int x = 0; x < t->width; x++) {
-            double v = 0.5 + 0.75 * ground_at(&g, x, y) + 0.08 * grain(x, y, (uint32_t)(t->seed ^ t->seed >> 32));
+            double v = 0.5 + 0.75 * ground_at(&g, x, y) +
+                       0.08 * grain(x, y, (uint32_t)(t->seed ^ t->seed >> 32));
             int i = (int)(v * (GROUND_LEVELS - 1) + 0.5);
             row[x] = lut[i < 0 ? 0 : (i >= GROUND_LEVELS ? GROUND_LEVELS - 1 : i)];
         }
@@ -225,7 +226,10 @@ dapple_status dp_canvas_background(cairo_t *cr, const dp_texture_spec *t, dapple
         return paint_perlin(cairo_get_target(cr), t, err);
     case DP_BG_BOKEH: {
         dapple_status st = paint_perlin(cairo_get_target(cr), t, err);
-        return st == DAPPLE_OK ? dp_bokeh_paint(cr, t, err) : st;
+        if (st != DAPPLE_OK)
+            return st;
+        dp_bokeh_paint(cr, t);
+        return dp_canvas_check(cr, "background", err);
     }
     case DP_BG_COLOUR:
         break;

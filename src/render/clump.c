@@ -42,26 +42,28 @@ static void clear_clump(const dp_texture_spec *t, const dp_layer_spec *l, uint64
         }
 }
 
-dapple_status dp_clump_mask(const dp_texture_spec *t, const dp_layer_spec *l, dapple_grey *g,
-                            uint16_t **owned, dapple_error *err)
+/* The sampler options of the parents: the texture's seed, not the layer's, so that layers
+ * with the same clump keys share clumps (buds among their flowers), as layers with the
+ * same field spec share one noise. */
+static dapple_sampler_opts parent_opts(const dp_texture_spec *t)
 {
-    *owned = NULL;
-    size_t n = (size_t)t->width * (size_t)t->height;
-    if (n > (size_t)1 << 26)
-        return dp_fail(err, DAPPLE_E_LIMIT,
-                       "layer %s: clumps need a texture of at most 2^26 pixels, got %dx%d", l->name,
-                       t->width, t->height);
+    dapple_sampler_opts so;
+    dapple_sampler_opts_init(&so);
+    so.width = t->width, so.height = t->height, so.periodic = t->periodic;
+    so.seed = t->seed ^ 0x636c756d70ULL; /* "clump" */
+    return so;
+}
+
+dapple_status dp_clump_parents(const dp_texture_spec *t, const dp_layer_spec *l, dapple_point **out,
+                               size_t *n, dapple_error *err)
+{
+    *out = NULL, *n = 0;
     double S = l->clump_spacing > 0 ? l->clump_spacing : 3 * l->clump_radius;
     dapple_field_opts fo;
     dapple_field_opts_init(&fo);
     fo.width = t->width, fo.height = t->height, fo.periodic = t->periodic;
     fo.rmin = fo.rmax = S;
-    dapple_sampler_opts so;
-    dapple_sampler_opts_init(&so);
-    so.width = t->width, so.height = t->height, so.periodic = t->periodic;
-    /* the texture's seed, not the layer's: layers with the same clump keys share clumps
-     * (buds among their flowers), as layers with the same field spec share one noise */
-    so.seed = t->seed ^ 0x636c756d70ULL; /* "clump" */
+    dapple_sampler_opts so = parent_opts(t);
     dapple_field *f = NULL;
     dapple_sampler *s = NULL;
     dapple_stop stop;
@@ -77,21 +79,44 @@ dapple_status dp_clump_mask(const dp_texture_spec *t, const dp_layer_spec *l, da
                 S, t->width, t->height);
     else if (st != DAPPLE_OK)
         dp_fail_prefix(err, st, "clumps");
+    if (st == DAPPLE_OK) {
+        size_t count = 0;
+        const dapple_point *p = dapple_sampler_points(s, &count);
+        *out = dp_calloc_n(count ? count : 1, sizeof **out);
+        if (*out == NULL)
+            st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for layer %s's clumps", l->name);
+        else
+            memcpy(*out, p, count * sizeof **out), *n = count;
+    }
+    dapple_sampler_free(s);
+    dapple_field_free(f);
+    return st;
+}
+
+dapple_status dp_clump_mask(const dp_texture_spec *t, const dp_layer_spec *l, dapple_grey *g,
+                            uint16_t **owned, dapple_error *err)
+{
+    *owned = NULL;
+    size_t n = (size_t)t->width * (size_t)t->height;
+    if (n > (size_t)1 << 26)
+        return dp_fail(err, DAPPLE_E_LIMIT,
+                       "layer %s: clumps need a texture of at most 2^26 pixels, got %dx%d", l->name,
+                       t->width, t->height);
+    dapple_point *p = NULL;
+    size_t count = 0;
+    dapple_status st = dp_clump_parents(t, l, &p, &count, err);
     uint16_t *no = st == DAPPLE_OK ? dp_calloc_n(n, sizeof *no) : NULL;
     if (st == DAPPLE_OK && no == NULL)
         st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for layer %s's clumps", l->name);
     if (st == DAPPLE_OK) {
         for (size_t k = 0; k < n; k++)
             no[k] = 65535;
-        size_t count = 0;
-        const dapple_point *p = dapple_sampler_points(s, &count);
-        uint64_t seed = so.seed ^ 0x65646765ULL; /* "edge" */
+        uint64_t seed = parent_opts(t).seed ^ 0x65646765ULL; /* "edge" */
         for (size_t k = 0; k < count; k++)
             clear_clump(t, l, seed, p[k].x, p[k].y, no);
         *g = (dapple_grey){ .pixels = no, .width = t->width, .height = t->height };
         *owned = no;
     }
-    dapple_sampler_free(s);
-    dapple_field_free(f);
+    free(p);
     return st;
 }

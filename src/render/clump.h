@@ -16,6 +16,12 @@ static inline bool dp_clump_on(const dp_layer_spec *l)
     return l->clump_radius > 0;
 }
 
+/** The parents of layer l's clumps: *n points (the caller frees *out) of a Poisson-disk set
+ * of spacing clump_spacing (3 clump_radius when 0) over the texture, on a torus when it
+ * tiles. */
+DAPPLE_USERESULT dapple_status dp_clump_parents(const dp_texture_spec *t, const dp_layer_spec *l,
+                                                dapple_point **out, size_t *n, dapple_error *err);
+
 /** The clump mask of layer l as an exclusion image over the texture (white: no point),
  * one pixel a texture pixel; *owned gets the pixels for the caller to free. The edge of
  * each clump is soft: from (1 - clump_softness) clump_radius out to clump_radius a pixel

@@ -90,13 +90,6 @@ dp_rgba dp_colour_shade(dp_rgba c, double dl)
     return from_hsl(h, c.a);
 }
 
-dp_rgba dp_colour_rotate_hue(dp_rgba c, double turns)
-{
-    hsl h = to_hsl(c);
-    h.h += turns;
-    return from_hsl(h, c.a);
-}
-
 dp_rgba dp_colour_pick_parts(const dp_layer_spec *l, dp_jitter_rng *g, int *pick, dp_rgba *base,
                              double *dl_out, double *dh_out)
 {
@@ -120,16 +113,5 @@ dp_rgba dp_colour_pick_parts(const dp_layer_spec *l, dp_jitter_rng *g, int *pick
     *pick = i;
     *dl_out = dl;
     *dh_out = dh;
-    return c;
-}
-
-dp_rgba dp_colour_pick(const dp_layer_spec *l, dp_jitter_rng *g, int *pick)
-{
-    dp_rgba base;
-    double dl, dh;
-    int i;
-    dp_rgba c = dp_colour_pick_parts(l, g, &i, &base, &dl, &dh);
-    if (pick != NULL)
-        *pick = i;
     return c;
 }

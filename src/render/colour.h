@@ -25,21 +25,15 @@ double dp_jitter_unit(dp_jitter_rng *g);
 /** Uniform in [-1, 1). */
 double dp_jitter_signed(dp_jitter_rng *g);
 
-/** Picks a palette entry (its index into *pick when non-NULL) and applies the layer's
- * jitter: lightness +- jitter_lightness (HSL), hue +- jitter_hue turns, alpha scaled by
- * l->alpha then +- jitter_alpha. The result stays inside [0, 1]. */
-dp_rgba dp_colour_pick(const dp_layer_spec *l, dp_jitter_rng *g, int *pick);
-
-/** dp_colour_pick that also hands back the unjittered palette colour (alpha scaled and
- * jittered as in the result) and the lightness and hue jitter drawn, for styles that apply
- * them to pixels of their own (PNG stamps). */
+/** Picks a palette entry (its index into *pick) and applies the layer's jitter: lightness
+ * +- jitter_lightness (HSL), hue +- jitter_hue turns, alpha scaled by l->alpha then +-
+ * jitter_alpha; the result stays inside [0, 1]. Also hands back the unjittered palette
+ * colour (alpha scaled and jittered as in the result) and the lightness and hue jitter
+ * drawn, for styles that apply them to pixels of their own (PNG stamps). */
 dp_rgba dp_colour_pick_parts(const dp_layer_spec *l, dp_jitter_rng *g, int *pick, dp_rgba *base,
                              double *dl, double *dh);
 
 /** c with its lightness (HSL) moved by 'dl' in [-1, 1]: negative darkens. */
 dp_rgba dp_colour_shade(dp_rgba c, double dl);
-
-/** c with its hue turned by 'turns'. */
-dp_rgba dp_colour_rotate_hue(dp_rgba c, double turns);
 
 #endif

@@ -19,6 +19,7 @@
 
 #include "core/dp.h"
 #include "core/point_attrs.h"
+#include "render/backdrop.h"
 #include "render/canvas.h"
 #include "render/colour.h"
 #include "render/layer.h"
@@ -43,7 +44,9 @@ typedef struct band {
     const dp_texture_spec *t;
     const dp_scene *s;
     uint8_t *data;         /* the whole canvas */
-    const uint8_t *ground; /* a copy of the background, or NULL */
+    const uint8_t *ground; /* a copy of the background (the sharp backdrop), or NULL */
+    const uint8_t *glass;  /* the background as clear glass shows it (may be ground) */
+    double scene_mean[3];  /* the ground's mean colour */
     int stride;
     int y0, y1; /* rows drawn by this band */
     dapple_status st;
@@ -185,6 +188,9 @@ static dapple_status draw_layer(cairo_t *cr, band *b, int li)
     ctx.clip_y1 = b->y1;
     ctx.ground = b->ground;
     ctx.ground_stride = b->stride;
+    ctx.glass = b->glass;
+    for (int c = 0; c < 3; c++)
+        ctx.scene_mean[c] = b->scene_mean[c];
     if (k->prepare != NULL && k->prepare(&ctx, &b->err) != DAPPLE_OK) {
         if (k->finish != NULL)
             k->finish(&ctx); /* frees whatever prepare got before it failed */
@@ -230,19 +236,38 @@ static void *draw_band(void *arg)
 
 /* ---------------------------------------------------------------- the texture */
 
+/* The mean colour (0..1, premultiplied) of an ARGB32 image, every 4th pixel each way. */
+static void mean_colour(const dp_texture_spec *t, const uint8_t *px, int stride, double out[3])
+{
+    double sum[3] = { 0, 0, 0 }, n = 0;
+    for (int y = 0; y < t->height; y += 4) {
+        const uint32_t *row = (const uint32_t *)(const void *)(px + (size_t)y * stride);
+        for (int x = 0; x < t->width; x += 4, n++)
+            for (int c = 0; c < 3; c++)
+                sum[c] += (row[x] >> (16 - 8 * c) & 255) / 255.0;
+    }
+    for (int c = 0; c < 3; c++)
+        out[c] = n > 0 ? sum[c] / n : 0;
+}
+
 static dapple_status draw_bands(const dp_texture_spec *t, const dp_scene *s,
-                                cairo_surface_t *canvas, const uint8_t *ground, int n,
+                                cairo_surface_t *canvas, const uint8_t *const views[2], int n,
                                 int threads, dapple_error *err)
 {
     band b[MAX_BANDS];
     pthread_t th[MAX_BANDS];
     bool started[MAX_BANDS] = { false };
     cairo_surface_flush(canvas);
+    double mean[3] = { 0, 0, 0 };
+    if (views[0] != NULL)
+        mean_colour(t, views[0], cairo_image_surface_get_stride(canvas), mean);
     for (int i = 0; i < n; i++) {
         b[i] = (band){ .t = t,
+                       .scene_mean = { mean[0], mean[1], mean[2] },
                        .s = s,
                        .data = cairo_image_surface_get_data(canvas),
-                       .ground = ground,
+                       .ground = views[0],
+                       .glass = views[1],
                        .stride = cairo_image_surface_get_stride(canvas),
                        .y0 = (int)((long)t->height * i / n),
                        .y1 = (int)((long)t->height * (i + 1) / n) };
@@ -276,17 +301,26 @@ static dapple_status check_size(const dp_texture_spec *t, dapple_error *err)
     return DAPPLE_OK;
 }
 
-/* Droplets refract the ground behind them: keep a copy of the background before any
- * layer covers it. Plain memory, so the band threads may share it. */
-static dapple_status copy_ground(const dp_texture_spec *t, cairo_surface_t *canvas, uint8_t **out,
+static bool has_droplets(const dp_texture_spec *t)
+{
+    for (int i = 0; i < t->n_layers; i++)
+        if (t->layers[i].style == DP_STYLE_DROPLETS)
+            return true;
+    return false;
+}
+
+static bool has_frost(const dp_texture_spec *t)
+{
+    for (int i = 0; i < t->n_layers; i++)
+        if (t->layers[i].style == DP_STYLE_DROPLETS && t->layers[i].frost > 0)
+            return true;
+    return false;
+}
+
+/* A copy of the canvas as it is now, plain memory, so the band threads may share it. */
+static dapple_status copy_canvas(const dp_texture_spec *t, cairo_surface_t *canvas, uint8_t **out,
                                  dapple_error *err)
 {
-    bool wanted = false;
-    for (int i = 0; i < t->n_layers; i++)
-        wanted |= t->layers[i].style == DP_STYLE_DROPLETS;
-    *out = NULL;
-    if (!wanted)
-        return DAPPLE_OK;
     size_t bytes = (size_t)cairo_image_surface_get_stride(canvas) * (size_t)t->height;
     cairo_surface_flush(canvas);
     *out = malloc(bytes);
@@ -295,6 +329,38 @@ static dapple_status copy_ground(const dp_texture_spec *t, cairo_surface_t *canv
                        t->height);
     memcpy(*out, cairo_image_surface_get_data(canvas), bytes);
     return DAPPLE_OK;
+}
+
+/* Droplets refract the scene behind them: views[0] keeps the background before any layer
+ * covers it. With a backdrop that copy is the sharp scene the drops focus, and the canvas
+ * is then blurred to what clear glass shows (out of focus), kept as views[1] for fog to
+ * blur further; without one, both are the background. */
+static dapple_status scene_views(const dp_texture_spec *t, cairo_surface_t *canvas,
+                                 uint8_t *views[2], dapple_error *err)
+{
+    views[0] = views[1] = NULL;
+    bool backdrop = dp_backdrop_wanted(t);
+    dapple_status st = DAPPLE_OK;
+    if (has_droplets(t))
+        st = copy_canvas(t, canvas, &views[0], err);
+    if (st == DAPPLE_OK && backdrop) {
+        cairo_surface_flush(canvas);
+        st = dp_backdrop_blur_into(cairo_image_surface_get_data(canvas),
+                                   cairo_image_surface_get_stride(canvas), t->width, t->height,
+                                   t->periodic, t->backdrop_blur, err);
+        cairo_surface_mark_dirty(canvas);
+    }
+    if (st == DAPPLE_OK && backdrop && has_frost(t))
+        st = copy_canvas(t, canvas, &views[1], err);
+    return st;
+}
+
+static dapple_status paint_background(cairo_t *cr, const dp_texture_spec *t, dapple_error *err)
+{
+    dapple_status st = dp_canvas_check(cr, "canvas", err);
+    if (st != DAPPLE_OK)
+        return st;
+    return dp_backdrop_wanted(t) ? dp_backdrop_paint(cr, t, err) : dp_canvas_background(cr, t, err);
 }
 
 dapple_status dp_render_texture_bands(const dp_texture_spec *t, const dp_scene *s, int bands,
@@ -306,18 +372,18 @@ dapple_status dp_render_texture_bands(const dp_texture_spec *t, const dp_scene *
         return st;
     cairo_surface_t *canvas = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, t->width, t->height);
     cairo_t *cr = cairo_create(canvas);
-    st = dp_canvas_check(cr, "canvas", err);
-    if (st == DAPPLE_OK)
-        st = dp_canvas_background(cr, t, err);
+    st = paint_background(cr, t, err);
     cairo_destroy(cr);
     bands = DP_MAX(1, DP_MIN(DP_MIN(bands, MAX_BANDS), t->height));
-    uint8_t *ground = NULL;
+    uint8_t *views[2] = { NULL, NULL };
     if (st == DAPPLE_OK)
-        st = copy_ground(t, canvas, &ground, err);
+        st = scene_views(t, canvas, views, err);
+    const uint8_t *const shared[2] = { views[0], views[1] != NULL ? views[1] : views[0] };
     if (st == DAPPLE_OK)
-        st = draw_bands(t, s, canvas, ground, bands, t->render_threads > 0 ? t->render_threads : bands,
-                        err);
-    free(ground);
+        st = draw_bands(t, s, canvas, shared, bands,
+                        t->render_threads > 0 ? t->render_threads : bands, err);
+    free(views[0]);
+    free(views[1]);
     if (st != DAPPLE_OK) {
         cairo_surface_destroy(canvas);
         return st;

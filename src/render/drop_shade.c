@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT
- * Per-pixel drops (see drop_shade.h). Colours are premultiplied floats; each effect is an
- * OVER of a flat colour with its own alpha, so drops on a transparent ground keep a body.
- * The refraction shows the ground at p - K a n_xy: flipped and shrunk as by a lens, less
- * so for flatter drops, whose normals lean less. Same maths for every band and thread. */
+ * Per-pixel drops (see drop_shade.h). Colours are premultiplied floats. Each pixel's colour
+ * is the optics of the drop's own surface at that pixel (dp_lens_look: Snell refraction of
+ * the scene behind, Fresnel reflection of the room, total internal reflection at the steep
+ * rim), from the same slopes the height and normal maps store, so the upside-down image,
+ * the dark rim and the bright lower part come out of the surface, not out of painted parts.
+ * Same maths for every band and thread. */
 #include "render/drop_shade.h"
 
 #include <math.h>
@@ -12,7 +14,10 @@
 #include "render/lens.h"
 #include "render/merge.h"
 
-#define REFRACT 4.0 /* ground offset per unit of normal tilt, in radii */
+/* The water's faint colour: the light it passes keeps 88 % plus the tint. */
+#define ABSORB 0.12
+/* The glint's mean Blinn-Phong exponent: a small, sharp reflection of the light. */
+#define SHINE 400
 
 typedef struct px4 {
     double r, g, b, a; /* premultiplied, 0..1 */
@@ -22,9 +27,8 @@ typedef struct shader {
     const dp_layer_ctx *ctx;
     const dp_drop *d;
     dp_rgba tint;
-    double alpha, dark, sin_th;
+    double alpha;
     double hx, hy, hz, shine, spec; /* the glint: half vector, exponent, strength */
-    double cx, cy, cr;              /* caustic centre offset and radius */
 } shader;
 
 static px4 unpack(uint32_t v)
@@ -70,10 +74,8 @@ static void glint_of(shader *sh, const dp_drop_style *st, uint64_t key, double u
     double lz = sin(el * DP_PI / 180), hx = cos(az) * ce, hy = sin(az) * ce, hz = lz + 1;
     double len = sqrt(hx * hx + hy * hy + hz * hz);
     sh->hx = hx / len, sh->hy = hy / len, sh->hz = hz / len;
-    sh->shine = 90 * pow(2, v * (3 * dp_point_unit(key, 32) - 1.5));
+    sh->shine = SHINE * pow(2, v * (3 * dp_point_unit(key, 32) - 1.5));
     sh->spec = 0.95 * (1 - 0.4 * v * dp_point_unit(key, 33));
-    sh->cx = 0.4 * cos(az) * sh->d->scale, sh->cy = 0.4 * sin(az) * sh->d->scale;
-    sh->cr = 0.4 * sh->d->scale;
 }
 
 /* The drop's place over the pane: (u, v) in [0, 1). */
@@ -96,46 +98,28 @@ void dp_drop_glint_spot(const dp_drop *d, const dp_drop_style *st, const dp_text
     *ox = R * sh.hx, *oy = R * sh.hy, *size = R / sqrt(sh.shine);
 }
 
-/* The colour of the surface of slope (gx, gy) at pixel (px, py), offset (dx, dy) from the
- * drop's centre. */
-static px4 surface_colour(const shader *sh, double px, double py, double dx, double dy, double gx,
-                          double gy)
+/* The colour of the surface of slope (gx, gy) at pixel (px, py): the optics of the water
+ * (render/lens.h), a faint absorption toward the tint, and the light's own glint. */
+static px4 surface_colour(const shader *sh, double px, double py, double gx, double gy)
 {
-    const dp_drop *d = sh->d;
+    double c[4];
+    dp_lens_look(sh->ctx, px, py, gx, gy, DP_LENS_WATER, c);
+    px4 out = { c[0], c[1], c[2], c[3] };
+    out.r *= 1 - ABSORB * (1 - sh->tint.r);
+    out.g *= 1 - ABSORB * (1 - sh->tint.g);
+    out.b *= 1 - ABSORB * (1 - sh->tint.b);
     double len = sqrt(gx * gx + gy * gy + 1), nx = -gx / len, ny = -gy / len, nz = 1 / len;
-    double k = REFRACT * d->scale;
-    px4 c = unpack(dp_lens_ground_at(sh->ctx, px - k * nx, py - k * ny));
-    double tilt = DP_MIN(1.0, sqrt(nx * nx + ny * ny) / sh->sin_th);
-    double away = DP_MAX(0.0, -(nx * sh->ctx->light_x + ny * sh->ctx->light_y) / sh->sin_th);
-    dp_rgba deep = { sh->tint.r * 0.15, sh->tint.g * 0.15, sh->tint.b * 0.15, 1 };
-    dp_rgba white = { 1, 1, 1, 1 };
-    c = over(c, sh->tint, 0.05);
-    c = over(c, deep, sh->dark * (0.3 * pow(tilt, 4) + 0.35 * away * away));
-    double ex = dx - sh->cx, ey = dy - sh->cy;
-    c = over(c, white, 0.16 * exp(-(ex * ex + ey * ey) / (sh->cr * sh->cr)));
     double nh = nx * sh->hx + ny * sh->hy + nz * sh->hz;
-    double back = -nx * sh->hx - ny * sh->hy + nz * sh->hz;
     double glint = sh->spec * pow(DP_MAX(0.0, nh), sh->shine);
-    glint += 0.3 * sh->spec * pow(DP_MAX(0.0, back), 0.5 * sh->shine) * tilt;
-    c = over(c, white, DP_MIN(1.0, glint));
-    return c;
+    dp_rgba white = { 1, 1, 1, 1 };
+    return over(out, white, DP_MIN(1.0, glint));
 }
 
 static px4 drop_colour(const shader *sh, double px, double py, double dx, double dy)
 {
     double gx, gy;
     dp_drop_slope(sh->d, dx, dy, &gx, &gy);
-    return surface_colour(sh, px, py, dx, dy, gx, gy);
-}
-
-/* The contact shadow: a soft dark copy of the outline pushed away from the light. */
-static double shadow_alpha(const shader *sh, double dx, double dy)
-{
-    double shift = DP_DROP_SHADOW_SHIFT * sh->d->scale;
-    double u = dp_drop_t(sh->d, dx + sh->ctx->light_x * shift, dy + sh->ctx->light_y * shift) /
-               DP_DROP_SHADOW_REACH;
-    double a = u < 0.72 ? 0.24 - 0.04 * u / 0.72 : (u < 1 ? 0.2 * (1 - u) / 0.28 : 0);
-    return a * sh->dark;
+    return surface_colour(sh, px, py, gx, gy);
 }
 
 /* Antialiased coverage of the outline: t's distance to 1, in pixels along the ray. */
@@ -148,20 +132,12 @@ static double coverage(const dp_drop *d, double dx, double dy)
     return DP_MIN(1.0, DP_MAX(0.0, (1 - t) * edge + 0.5));
 }
 
-static void shade_row(const shader *sh, uint32_t *row, int x0, int x1, double x, double y, int py,
-                      int pass)
+static void shade_row(const shader *sh, uint32_t *row, int x0, int x1, double x, double y, int py)
 {
     double dy = py + 0.5 - y;
-    dp_rgba ink = { sh->tint.r * 0.1, sh->tint.g * 0.1, sh->tint.b * 0.1, 1 };
     for (int px = x0; px < x1; px++) {
         double dx = px + 0.5 - x;
         px4 dst = unpack(row[px]);
-        if (pass == 0) {
-            double a = shadow_alpha(sh, dx, dy) * sh->alpha;
-            if (a > 0)
-                row[px] = pack(over(dst, ink, a));
-            continue;
-        }
         double cov = coverage(sh->d, dx, dy);
         if (cov <= 0)
             continue;
@@ -170,13 +146,11 @@ static void shade_row(const shader *sh, uint32_t *row, int x0, int x1, double x,
     }
 }
 
-void dp_drop_shade(cairo_t *cr, const dp_layer_ctx *ctx, const dp_drop *d, const dp_shape *s,
-                   double dark, int pass)
+void dp_drop_shade(cairo_t *cr, const dp_layer_ctx *ctx, const dp_drop *d, const dp_shape *s)
 {
-    if (ctx->ground == NULL && pass == 1)
+    if (ctx->ground == NULL)
         return;
-    shader sh = { .ctx = ctx, .d = d, .tint = s->colour, .alpha = s->colour.a, .dark = dark };
-    sh.sin_th = sin(ctx->spec->drop.contact_deg * DP_PI / 180);
+    shader sh = { .ctx = ctx, .d = d, .tint = s->colour, .alpha = s->colour.a };
     double u, v;
     place_of(ctx->t, s->x, s->y, &u, &v);
     glint_of(&sh, &ctx->spec->drop, s->key, u, v);
@@ -186,12 +160,12 @@ void dp_drop_shade(cairo_t *cr, const dp_layer_ctx *ctx, const dp_drop *d, const
     int stride = cairo_image_surface_get_stride(target);
     double x = s->x, y = s->y;
     cairo_user_to_device(cr, &x, &y);
-    double reach = pass == 0 ? d->reach * (DP_DROP_SHADOW_REACH + DP_DROP_SHADOW_SHIFT) : d->reach;
+    double reach = d->reach;
     int y0 = (int)DP_MAX(ctx->clip_y0, floor(y - reach)),
         y1 = (int)DP_MIN(ctx->clip_y1, y + reach + 1);
     int x0 = (int)DP_MAX(0, floor(x - reach)), x1 = (int)DP_MIN(ctx->t->width, x + reach + 1);
     for (int py = y0; py < y1; py++)
-        shade_row(&sh, (uint32_t *)(void *)(data + (size_t)py * stride), x0, x1, x, y, py, pass);
+        shade_row(&sh, (uint32_t *)(void *)(data + (size_t)py * stride), x0, x1, x, y, py);
     cairo_surface_mark_dirty(target);
 }
 
@@ -251,7 +225,7 @@ static void shade_bridge(const shader *sh, const pair_view *v, uint8_t *data, in
                 continue; /* not on the bridge: the drops' own shading stands */
             double gx = (union_h(v, dx + e, dy) - union_h(v, dx - e, dy)) / (2 * e);
             double gy = (union_h(v, dx, dy + e) - union_h(v, dx, dy - e)) / (2 * e);
-            px4 c = surface_colour(sh, px + 0.5, py + 0.5, dx, dy, gx, gy);
+            px4 c = surface_colour(sh, px + 0.5, py + 0.5, gx, gy);
             row[px] = pack(mix(unpack(row[px]), c, DP_MIN(1.0, h / 0.35) * sh->alpha));
         }
     }
@@ -280,12 +254,9 @@ dapple_status dp_drop_shade_bridges(cairo_t *cr, const dp_layer_ctx *ctx, dapple
         dp_merge_drop(l, ctx->size_seed, p, &a);
         dp_merge_drop(l, ctx->size_seed, &lp->points[q->b], &b);
         pair_view v = { &a, &b, q->abx, q->aby, dp_merge_gap(l) };
-        shader sh = { .ctx = ctx,
-                      .d = &a,
-                      .tint = l->palette[0],
-                      .alpha = l->palette[0].a * l->alpha,
-                      .dark = 1 };
-        sh.sin_th = sin(l->drop.contact_deg * DP_PI / 180);
+        shader sh = {
+            .ctx = ctx, .d = &a, .tint = l->palette[0], .alpha = l->palette[0].a * l->alpha
+        };
         double pu, pv;
         place_of(ctx->t, p->x, p->y, &pu, &pv);
         glint_of(&sh, &l->drop, dp_point_key(ctx->size_seed, p->x, p->y), pu, pv);

@@ -12,6 +12,7 @@
 
 #define SLOPE_STEP 0.25 /* pixels */
 #define TAIL       1.5  /* a slid drop's top reaches this much farther up */
+#define SLID_TAPER 0.75 /* and narrows by this fraction toward its tip: a blunt tail */
 
 bool dp_drop_style_round(const dp_drop_style *st)
 {
@@ -41,8 +42,13 @@ static void outline(dp_drop *d, const dp_drop_style *st, double room, uint64_t k
     d->wide = w * fit;
     d->up = h * (1 + st->sag) * fit;
     d->down = h * (1 - st->sag) * fit;
-    d->taper = DP_MIN(0.85, 1.5 * st->sag);
-    d->thin = 0.8 * st->sag;
+    /* At rest surface tension keeps the top round (its own width at 15 % of the height
+     * from the top is about 0.7 of the widest row, as a circle's); only a drop that slid
+     * drags a narrowed top (dp_drop_add_tail). */
+    d->taper = 0;
+    d->shoulder = DP_MIN(0.4, 0.8 * st->sag);
+    d->blunt = st->sag > 0;
+    d->thin = 0.4 * st->sag;
     for (int k = 0; k < 3; k++) {
         double amp = wob / (k + 2), ph = 2 * DP_PI * dp_point_unit(key, 21 + (unsigned)k);
         double a = amp * (0.5 + dp_point_unit(key, 24 + (unsigned)k));
@@ -55,7 +61,7 @@ static void outline(dp_drop *d, const dp_drop_style *st, double room, uint64_t k
 void dp_drop_add_tail(dp_drop *d)
 {
     d->up *= TAIL;
-    d->taper = DP_MIN(0.92, d->taper + 0.3);
+    d->taper = SLID_TAPER;
     d->thin = DP_MIN(0.7, d->thin + 0.2);
     d->reach = DP_MAX(d->reach, dp_drop_extent(d) + 1);
 }
@@ -74,11 +80,19 @@ void dp_drop_init(dp_drop *d, const dp_drop_style *st, double room, uint64_t key
 double dp_drop_t(const dp_drop *d, double dx, double dy)
 {
     double ny = dy < 0 ? dy / d->up : dy / d->down;
-    /* The top narrows toward its tip (a teardrop): a round lower front below. */
-    double u = DP_MIN(1.0, -ny);
-    double narrow = dy < 0 ? 1 - d->taper * u * u : 1;
-    double nx = dx / (d->wide * narrow);
-    double t = sqrt(nx * nx + ny * ny);
+    /* Above the widest row the drop is narrower (its shoulders drawn in over the first half
+     * of the way up), with a blunt, round top (a superellipse of exponent 3: rounder than
+     * an ellipse); a slid drop's top also narrows toward its tip. */
+    double u = DP_MIN(1.0, -ny), t;
+    if (dy < 0) {
+        double sm = DP_MIN(1.0, 2 * u);
+        double narrow = (1 - d->shoulder * sm * sm * (3 - 2 * sm)) * (1 - d->taper * u * u);
+        double nx = fabs(dx) / (d->wide * narrow), ay = -ny;
+        t = d->blunt ? cbrt(nx * nx * nx + ay * ay * ay) : sqrt(nx * nx + ay * ay);
+    } else {
+        double nx = dx / d->wide;
+        t = sqrt(nx * nx + ny * ny);
+    }
     double len = sqrt(dx * dx + dy * dy);
     if (len > 0) {
         double c = dx / len, s = dy / len;
@@ -92,16 +106,23 @@ double dp_drop_t(const dp_drop *d, double dx, double dy)
     return t;
 }
 
-static double profile(const dp_drop *d, double t)
+/* The cap profile at outline coordinate t, in pixels, scaled by the mean half-size in the
+ * middle and by the outline's own distance along this ray ('edge') toward the rim, so the
+ * rim meets the glass at the contact angle all round: a drop stretched long is not
+ * flatter at its top and bottom than at its sides (the contact angle is a property of the
+ * contact line, not of the drop's mean size). */
+static double profile(const dp_drop *d, double t, double edge)
 {
-    return d->scale * (sqrt(DP_MAX(0.0, d->sphere * d->sphere - t * t)) - d->base);
+    double s = d->scale + (edge - d->scale) * t * t;
+    return s * (sqrt(DP_MAX(0.0, d->sphere * d->sphere - t * t)) - d->base);
 }
 
 /* The profile at outline coordinate t (dp_drop_t at (dx, dy)), thinned toward the top
  * (less water there), continued past the outline. */
-static double surface_at(const dp_drop *d, double t, double dy)
+static double surface_at(const dp_drop *d, double t, double dx, double dy)
 {
-    double h = profile(d, t);
+    double len = sqrt(dx * dx + dy * dy), edge = t > 1e-9 ? len / t : d->scale;
+    double h = profile(d, t, edge);
     if (dy < 0) {
         double u = DP_MIN(1.0, -dy / d->up);
         h *= 1 - d->thin * u * u;
@@ -111,13 +132,13 @@ static double surface_at(const dp_drop *d, double t, double dy)
 
 static double surface(const dp_drop *d, double dx, double dy)
 {
-    return surface_at(d, dp_drop_t(d, dx, dy), dy);
+    return surface_at(d, dp_drop_t(d, dx, dy), dx, dy);
 }
 
 double dp_drop_height(const dp_drop *d, double dx, double dy)
 {
     double t = dp_drop_t(d, dx, dy);
-    return t >= 1 ? 0 : surface_at(d, t, dy);
+    return t >= 1 ? 0 : surface_at(d, t, dx, dy);
 }
 
 double dp_drop_extent(const dp_drop *d)
@@ -192,7 +213,8 @@ double dp_drop_union_height(const dp_drop *a, double ax, double ay, const dp_dro
                             double by, double k, double *drops)
 {
     double ta = dp_drop_t(a, ax, ay), tb = dp_drop_t(b, bx, by), ea, eb;
-    double ha = ta >= 1 ? 0 : surface_at(a, ta, ay), hb = tb >= 1 ? 0 : surface_at(b, tb, by);
+    double ha = ta >= 1 ? 0 : surface_at(a, ta, ax, ay);
+    double hb = tb >= 1 ? 0 : surface_at(b, tb, bx, by);
     double ga = inside_by(ta, ax, ay, &ea), gb = inside_by(tb, bx, by, &eb);
     double pair = ga < -FAR_OFF * k ? 0 : bridge(a, b, ga, ea, gb, eb, k);
     *drops = DP_MAX(ha, hb);

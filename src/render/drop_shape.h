@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT
  * The one analytic description of a drop on glass, shared by the colour, height and normal
  * renderers so the three maps cannot disagree. A drop is a spherical-cap profile
- * h(t) over a deformed disc: t = 0 at the centre, 1 on the outline. The outline is an
+ * h(t) over a deformed disc: t = 0 at the centre, 1 on the outline, scaled toward the rim
+ * by the outline's distance along each ray, so the contact angle holds all round. The outline is an
  * ellipse stretched by gravity (taller than wide) whose widest row lies below the middle of
- * its height: a full, round lower front where the water gathers, and above it a longer top
- * narrowed toward its tip and thinner (less water), with a seeded low-frequency wobble
- * (harmonics 2 to 4). A drop that slid down the pane also has a short tail above. Each
+ * its height: a full, round lower front where the water gathers, and above it a longer,
+ * rounded top, thinner (less water), with a seeded low-frequency wobble (harmonics 2 to 4).
+ * A drop that slid down the pane also has a short tail above, narrowed toward its tip. Each
  * drop is scaled so that its outline, its tail aside, stays inside its room (the drawn
  * radius): the pair rule still holds; a tail lies on the drop's own wiped track. */
 #ifndef DP_DROP_SHAPE_H
@@ -29,7 +30,9 @@ typedef struct dp_drop_style {
 /** One drop, ready to evaluate. Offsets are from its centre, in pixels, y down. */
 typedef struct dp_drop {
     double wide, up, down; /* half-width, and extents above and below the centre, at t = 1 */
-    double taper;          /* the top narrows by this fraction at its tip */
+    double taper;          /* the top narrows by this fraction at its tip (a slid drop) */
+    double shoulder;       /* the part above the widest row is this much narrower */
+    bool blunt;            /* the top is a superellipse (exponent 3), not an ellipse */
     double thin;           /* the top is thinner (lower) by this fraction at its tip */
     double harm[3][2];     /* wobble: cos and sin amplitudes of harmonics 2, 3, 4 */
     double sphere, base;   /* profile: h(t) = scale * (sqrt(sphere^2 - t^2) - base) */

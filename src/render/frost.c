@@ -15,7 +15,6 @@
 
 #define LIFT       0.22 /* frost lightens the ground this far toward its own light tint */
 #define EDGE_SOFT  3.0  /* pixels */
-#define TRACK_DARK 0.08 /* a trail's wet track darkens the glass this much */
 /* A drop sweeps the glass clean HALO times its own radius, but never beyond its room,
  * which later layers avoid. */
 #define HALO 1.3
@@ -202,7 +201,7 @@ static float *blurred_rows(const dp_layer_ctx *ctx, int y0, int rows, int rad)
     for (int y = 0; y < ext; y++) {
         int gy = wrap_or_clamp(y0 - 2 * rad + y, t->height, t->periodic);
         const uint32_t *src =
-                (const uint32_t *)(const void *)(ctx->ground + (size_t)gy * ctx->ground_stride);
+                (const uint32_t *)(const void *)((ctx->glass != NULL ? ctx->glass : ctx->ground) + (size_t)gy * ctx->ground_stride);
         for (int x = 0; x < w; x++)
             for (int c = 0; c < 4; c++)
                 a[((size_t)y * w + x) * 4 + c] = (float)(src[x] >> (8 * (3 - c)) & 255) / 255.0f;
@@ -235,50 +234,13 @@ static uint32_t frosted(uint32_t dst, const float *blur, double f)
     return v;
 }
 
-/* The layer's own trail tracks: a faint wet streak (the water film darkens the glass). */
-static dapple_status paint_tracks(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err)
-{
-    const dp_texture_spec *t = ctx->t;
-    const dp_layer_points *lp = &ctx->scene->layers[ctx->layer_index];
-    int w = t->width, y0 = ctx->clip_y0, y1 = ctx->clip_y1;
-    if (y1 <= y0)
-        return DAPPLE_OK;
-    uint16_t *cov = calloc((size_t)w * (size_t)(y1 - y0), sizeof *cov); /* the band's rows */
-    if (cov == NULL)
-        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for trails of %dx%d", w, t->height);
-    discs_into(t, lp->track, lp->n_track, 1, y0, y1, cov);
-    cairo_surface_t *target = cairo_get_target(cr);
-    cairo_surface_flush(target);
-    uint8_t *data = cairo_image_surface_get_data(target);
-    int stride = cairo_image_surface_get_stride(target);
-    for (int y = ctx->clip_y0; y < ctx->clip_y1; y++) {
-        uint32_t *row = (uint32_t *)(void *)(data + (size_t)y * stride);
-        for (int x = 0; x < w; x++) {
-            double k = TRACK_DARK * cov[(size_t)(y - y0) * w + x] / 65535.0;
-            uint32_t v = 0;
-            for (int c = 0; c < 4 && k > 0; c++) { /* towards black, alpha kept */
-                double ch = (double)(row[x] >> (8 * c) & 255);
-                v |= (uint32_t)lround(c == 3 ? ch : ch * (1 - k)) << (8 * c);
-            }
-            if (k > 0)
-                row[x] = v;
-        }
-    }
-    cairo_surface_mark_dirty(target);
-    free(cov);
-    return DAPPLE_OK;
-}
-
 dapple_status dp_frost_underlay(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err)
 {
     if (ctx->scene == NULL)
         return DAPPLE_OK;
-    dapple_status st = DAPPLE_OK;
-    if (ctx->scene->layers[ctx->layer_index].n_track > 0)
-        st = paint_tracks(cr, ctx, err);
-    if (st == DAPPLE_OK)
-        st = frost(cr, ctx, err);
-    return st;
+    /* A trail's wiped track is clear glass under a film too thin to bend light: it shows
+     * the scene as the glass does (the frost leaves it out), not a darker streak. */
+    return frost(cr, ctx, err);
 }
 
 /* Rows of a band blurred at once: the blur reads 4 * frost_blur rows more than it writes, so

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT
- * Ground seams (see ground_seam.h): the background is painted as the render paints it
+ * Ground seams (see ground_seam.h): the background (or the backdrop) is painted as the render
+ * paints it
  * (scaled to fill, cropped), then the mean colour step across the right and bottom wraps is
  * compared with the mean step between neighbours inside. */
 #include "render/ground_seam.h"
@@ -8,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "render/backdrop.h"
 #include "render/canvas.h"
 
 #define SEAM_RATIO 2.0 /* a wrap step this many times the inner step (plus 2 levels) is a seam */
@@ -47,14 +49,17 @@ static double seam_ratio(const uint8_t *d, int stride, int w, int h)
 
 bool dp_ground_refracts_a_seam(const dp_texture_spec *t)
 {
-    if (!t->periodic || t->background != DP_BG_IMAGE || !refracts(t) || t->width < 2 ||
-        t->height < 2)
+    bool backdrop = dp_backdrop_wanted(t); /* a backdrop replaces the background */
+    bool image = backdrop ? t->backdrop == DP_BACKDROP_IMAGE : t->background == DP_BG_IMAGE;
+    if (!t->periodic || !image || !refracts(t) || t->width < 2 || t->height < 2)
         return false;
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, t->width, t->height);
     cairo_t *cr = cairo_create(s);
     dapple_error err;
     bool seam = false;
-    if (dp_canvas_background(cr, t, &err) == DAPPLE_OK) {
+    dapple_status st =
+            backdrop ? dp_backdrop_paint(cr, t, &err) : dp_canvas_background(cr, t, &err);
+    if (st == DAPPLE_OK) {
         cairo_surface_flush(s);
         seam = seam_ratio(cairo_image_surface_get_data(s), cairo_image_surface_get_stride(s),
                           t->width, t->height) > SEAM_RATIO;

@@ -9,7 +9,8 @@
 
 #include "render/texture.h"
 
-/** True when t is periodic, its background is an image, a droplet layer refracts it, and the
+/** True when t is periodic, its backdrop (or, without one, its background) is an image, a
+ * droplet layer refracts it, and the
  * painted background steps across the wrap more than twice as much as between neighbouring
  * pixels inside. False too when the image cannot be painted (the render reports that). */
 bool dp_ground_refracts_a_seam(const dp_texture_spec *t);

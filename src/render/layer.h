@@ -25,6 +25,9 @@ typedef struct dp_layer_ctx {
     const uint8_t *ground;   /* the background alone, canvas-sized ARGB32, for styles that
                                 refract it (droplets); read-only, shared by all bands */
     int ground_stride;
+    double scene_mean[3]; /* the ground's mean colour: the room a lens reflects is lit by it */
+    const uint8_t *glass; /* what clear glass shows (the backdrop out of focus, or the
+                             ground itself), for fog to blur; same size and stride */
     const struct dp_scene *scene; /* every layer's points (frost reads the avoided ones) */
     int layer_index;
 } dp_layer_ctx;
@@ -36,15 +39,15 @@ typedef struct dp_shape {
     dp_rgba colour; /* palette pick with the layer's jitter */
     int pick;       /* palette index */
     double angle_rad;
-    uint64_t variety; /* free random bits for the style (petal count, ...) */
-    dp_rgba base;     /* the palette pick before jitter: PNG stamps tint their pixels */
-    double dl, dh;    /* the lightness and hue jitter of this point (stamps apply it) */
-    int variant;      /* stamps: which of the layer's stamp images */
-    bool mirror;      /* stamps, chips: drawn mirrored */
+    uint64_t variety;             /* free random bits for the style (petal count, ...) */
+    dp_rgba base;                 /* the palette pick before jitter: PNG stamps tint their pixels */
+    double dl, dh;                /* the lightness and hue jitter of this point (stamps apply it) */
+    int variant;                  /* stamps: which of the layer's stamp images */
+    bool mirror;                  /* stamps, chips: drawn mirrored */
     double tilt_axis_rad, squash; /* stamps: foreshortened by 'squash' across this axis */
     double aspect;                /* ellipses: minor / major axis */
-    uint64_t key;     /* dp_point_key(size_seed, stored x, y): what the maps see too */
-    bool bead;        /* a trail bead (render/trails.h), not one of the layer's points */
+    uint64_t key;                 /* dp_point_key(size_seed, stored x, y): what the maps see too */
+    bool bead; /* a trail bead (render/trails.h), not one of the layer's points */
 } dp_shape;
 
 /* The pass a style is asked to draw only its silhouette in (alpha matters, colour not), for
@@ -96,7 +99,7 @@ void dp_daisy_draw(cairo_t *cr, double radius, dp_rgba petal, uint64_t variety, 
 /** The soft shadow of s (k->draw in DP_PASS_SILHOUETTE, blurred by shadow_softness * radius,
  * moved shadow_offset * radius away from the light) in black at spec->shadow times the
  * shape's alpha (shadow.c). 'reach' bounds the silhouette's ink from its centre. */
-void dp_shadow_draw(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx *ctx,
-                    const dp_shape *s, double reach);
+void dp_shadow_draw(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx *ctx, const dp_shape *s,
+                    double reach);
 
 #endif

@@ -1,101 +1,128 @@
 /* SPDX-License-Identifier: MIT
- * 'bubbles': soap bubbles, the droplets' airy cousins, or (bubble_gas) gas bubbles in a
- * liquid. Soap: an almost clear body; interference bands of film colour over the whole
- * cap, swirled off-centre (thin-film colours change with the film's thickness, which
- * drains and swirls); a thin rim whose colour drifts around the circle; a faint dark edge
- * so the bubble reads on light grounds; a big soft window toward the light, varied in
- * place and size per bubble, and a small sharp glint opposite. No shadow: it floats.
- * Gas: a clear body a little brighter inside, a dark inner edge, a bright silvery rim
- * (total internal reflection at the grazing edge) and a strong pinpoint glint.
- * Each (kind, tint, film turn in 1/16ths, radius, phase) is drawn once into the sprite cache. */
+ * 'bubbles': soap bubbles in air, or (bubble_gas) gas bubbles in a liquid, each shaded
+ * pixel by pixel from its physics. Soap (soap_paint.h): a film that reflects an environment
+ * in interference colours, by Fresnel little on the cap and much at the rim; bubbles whose
+ * discs overlap share a wall on the line of equal power between them (walls.h), so a
+ * cluster or a foam shows its films meeting. Gas (gas_lens.h): a diverging lens, a bright
+ * core in a dark ring of total internal reflection; the smaller a bubble, the deeper in the
+ * drink it is taken to be, so softer and fainter. */
 #include "render/layer.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "core/dp.h"
-#include "render/lens.h"
-#include "render/soap_film.h"
-#include "render/sprite.h"
+#include "core/power_walls.h"
+#include "render/bubble_px.h"
+#include "render/render.h"
+#include "render/gas_lens.h"
+#include "render/soap_paint.h"
 
-#define TURNS 16 /* film orientations: enough that neighbours rarely match */
+typedef struct state {
+    dp_film_table table;
+    dp_px_light light;
+    dp_walls *walls; /* the layer's discs, built on the first soap bubble */
+    bool tried;
+} state;
 
-typedef struct look {
-    dp_rgba tint; /* quantised to 8 bits: part of the sprite key */
-    double turn;  /* film orientation, in turns; also varies the window highlight */
-    double lx, ly;
-    bool gas;
-} look;
-
-/* The silvery rim is at least RIM_PX wide whatever the radius: thinner, it falls between
- * pixel centres and breaks into dashes. The body is lighter than the liquid (gas scatters
- * the light the liquid absorbs). */
-#define RIM_PX 1.4
-
-static void paint_gas(cairo_t *cr, double x, double y, double a, const look *l)
+static dapple_status prepare(dp_layer_ctx *ctx, dapple_error *err)
 {
-    dp_rgba dark = { l->tint.r * 0.1, l->tint.g * 0.1, l->tint.b * 0.1, 1 }, white = { 1, 1, 1, 1 };
-    double rim = DP_MIN(0.35, DP_MAX(0.07, RIM_PX / a)), e = 1 - rim;
-    dp_lens_stop body[] = { { 0, l->tint, 0.32 },
-                            { 0.5, l->tint, 0.22 },
-                            { DP_MAX(0.5, e - 0.14), dark, 0.04 },
-                            { DP_MAX(0.55, e - 0.05), dark, 0.45 },
-                            { e, white, 0.75 },
-                            { 1 - 0.3 * rim, white, 0.65 },
-                            { 1, white, 0.3 } };
-    dp_lens_disc(cr, x, y, a, x, y, 0, x, y, a, body, 7);
-    dp_lens_highlight(cr, x, y, a, l->lx, l->ly, 0.45, 0.2, 1, 0.75);
-    dp_lens_highlight(cr, x, y, a, -l->lx, -l->ly, 0.6, 0.1, 0.45, 0.4);
-}
-
-static void film(cairo_t *cr, double x, double y, double a, double angle, dp_rgba tint,
-                 double alpha)
-{
-    double ix = x + cos(angle) * 0.06 * a, iy = y + sin(angle) * 0.06 * a;
-    dp_lens_stop st[] = { { 0, tint, 0 }, { 0.8, tint, 0.6 * alpha }, { 1, tint, alpha } };
-    dp_lens_disc(cr, x, y, a, ix, iy, 0.84 * a, x, y, a, st, 3);
-}
-
-static void paint_bubble(cairo_t *cr, double x, double y, double a, const void *lookp)
-{
-    static const dp_rgba films[3] = { { 1, 0.35, 0.85, 1 },
-                                      { 0.3, 0.9, 1, 1 },
-                                      { 1, 0.9, 0.3, 1 } };
-    const look *l = lookp;
-    if (l->gas) {
-        paint_gas(cr, x, y, a, l);
-        return;
+    state *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for the bubbles' films");
+    if (!ctx->spec->bubble_gas) {
+        dp_film_table_init(&s->table);
+        dp_px_light_init(&s->light);
     }
-    dp_rgba edge = { l->tint.r * 0.3, l->tint.g * 0.3, l->tint.b * 0.3, 1 };
-    dp_lens_stop body[] = {
-        { 0, l->tint, 0.02 }, { 0.8, l->tint, 0.05 }, { 0.97, edge, 0.18 }, { 1, edge, 0.3 }
-    };
-    dp_lens_disc(cr, x, y, a, x, y, 0, x, y, a, body, 4);
-    dp_soap_film_paint(cr, x, y, a, l->turn, 0.6);
-    for (int i = 0; i < 3; i++)
-        film(cr, x, y, a, 2 * DP_PI * (l->turn + i / 3.0), films[i], 0.2);
-    double vary = l->turn * TURNS / (TURNS - 1); /* 0..1: where and how big the window is */
-    dp_lens_highlight(cr, x, y, a, l->lx, l->ly, 0.4 + 0.2 * vary, 0.2 + 0.16 * (1 - vary),
-                      0.55 + 0.3 * vary, 0.35);
-    dp_lens_highlight(cr, x, y, a, -l->lx, -l->ly, 0.7, 0.09, 0.95, 0.6);
+    ctx->state = s;
+    return DAPPLE_OK;
 }
 
-static double q8(double v, uint64_t *key, int shift)
+static void finish(dp_layer_ctx *ctx)
 {
-    long q = lround(v < 0 ? 0 : (v > 1 ? 255 : v * 255));
-    *key |= (uint64_t)q << shift;
-    return q / 255.0;
+    state *s = ctx->state;
+    if (s != NULL)
+        dp_walls_free(s->walls);
+    free(s);
+    ctx->state = NULL;
+}
+
+static double linear(double v)
+{
+    return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
+}
+
+/* The layer's discs as drawn, indexed for their walls; NULL (no walls) if memory is short. */
+static dp_walls *index_discs(const dp_layer_ctx *c)
+{
+    const dp_layer_points *lp = &c->scene->layers[c->layer_index];
+    dp_disc *d = dp_calloc_n(lp->count + 1, sizeof *d);
+    if (d == NULL)
+        return NULL;
+    for (size_t i = 0; i < lp->count; i++)
+        d[i] = (dp_disc){ lp->points[i].x, lp->points[i].y,
+                          dp_layer_point_radius(c->spec, c->size_seed, &lp->points[i]) };
+    dp_walls *w = dp_walls_new(d, lp->count, c->t->width, c->t->height, c->t->periodic);
+    free(d);
+    return w;
+}
+
+/* The walls of the disc at (x, y), radius a, against the layer's other discs it overlaps. */
+static int walls_of(const dp_layer_ctx *c, state *st, double x, double y, double a,
+                    dp_soap_wall *out)
+{
+    if (!st->tried && c->scene != NULL) {
+        st->tried = true;
+        st->walls = index_discs(c);
+    }
+    dp_wall w[DP_SOAP_MAX_WALLS];
+    int n = st->walls != NULL ? dp_walls_of(st->walls, x, y, a, w, DP_SOAP_MAX_WALLS) : 0;
+    for (int i = 0; i < n; i++)
+        out[i] = (dp_soap_wall){ w[i].nx, w[i].ny, w[i].c };
+    return n;
+}
+
+static void draw_soap(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s)
+{
+    state *st = c->state;
+    dp_soap_look l = { .table = &st->table, .a = s->radius };
+    dp_soap_look_vary(&l, s->variety, c->light_x, c->light_y);
+    l.tint[0] = linear(s->colour.r), l.tint[1] = linear(s->colour.g),
+    l.tint[2] = linear(s->colour.b);
+    l.n_walls = walls_of(c, st, s->x, s->y, s->radius, l.walls);
+    dp_bubble_px_paint(cr, c, s->x, s->y, s->radius + 1, dp_soap_px, &l, s->colour.a, &st->light);
+}
+
+/* How deep in the drink: the smaller a bubble of the layer, the farther back (perspective),
+ * give or take a quarter of the depth. */
+static double depth_of(const dp_layer_spec *l, const dp_shape *s)
+{
+    double lo = dp_layer_draw_radius(l, l->field.rmin);
+    double hi = dp_layer_draw_radius(l, dapple_field_opts_rmax(&l->field));
+    double rank = hi > lo ? DP_MAX(0.0, DP_MIN(1.0, (s->radius - lo) / (hi - lo))) : 0.5;
+    double jitter = (double)(s->variety >> 40) / (double)(1ull << 24);
+    return DP_MAX(0.0, DP_MIN(1.0, 0.75 * (1 - rank) + 0.5 * (jitter - 0.5)));
+}
+
+static void draw_gas(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s)
+{
+    dp_gas_look l = { .a = s->radius,
+                      .lx = c->light_x,
+                      .ly = c->light_y,
+                      .tint = { s->colour.r, s->colour.g, s->colour.b } };
+    l.depth = c->spec->trains > 0 ? 0 : depth_of(c->spec, s);
+    l.glint = 0.6 + 0.4 * (double)(s->variety & 0xffff) / 65535.0;
+    dp_bubble_px_paint(cr, c, s->x, s->y, s->radius * DP_GAS_REACH + 1, dp_gas_px, &l, s->colour.a,
+                       NULL);
 }
 
 static void draw_bubble(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s, int pass)
 {
     (void)pass;
-    uint64_t turn = s->variety % TURNS, key = turn | (uint64_t)c->spec->bubble_gas << 32;
-    look l = { .turn = (double)turn / TURNS, .lx = c->light_x, .ly = c->light_y,
-               .gas = c->spec->bubble_gas };
-    l.tint = (dp_rgba){ q8(s->colour.r, &key, 8), q8(s->colour.g, &key, 16),
-                        q8(s->colour.b, &key, 24), 1 };
-    dp_sprite_draw(c->state, cr, c->clip_y0, c->clip_y1, s->x, s->y, s->radius, 1, key, &l,
-                   paint_bubble, s->colour.a);
+    if (c->spec->bubble_gas)
+        draw_gas(cr, c, s);
+    else
+        draw_soap(cr, c, s);
 }
 
 const dp_layer_kind dp_layer_bubbles = {
@@ -103,7 +130,7 @@ const dp_layer_kind dp_layer_bubbles = {
     .style = DP_STYLE_BUBBLES,
     .extent = 1.0,
     .passes = 1,
-    .prepare = dp_sprite_layer_prepare,
+    .prepare = prepare,
     .draw = draw_bubble,
-    .finish = dp_sprite_layer_finish,
+    .finish = finish,
 };

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT
- * Radial-gradient discs and highlights for droplets and bubbles. Each call builds and
- * frees one pattern; cairo's own pattern freelist makes that cheap. The refraction is a
- * per-pixel loop instead: it samples a different part of the ground for every drop, so
- * no sprite can hold it, and a bilinear fetch per pixel is cheaper than a cairo paint. */
+ * The optics of transparent surfaces (dp_lens_look), and the radial-gradient discs and
+ * highlights bubbles still paint. The optics: a view ray straight into the pane leaves a
+ * surface of slope g through its normal n = (g, -1) / |(g, -1)|; Snell's law (vector form,
+ * t = eta d + (eta cos i - cos t) n) bends it, and it meets the scene 'distance' further
+ * on; the exact unpolarised Fresnel reflectance R weighs the scene (1 - R) against the
+ * environment along the reflected ray d + 2 cos i n (R); past the critical angle R = 1.
+ * To first order the scene is looked up at p + (eta - 1) distance g: Hecht, Optics, 4.4
+ * and 4.6. Scene fetches are bilinear, wrapping on a periodic texture. */
 #include "render/lens.h"
 
 #include <math.h>
@@ -93,32 +97,51 @@ uint32_t dp_lens_ground_at(const dp_layer_ctx *ctx, double sx, double sy)
     return ground_bilinear(&g, sx, sy);
 }
 
-void dp_lens_refract(cairo_t *cr, const dp_layer_ctx *ctx, double x, double y, double a,
-                     double power, double alpha)
+/* ---------------------------------------------------------------- optics */
+
+/* Unpolarised Fresnel reflectance leaving a medium of relative index eta > 0 (inside over
+ * outside) at incidence cosine ci with transmitted cosine ct. */
+static double fresnel(double eta, double ci, double ct)
 {
-    if (ctx->ground == NULL || !(a > 0))
-        return;
-    cairo_surface_t *target = cairo_get_target(cr);
-    cairo_surface_flush(target);
-    uint8_t *data = cairo_image_surface_get_data(target);
-    int stride = cairo_image_surface_get_stride(target);
-    cairo_user_to_device(cr, &x, &y);
-    ground g = ground_for(ctx, x, y, power * (a + 1) + 1);
-    int y0 = (int)DP_MAX(ctx->clip_y0, floor(y - a - 1)), y1 = (int)DP_MIN(ctx->clip_y1, y + a + 1);
-    int x0 = (int)DP_MAX(0, floor(x - a - 1)), x1 = (int)DP_MIN(ctx->t->width, x + a + 1);
-    double solid2 = a > 0.5 ? (a - 0.5) * (a - 0.5) : 0, reach2 = (a + 0.5) * (a + 0.5);
-    uint32_t full = (uint32_t)lround(DP_MAX(0, DP_MIN(1, alpha)) * 256);
-    for (int py = y0; py < y1; py++) {
-        uint32_t *row = (uint32_t *)(void *)(data + (size_t)py * stride);
-        double dy = py + 0.5 - y;
-        for (int px = x0; px < x1; px++) {
-            double dx = px + 0.5 - x, d2 = dx * dx + dy * dy;
-            if (d2 >= reach2)
-                continue;
-            /* Only the one-pixel rim needs a square root for its coverage. */
-            uint32_t w = d2 <= solid2 ? full : (uint32_t)(full * (a + 0.5 - sqrt(d2)));
-            row[px] = lerp_px(row[px], ground_bilinear(&g, x - power * dx, y - power * dy), w);
-        }
+    double rs = (eta * ci - ct) / (eta * ci + ct), rp = (ci - eta * ct) / (ci + eta * ct);
+    return 0.5 * (rs * rs + rp * rp);
+}
+
+/* The environment a reflected ray of vertical component 'up' (+1 straight up) sees: the
+ * room on the viewer's side, lit by the same day or night as the scene (its mean colour):
+ * a bright window or sky above, a dark floor below. */
+static void environment(const dp_layer_ctx *ctx, double up, double c[3])
+{
+    double k = DP_MIN(1.0, DP_MAX(0.0, (up + 0.2) / 0.8));
+    k = k * k * (3 - 2 * k);
+    for (int i = 0; i < 3; i++) {
+        double m = ctx->scene_mean[i];
+        c[i] = 0.25 * m + (DP_MIN(1.0, 0.1 + 1.4 * m) - 0.25 * m) * k;
     }
-    cairo_surface_mark_dirty(target);
+}
+
+void dp_lens_look(const dp_layer_ctx *ctx, double px, double py, double gx, double gy, double eta,
+                  double rgba[4])
+{
+    /* The ray (0, 0, 1) leaves through the surface whose normal, on the ray's side, is
+     * n = (gx, gy, -1) / len: incidence cosine ci = 1 / len. */
+    double g2 = gx * gx + gy * gy, len = sqrt(1 + g2), ci = 1 / len;
+    double k2 = 1 - eta * eta * (1 - ci * ci); /* cos^2 of the transmitted angle */
+    double env[3];
+    /* the reflected ray d + 2 ci n (a unit vector) heads back toward the viewer, leaning
+     * along the slope: its y component, down on screen, says what of the room it sees */
+    environment(ctx, -2 * ci * gy / len, env);
+    double R = 1, scene[4] = { 0, 0, 0, 1 };
+    if (k2 > 0) {
+        double ct = sqrt(k2), m = (eta * ci - ct) / len; /* t = eta d + m (gx, gy, -1) */
+        double tz = eta - m;
+        R = fresnel(eta, ci, ct);
+        double d = ctx->t->backdrop_distance;
+        uint32_t v = dp_lens_ground_at(ctx, px + d * m * gx / tz, py + d * m * gy / tz);
+        scene[0] = (v >> 16 & 255) / 255.0, scene[1] = (v >> 8 & 255) / 255.0;
+        scene[2] = (v & 255) / 255.0, scene[3] = (v >> 24) / 255.0;
+    }
+    for (int i = 0; i < 3; i++)
+        rgba[i] = (1 - R) * scene[i] + R * env[i];
+    rgba[3] = (1 - R) * scene[3] + R;
 }

@@ -27,12 +27,18 @@ void dp_lens_disc(cairo_t *cr, double x, double y, double r, double x0, double y
 void dp_lens_highlight(cairo_t *cr, double x, double y, double radius, double dx, double dy,
                        double at, double size, double alpha, double sharp);
 
-/** Replaces the disc (x, y, a) by the ground seen through a lens: the background at
- * c - power * (p - c), i.e. flipped and shrunk 'power' times, as a drop on a pane shows
- * the world behind it; blended with 'alpha' and antialiased at the edge. Writes pixels
- * directly (rows ctx->clip_y0..clip_y1 only); does nothing when ctx->ground is NULL. */
-void dp_lens_refract(cairo_t *cr, const dp_layer_ctx *ctx, double x, double y, double a,
-                     double power, double alpha);
+#define DP_LENS_WATER 1.33 /* refractive index of water (to air) */
+
+/** What the eye sees at device pixel (px, py) through a transparent surface of slope
+ * (gx, gy) (dh/dx, dh/dy of its height over the glass), looking straight at the pane from
+ * the glass side, so the ray leaves through the curved surface. Snell's law at that surface
+ * (eta = the index inside over the index outside: 1.33 for water in air) bends the ray, which
+ * meets the scene behind (ctx->ground) backdrop_distance pixels further on; the exact
+ * Fresnel reflectance weighs it against the environment the reflected ray sees (bright
+ * above, dark below); past the critical angle only the environment shows (total internal
+ * reflection). Writes premultiplied r, g, b, a in 0..1 into rgba. ctx->ground must be set. */
+void dp_lens_look(const dp_layer_ctx *ctx, double px, double py, double gx, double gy, double eta,
+                  double rgba[4]);
 
 /** The background (ctx->ground, which must not be NULL) at (sx, sy), bilinear, premultiplied
  * ARGB32; wraps on a periodic texture, else clamps at the edges. */

@@ -60,6 +60,7 @@ double dp_height_unit(const dp_texture_spec *t)
         double rmax = dapple_field_opts_rmax(&l->field);
         if (th > 0) /* a breath figure's drops grow to rmax, and one merge past it */
             unit = DP_MAX(unit, cap_top(l->breath ? DP_BREATH_OVERSHOOT * rmax
+                                        : l->rain ? rmax /* drawn as they fell, up to rmax */
                                                   : dp_layer_draw_radius(l, rmax),
                                         th));
         unit = DP_MAX(unit, solid_top_frac(l) * dp_layer_draw_radius(l, rmax));

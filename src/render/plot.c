@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * Line charts (see plot.h): a frame per panel, ticks at 1, 2 or 5 times a power of ten,
- * grid lines, labelled axes, clipped polylines and a legend; text from easy_text.c. */
+ * grid lines, labelled axes, clipped polylines and a legend; text from easy_text.c. Also
+ * the one exit of every chart: cairo's status checked once, then the PNG through the
+ * atomic writer. */
 #include "render/plot.h"
 
 #include <math.h>
@@ -11,6 +13,7 @@
 #include <cairo.h>
 
 #include "core/dp.h"
+#include "io/image_save.h"
 #include "render/plot_draw.h"
 
 #define WIDTH   900
@@ -161,4 +164,22 @@ dapple_status dp_plot_lines(const char *path, const char *title, const dp_plot_p
     for (int i = 0; i < n_panels; i++)
         draw_panel(cr, &panels[i], TITLE_H + i * PANEL_H);
     return dp_plot_finish(path, s, cr, err);
+}
+
+dapple_status dp_plot_finish(const char *path, cairo_surface_t *s, cairo_t *cr, dapple_error *err)
+{
+    cairo_status_t cs = cairo_status(cr);
+    cairo_destroy(cr);
+    cairo_surface_flush(s);
+    dapple_status st = DAPPLE_OK;
+    if (cs == CAIRO_STATUS_SUCCESS)
+        cs = cairo_surface_status(s);
+    if (cs != CAIRO_STATUS_SUCCESS)
+        st = dp_fail(err, DAPPLE_E_RENDER, "%s: cairo: %s", path, cairo_status_to_string(cs));
+    else
+        st = dp_image_write_argb32(
+                path, cairo_image_surface_get_data(s), cairo_image_surface_get_width(s),
+                cairo_image_surface_get_height(s), cairo_image_surface_get_stride(s), err);
+    cairo_surface_destroy(s);
+    return st;
 }

@@ -1,14 +1,12 @@
 /* SPDX-License-Identifier: MIT
  * The pictures among the charts (see plot.h): a value image with axes, such as a 2D power
- * spectrum, and a point set drawn as dots with half-radius circles. Also the one exit of
- * every chart: cairo's status checked once, then the PNG through the atomic writer. */
+ * spectrum, and a point set drawn as dots with half-radius circles. */
 #include "render/plot.h"
 
 #include <math.h>
 #include <stdio.h>
 
 #include "core/dp.h"
-#include "io/image_save.h"
 #include "render/plot_draw.h"
 
 #define IMG_SIDE 640
@@ -16,24 +14,6 @@
 #define MARGIN_T 50
 #define MARGIN_B 70
 #define MARGIN_R 30
-
-dapple_status dp_plot_finish(const char *path, cairo_surface_t *s, cairo_t *cr, dapple_error *err)
-{
-    cairo_status_t cs = cairo_status(cr);
-    cairo_destroy(cr);
-    cairo_surface_flush(s);
-    dapple_status st = DAPPLE_OK;
-    if (cs == CAIRO_STATUS_SUCCESS)
-        cs = cairo_surface_status(s);
-    if (cs != CAIRO_STATUS_SUCCESS)
-        st = dp_fail(err, DAPPLE_E_RENDER, "%s: cairo: %s", path, cairo_status_to_string(cs));
-    else
-        st = dp_image_write_argb32(
-                path, cairo_image_surface_get_data(s), cairo_image_surface_get_width(s),
-                cairo_image_surface_get_height(s), cairo_image_surface_get_stride(s), err);
-    cairo_surface_destroy(s);
-    return st;
-}
 
 static cairo_t *blank(cairo_surface_t **s, int w, int h, const char *title)
 {

@@ -44,6 +44,12 @@ DAPPLE_USERESULT dapple_status dp_scene_sample(const dp_texture_spec *t, dp_scen
 
 void dp_scene_fini(dp_scene *s);
 
+/** The field layer i samples from, built as dp_scene_sample builds it (texture size, seed
+ * and periodicity; images, exclusions, clumps), for measuring a rendering's points against
+ * it (`dapple stats --preset`). *out is the caller's to free; NULL on failure. */
+DAPPLE_USERESULT dapple_status dp_scene_layer_field(const dp_texture_spec *t, int i,
+                                                    dapple_field **out, dapple_error *err);
+
 /** Draws background and layers into a new t->width x t->height ARGB32 surface (*out,
  * caller destroys). Periodic textures draw edge-crossing shapes again at +-W, +-H. */
 DAPPLE_USERESULT dapple_status dp_render_texture(const dp_texture_spec *t, const dp_scene *s,

@@ -15,9 +15,12 @@
 #include "core/dp.h"
 #include "core/world.h"
 #include "io/image_load.h"
+#include "render/bubble_cluster.h"
+#include "render/bubble_trains.h"
 #include "render/clump.h"
 #include "render/frost.h"
 #include "render/merge.h"
+#include "render/rain_layer.h"
 #include "render/trails.h"
 
 static double seconds_now(void)
@@ -36,7 +39,7 @@ static dapple_status make_field(const dp_texture_spec *t, const dp_layer_spec *l
     fo.height = t->height;
     fo.periodic = t->periodic;
     fo.seed = t->seed; /* layers with the same field spec share one noise: they line up */
-    if (l->breath && fo.kind == DAPPLE_FIELD_CONSTANT) /* the figure reads only rmin, rmax */
+    if ((l->breath || l->rain) && fo.kind == DAPPLE_FIELD_CONSTANT) /* only rmin, rmax read */
         fo.rmin = fo.rmax;
     const char *excl[DP_MAX_EXCLUDE];
     for (int i = 0; i < l->n_exclude; i++)
@@ -260,12 +263,18 @@ static dapple_status sample_layer(const dp_texture_spec *t, int i, dp_scene *s, 
         st = check_budget(t, &t->layers[i], s->fields[i], err);
     if (st == DAPPLE_OK)
         st = make_avoid(t, s, i, &avoid, err);
-    /* A layer of bubble trains has only its trains: nothing is sampled loose. */
+    /* A layer of bubble trains has only its trains, as its points: nothing is sampled loose. */
     bool trains_only = t->layers[i].style == DP_STYLE_BUBBLES && t->layers[i].trains > 0;
     if (st == DAPPLE_OK && t->layers[i].breath)
         st = run_breath(t, i, s, err);
-    else if (st == DAPPLE_OK && !trains_only)
+    else if (st == DAPPLE_OK && t->layers[i].rain && t->layers[i].style == DP_STYLE_DROPLETS)
+        st = dp_rain_layer(t, i, s, err);
+    else if (st == DAPPLE_OK && trains_only)
+        st = dp_bubble_trains_sample(t, i, avoid, s, err);
+    else if (st == DAPPLE_OK)
         st = run_sampler(t, i, avoid, s, err);
+    if (st == DAPPLE_OK && t->view_w == 0)
+        st = dp_bubble_cluster(t, s, i, err);
     if (st == DAPPLE_OK && t->view_w == 0)
         st = dp_trails_make(t, s, i, avoid, err);
     if (st == DAPPLE_OK && t->view_w == 0)
@@ -287,6 +296,19 @@ dapple_status dp_scene_sample(const dp_texture_spec *t, dp_scene *out, dapple_er
         }
     }
     return DAPPLE_OK;
+}
+
+dapple_status dp_scene_layer_field(const dp_texture_spec *t, int i, dapple_field **out,
+                                   dapple_error *err)
+{
+    int sizes[1 + DAPPLE_MAX_EXCLUDE][2];
+    *out = NULL;
+    if (i < 0 || i >= t->n_layers)
+        return dp_fail(err, DAPPLE_E_INVALID, "no layer %d: the preset has %d", i, t->n_layers);
+    if (t->layers[i].given_field != NULL)
+        return dp_fail(err, DAPPLE_E_INVALID, "layer '%s' has a given field", t->layers[i].name);
+    dapple_status st = make_field(t, &t->layers[i], out, sizes, err);
+    return st == DAPPLE_OK ? st : dp_fail_prefix(err, st, "layer '%s'", t->layers[i].name);
 }
 
 void dp_scene_fini(dp_scene *s)

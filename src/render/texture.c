@@ -17,6 +17,9 @@ void dp_texture_spec_init(dp_texture_spec *t)
     t->bg_colour = (dp_rgba){ 128 / 255.0, 128 / 255.0, 128 / 255.0, 1 };
     t->bg_colour2 = (dp_rgba){ 64 / 255.0, 64 / 255.0, 64 / 255.0, 1 };
     t->bg_scale = 128;
+    t->backdrop_square = 16;
+    t->backdrop_distance = 400;
+    t->backdrop_blur = 6;
     t->want_texture = true;
     t->points_format = -1;
     t->mask = DP_MASK_NONE;
@@ -58,6 +61,9 @@ void dp_layer_spec_init(dp_layer_spec *l)
     l->drop = (dp_drop_style){ .stretch = 1, .contact_deg = DP_DROP_CONTACT_DEG };
     l->frost_blur = 6;
     l->trail_length = 4;
+    l->rain_time = 20;
+    l->rain_rate = 1;
+    l->rain_slide = 0.5;
     l->train_growth = 1.5;
 }
 

@@ -21,8 +21,8 @@
 #define DP_PATH_MAX    1024
 #define DP_MAX_SIDE    DAPPLE_LIMIT_IMAGE_SIDE /* cairo's limit for one image side */
 #define DP_MAX_EXCLUDE DAPPLE_MAX_EXCLUDE      /* exclusion images per layer */
-#define DP_MAX_STAMPS  8     /* stamp variants per layer */
-#define DP_STAMPS_MAX  4096  /* bytes of a layer's resolved stamp paths, NULs included */
+#define DP_MAX_STAMPS  8                       /* stamp variants per layer */
+#define DP_STAMPS_MAX  4096 /* bytes of a layer's resolved stamp paths, NULs included */
 
 typedef struct dp_rgba {
     double r, g, b, a; /* 0..1, straight alpha, sRGB-encoded values */
@@ -53,6 +53,15 @@ typedef enum dp_background_kind {
     DP_BG_BOKEH,  /* the Perlin ground with out-of-focus lights (render/bokeh.h) */
 } dp_background_kind;
 
+/** The scene behind the glass that transparent styles refract (render/backdrop.h). */
+typedef enum dp_backdrop_kind {
+    DP_BACKDROP_NONE,         /* drops refract the background itself */
+    DP_BACKDROP_IMAGE,        /* a picture, scaled to fill */
+    DP_BACKDROP_NIGHT_STREET, /* dark sky, lamps and their reflections on a wet street */
+    DP_BACKDROP_OVERCAST,     /* bright sky over a dark tree line and a field */
+    DP_BACKDROP_CHECKER,      /* black and white squares: for measuring the refraction */
+} dp_backdrop_kind;
+
 typedef enum dp_mask_kind {
     DP_MASK_NONE,
     DP_MASK_FOOTPRINT, /* antialiased discs of scale * r */
@@ -68,8 +77,8 @@ typedef struct dp_layer_spec {
     int line; /* preset line of the section header, for messages; 0 when not from a file */
     dp_style style;
 
-    dapple_field_opts field;        /* kind, rmin/rmax, invert, dilate, perlin (width,height,
-                                       seed and periodic are filled from the texture) */
+    dapple_field_opts field;       /* kind, rmin/rmax, invert, dilate, perlin (width,height,
+                                      seed and periodic are filled from the texture) */
     char field_image[DP_PATH_MAX]; /* absolute or relative to the cwd, already resolved */
     char exclude[DP_MAX_EXCLUDE][DP_PATH_MAX]; /* exclusion images, resolved */
     int n_exclude;
@@ -83,17 +92,17 @@ typedef struct dp_layer_spec {
     double clump_radius;   /* > 0: points only within this many pixels of a clump's parent */
     double clump_spacing;  /* the parents' spacing, pixels; 0: 3 clump_radius */
     double clump_softness; /* the clump edge's soft fraction of clump_radius, 0..1 */
-    bool seed_raw; /* the sampler seed is the texture seed itself, not dp_layer_seed: the
-                      command line's one layer, so `mask` and `points` give the same points */
+    bool seed_raw;         /* the sampler seed is the texture seed itself, not dp_layer_seed: the
+                              command line's one layer, so `mask` and `points` give the same points */
 
     double scale; /* drawn radius = scale * r; default 0.5 */
     dp_rgba palette[DP_MAX_PALETTE];
-    int palette_n; /* >= 1 */
-    double alpha;  /* multiplies the palette alpha */
+    int palette_n;                                     /* >= 1 */
+    double alpha;                                      /* multiplies the palette alpha */
     double jitter_lightness, jitter_hue, jitter_alpha; /* per-point, 0..1 (hue in turns) */
     double stroke_width;                               /* outlines, pixels */
-    double dot_radius; /* > 0: every shape (and mask dot) has this radius in pixels instead
-                          of scale * r, so tone comes from spacing alone (stipples) */
+    double dot_radius;       /* > 0: every shape (and mask dot) has this radius in pixels instead
+                                of scale * r, so tone comes from spacing alone (stipples) */
     double dot_radius_dense; /* > 0 (with dot_radius): the dot radius at the densest spacing
                                 (r = rmin); dots grow towards it from relative density
                                 dot_grow_from, so the darks reach full ink */
@@ -106,39 +115,45 @@ typedef struct dp_layer_spec {
     int n_stamps;
     double stamp_scale_jitter; /* stamp size varies by +- this fraction, uniformly */
     dp_stamp_tint stamp_tint;
-    double mirror;     /* stamps, chips: probability that a shape is mirrored */
-    double tilt_deg;   /* stamps: up to this tilt, drawn as a foreshortened (squashed) stamp */
-    double buds;       /* daisy: share of closed buds (and as many half open) */
-    bool stems;        /* daisy: draw the stalk of a tilted flower */
-    double shadow;     /* opacity of a soft drop shadow under each shape; 0 = none */
+    double mirror;   /* stamps, chips: probability that a shape is mirrored */
+    double tilt_deg; /* stamps: up to this tilt, drawn as a foreshortened (squashed) stamp */
+    double buds;     /* daisy: share of closed buds (and as many half open) */
+    bool stems;      /* daisy: draw the stalk of a tilted flower */
+    double shadow;   /* opacity of a soft drop shadow under each shape; 0 = none */
     double shadow_offset, shadow_softness; /* fractions of the drawn radius */
-    double aspect, aspect_jitter; /* ellipses: minor / major axis, +- this fraction */
-    int corners;                  /* chips: corner count */
-    double irregularity;          /* chips: 0 = regular polygon, 1 = ragged */
-    bool filled;                  /* ellipses, chips: fill (true) or stroke_width outline */
-    double bevel;                 /* ellipses, chips: strength of the light/dark shading */
-    double wobble, roughness;     /* ellipses, chips: outline irregularity, coarse and fine */
-    double grain, veins;          /* ellipses, chips: material noise and veins (material.h) */
-    int blades;                   /* blades: strokes per tuft */
-    uint32_t avoid_mask;       /* bit i set: avoid earlier layer i */
-    dp_size_spread size;       /* droplets, bubbles: how much of its room each point fills */
-    dp_drop_style drop;        /* droplets: outline, contact angle, highlight variation */
-    double frost, frost_blur;  /* droplets: fog under the layer (0..1) and its blur, pixels */
+    double aspect, aspect_jitter;          /* ellipses: minor / major axis, +- this fraction */
+    int corners;                           /* chips: corner count */
+    double irregularity;                   /* chips: 0 = regular polygon, 1 = ragged */
+    bool filled;                /* ellipses, chips: fill (true) or stroke_width outline */
+    double bevel;               /* ellipses, chips: strength of the light/dark shading */
+    double wobble, roughness;   /* ellipses, chips: outline irregularity, coarse and fine */
+    double grain, veins;        /* ellipses, chips: material noise and veins (material.h) */
+    int blades;                 /* blades: strokes per tuft */
+    uint32_t avoid_mask;        /* bit i set: avoid earlier layer i */
+    dp_size_spread size;        /* droplets, bubbles: how much of its room each point fills */
+    dp_drop_style drop;         /* droplets: outline, contact angle, highlight variation */
+    double frost, frost_blur;   /* droplets: fog under the layer (0..1) and its blur, pixels */
     double trail, trail_length; /* droplets: share of drops with a trail; its length in rooms */
     bool bubble_gas;            /* bubbles: gas in a liquid instead of soap film */
     int trains;                 /* bubbles: nucleation sites, each a rising train */
     double train_growth;        /* bubbles: a train's bubbles grow by this factor to the top */
+    double cluster;             /* bubbles: share gathered into clusters (1 = a foam) */
     double merge;               /* droplets: drops whose outlines come this close merge, px */
-    double drop_micro;         /* droplets: drawn radius below which a drop stays out of the
-                                  height and normal maps (it goes to the frost mask) */
-    bool breath;               /* droplets: grown as a breath figure (core/breath.h) from
-                                  nuclei of radius rmin until the largest drop reaches rmax */
-    double breath_cover;       /* droplets, breath: or until drops cover this fraction */
+    double drop_micro;          /* droplets: drawn radius below which a drop stays out of the
+                                   height and normal maps (it goes to the frost mask) */
+    bool breath;                /* droplets: grown as a breath figure (core/breath.h) from
+                                   nuclei of radius rmin until the largest drop reaches rmax */
+    double breath_cover;        /* droplets, breath: or until drops cover this fraction */
+    bool rain;                  /* droplets: grown by rain (core/rain.h): drops of rmin and up
+                                   land, merge, and slide once heavier than the glass holds */
+    double rain_time;           /* droplets, rain: how long it rained */
+    double rain_rate;           /* droplets, rain: how hard */
+    double rain_slide;          /* droplets, rain: how readily drops slide, 0..1 */
 } dp_layer_spec;
 
 typedef struct dp_texture_spec {
-    char name[DP_NAME_MAX];     /* preset name (file name without .ini) */
-    char path[DP_PATH_MAX];     /* preset file, "" when built from the command line */
+    char name[DP_NAME_MAX]; /* preset name (file name without .ini) */
+    char path[DP_PATH_MAX]; /* preset file, "" when built from the command line */
     int width, height;
     uint64_t seed;
     bool periodic;
@@ -148,22 +163,29 @@ typedef struct dp_texture_spec {
     char bg_image[DP_PATH_MAX]; /* resolved path */
     double bg_scale;            /* Perlin feature size for DP_BG_PERLIN */
 
+    /* The scene behind the glass; when set it replaces the background (render/backdrop.h) */
+    dp_backdrop_kind backdrop;
+    char backdrop_image[DP_PATH_MAX]; /* resolved path, DP_BACKDROP_IMAGE */
+    double backdrop_square;           /* checker square side, pixels */
+    double backdrop_distance;         /* the scene's distance behind the drops, pixels */
+    double backdrop_blur;             /* its blur seen through clear glass (out of focus), px */
+
     /* Outputs a preset asks for (used by `dapple pack`; `render` flags may add more). */
     bool want_texture; /* default true */
     bool want_height, want_normal;
-    bool normal_dx; /* DirectX convention (green = -Y) */
+    bool normal_dx;    /* DirectX convention (green = -Y) */
     int points_format; /* -1 none, else dp_points_format */
     /* extra point-list columns for engines (see io/points_write.h, dp_points_columns) */
     bool points_rotation, points_y_up;
     double points_scale_jitter;
     int points_variants;
     dp_mask_kind mask;
-    int mask_depth;    /* 8 or 16 */
-    double mask_scale; /* footprint/splat radius = mask_scale * r; default 0.5 */
-    uint64_t max_pixels; /* input images (fields, stamps, backgrounds) larger are refused */
-    int render_threads;  /* drawing threads: 0 = one per band (2 bands from 256x256); a pack
-                            running several jobs at once asks for 1. Never changes bytes. */
-    int sample_threads;  /* sampling threads (core/world); 0 = 1. Never changes bytes. */
+    int mask_depth;              /* 8 or 16 */
+    double mask_scale;           /* footprint/splat radius = mask_scale * r; default 0.5 */
+    uint64_t max_pixels;         /* input images (fields, stamps, backgrounds) larger are refused */
+    int render_threads;          /* drawing threads: 0 = one per band (2 bands from 256x256); a pack
+                                    running several jobs at once asks for 1. Never changes bytes. */
+    int sample_threads;          /* sampling threads (core/world); 0 = 1. Never changes bytes. */
     dapple_progress_fn progress; /* optional: each layer's sampling progress (its fraction) */
     /* A window of the world (width x height) to draw: masks only, and one layer without
      * 'avoid' (mask --region). view_w 0 means the whole world. Each layer then holds the

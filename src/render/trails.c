@@ -152,7 +152,9 @@ static dapple_status one_trail(trail_ctx *c, const dapple_point *p, double a, do
 
 bool dp_trail_slid(const dp_layer_spec *l, uint64_t key, double a)
 {
-    return l->trail > 0 && dp_point_unit(key, 40) < l->trail && a >= MIN_ROOM;
+    /* a rain layer stores each drop where this hash tells whether it slid (rain_layer.c) */
+    double share = l->rain ? DP_RAIN_TAILS : l->trail;
+    return share > 0 && dp_point_unit(key, 40) < share && a >= MIN_ROOM;
 }
 
 void dp_layer_drop(const dp_layer_spec *l, double a, uint64_t key, bool is_bead, dp_drop *d)
@@ -185,41 +187,6 @@ static dapple_status trails_of(trail_ctx *c, const dp_layer_points *lp, dapple_e
     return st;
 }
 
-/* ---------------------------------------------------------------- bubble trains */
-
-/* One train: bubbles rising straight up from a nucleation site, each a little bigger than
- * the last and farther from it (they speed up as they grow), with a slight sideways wobble. */
-static dapple_status one_train(trail_ctx *c, uint64_t key, dapple_error *err)
-{
-    const dp_texture_spec *t = c->t;
-    const dp_layer_spec *l = c->l;
-    double x0 = t->width * dp_point_unit(key, 60), y0 = t->height * (0.55 + 0.45 * dp_point_unit(key, 61));
-    double b0 = 0.35 * l->scale * l->field.rmin, top = t->height * (0.5 + 0.5 * dp_point_unit(key, 62));
-    double phase = 2 * DP_PI * dp_point_unit(key, 63);
-    bool ok = true;
-    for (double d = b0; d < top && ok;) {
-        double b = b0 * (1 + l->train_growth * d / t->height);
-        double x = wrap(x0 + 0.5 * b * sin(phase + d / (6 * b0)), t->width, t->periodic);
-        double y = wrap(y0 - d, t->height, t->periodic);
-        if (bead_fits(c, x, y, b)) {
-            dapple_point q = { (float)x, (float)y, (float)b };
-            ok = push(c->bead_list, x, y, b) &&
-                 dapple_circles_add(c->beads, &q, 1, 1, err) == DAPPLE_OK;
-        }
-        d += b * (2.3 + 1.5 * d / t->height);
-    }
-    return ok ? DAPPLE_OK : dp_fail(err, DAPPLE_E_NOMEM, "out of memory for bubble trains");
-}
-
-static dapple_status trains_of(trail_ctx *c, dapple_error *err)
-{
-    uint64_t seed = dp_layer_size_seed(c->t->seed, c->l->name);
-    dapple_status st = DAPPLE_OK;
-    for (int i = 0; i < c->l->trains && st == DAPPLE_OK; i++)
-        st = one_train(c, dp_point_key(seed, (float)i, -1.0f), err);
-    return st;
-}
-
 /* The layer's drops as drawn (their size spread applied): beads may sit in a drop's room,
  * never on the drop. */
 static dapple_status add_drops(dapple_circles *rooms, const dp_texture_spec *t,
@@ -243,9 +210,7 @@ dapple_status dp_trails_make(const dp_texture_spec *t, dp_scene *s, int li,
 {
     const dp_layer_spec *l = &t->layers[li];
     dp_layer_points *lp = &s->layers[li];
-    bool trails = l->trail > 0 && l->style == DP_STYLE_DROPLETS;
-    bool trains = l->trains > 0 && l->style == DP_STYLE_BUBBLES;
-    if (!trails && !trains)
+    if (!(l->trail > 0 && l->style == DP_STYLE_DROPLETS))
         return DAPPLE_OK;
     dapple_circles *rooms = NULL, *beads = NULL, *tracks = NULL;
     list bead_list = { 0 }, track = { 0 };
@@ -255,11 +220,10 @@ dapple_status dp_trails_make(const dp_texture_spec *t, dp_scene *s, int li,
     if (st == DAPPLE_OK)
         st = dapple_circles_new(&tracks, t->width, t->height, t->periodic, err);
     if (st == DAPPLE_OK)
-        st = trails ? add_drops(rooms, t, l, lp, err)
-                    : dapple_circles_add(rooms, lp->points, lp->count, l->scale, err);
+        st = add_drops(rooms, t, l, lp, err);
     trail_ctx c = { t, l, rooms, avoid, beads, &bead_list, &track, tracks };
     if (st == DAPPLE_OK)
-        st = trails ? trails_of(&c, lp, err) : trains_of(&c, err);
+        st = trails_of(&c, lp, err);
     dapple_circles_free(rooms);
     dapple_circles_free(beads);
     dapple_circles_free(tracks);

@@ -187,7 +187,7 @@ static int ring_of(int kx, int ky, double *f)
  * over the mean squared, in dB. Each frequency is compared with the curve at its own |f|,
  * not with its ring's mean: a ring is F_STEP wide, and on the flank of a sharp peak the
  * power changes that much across it, which reads as anisotropy where there is none. */
-static void rings(dp_stats_spectrum *out)
+static void rings(dp_stats_spectrum *out, double *estimate)
 {
     double sum[DP_STATS_RINGS] = { 0 }, sum2[DP_STATS_RINGS] = { 0 }, f;
     size_t cnt[DP_STATS_RINGS] = { 0 };
@@ -211,10 +211,18 @@ static void rings(dp_stats_spectrum *out)
         double m = out->radial[k], var = sum2[k] / (double)cnt[k];
         out->anisotropy[k] = cnt[k] > 1 ? 10 * log10(DP_MAX(var, 1e-30) / (m * m)) : (double)NAN;
     }
+    /* Power is never below 0; the estimate is, where the density changes over the domain
+     * (its centres, 10 r from the edges, see fewer neighbours than the mean density gives:
+     * -0.65 below f = 0.4 for a dense band along an edge), and a newcomer reads a negative
+     * power as a fault. Such rings read 0; the anisotropy above and the summary use the
+     * estimate (a mean of clamped rings would rise with the noise). */
+    for (int k = 0; k < DP_STATS_RINGS; k++)
+        estimate[k] = out->radial[k], out->radial[k] = DP_MAX(out->radial[k], 0.0);
 }
 
-/* The peak from 0.25 cycles per r on, and the mean power below half of it. */
-static void summary(dp_stats_spectrum *out)
+/* The peak from 0.25 cycles per r on, and the mean power below half of it, from the
+ * estimate before rings at 0 were clamped, then itself clamped at 0. */
+static void summary(dp_stats_spectrum *out, const double *estimate)
 {
     int peak = (int)lround(0.25 / F_STEP);
     for (int k = peak; k < DP_STATS_RINGS; k++)
@@ -225,8 +233,8 @@ static void summary(dp_stats_spectrum *out)
     double sum = 0;
     int n = 0;
     for (int k = 1; dp_stats_ring_f(k) < 0.5 * out->peak_f; k++)
-        sum += out->radial[k], n++;
-    out->low_power = n ? sum / n : (double)NAN;
+        sum += estimate[k], n++;
+    out->low_power = n ? DP_MAX(sum / n, 0.0) : (double)NAN;
 }
 
 static void finish_rdf(dp_stats_spectrum *out, const acc *a, double kappa)
@@ -308,8 +316,9 @@ dapple_status dp_stats_spectrum_run(const dp_stats_set *s, bool differential,
         out->power = malloc(sizeof(double) * DP_STATS_NF * DP_STATS_NF);
         if (out->power == NULL || !power(a, kappa, out->power))
             goto nomem;
-        rings(out);
-        summary(out);
+        double estimate[DP_STATS_RINGS];
+        rings(out, estimate);
+        summary(out, estimate);
         finish_rdf(out, a, kappa);
     }
     dp_bins_fini(&b);

@@ -96,24 +96,32 @@ void dp_stats_spectrum_fini(dp_stats_spectrum *out);
 
 /* ------------------------------------------------------------------ density */
 
-#define DP_STATS_QUANTILES 8
+#define DP_STATS_QUANTILES    8  /* rows of equal area over a field without levels */
+#define DP_STATS_LEVELS       12 /* levels given a row of their own, at most */
+#define DP_STATS_DENSITY_ROWS 40 /* rows at most: the levels and the stretches between */
 
 typedef struct dp_stats_density_bin {
-    double r_lo, r_hi;  /* the field's radius over the bin */
-    double area;        /* share of the allowed area */
+    double r_lo, r_hi; /* the field's radius over the bin */
+    bool level;        /* one radius over 1 % of the area or more (and its blended edge) */
+    bool edge;   /* a row under 1/16 of the area beside a level: the blend at its edge, where the
+                    denser side's points keep their distance and fewer fit than
+                    1/r^2 says (a ratio well under 1 here is no fault) */
+    double area; /* share of the allowed area */
     double rel_density; /* mean (rmin / r)^2: 1 = densest the field asks for */
     double expected;    /* points expected: N * (integral of 1/r^2 here) / (whole) */
     size_t measured;    /* points whose field radius falls in the bin */
 } dp_stats_density_bin;
 
 typedef struct dp_stats_density {
-    int bins; /* 1 .. DP_STATS_QUANTILES (fewer when the field has few distinct radii) */
-    dp_stats_density_bin bin[DP_STATS_QUANTILES];
+    int bins; /* 1 .. DP_STATS_DENSITY_ROWS */
+    dp_stats_density_bin bin[DP_STATS_DENSITY_ROWS];
     size_t refused; /* points on spots where the field allows none */
 } dp_stats_density;
 
-/** Splits the allowed area into quantiles of the field's radius (on a lattice of at most
- * 512 x 512 probes) and compares the points each gets with the share 1/r^2 predicts.
+/** Splits the allowed area into rows by the field's radius (on a lattice of at most
+ * 512 x 512 probes): a row per level (a radius over 1 % of the area), the rest in rows of
+ * about equal area (DP_STATS_QUANTILES over a field without levels), and compares the
+ * points each gets with the share 1/r^2 predicts.
  * DAPPLE_E_NOMEM or DAPPLE_OK. */
 DAPPLE_USERESULT dapple_status dp_stats_density_run(const dp_stats_set *s, const dapple_field *f,
                                                     dp_stats_density *out, dapple_error *err);

@@ -22,6 +22,7 @@
 #include "dapple.h"
 #include "core/points_check.h"
 #include "core/sampler.h"
+#include "bench_clock.h"
 
 #define RUNS 5
 
@@ -48,13 +49,6 @@ static const workload WORKLOADS[] = {
     { "W3 relax", 1000, 1000, 0.5, 3, 80, false, false, false, true },
 };
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -73,12 +67,12 @@ static dapple_field *make_field(const workload *wl, double *seconds)
     }
     dapple_field *f = NULL;
     dapple_error err;
-    double t0 = now();
+    double t0 = bench_cpu_now();
     if (dapple_field_new(&f, &fo, &err) != DAPPLE_OK) {
         fprintf(stderr, "bench: %s: %s\n", wl->name, err.message);
         exit(1);
     }
-    *seconds = now() - t0;
+    *seconds = bench_cpu_now() - t0;
     return f;
 }
 
@@ -96,12 +90,12 @@ static dapple_sampler *run_once(const workload *wl, const dapple_field *f, doubl
         fprintf(stderr, "bench: %s: %s\n", wl->name, err.message);
         exit(1);
     }
-    double t0 = now();
+    double t0 = bench_cpu_now();
     if (dapple_sampler_run(s, &stop, &err) != DAPPLE_OK) {
         fprintf(stderr, "bench: %s: %s\n", wl->name, err.message);
         exit(1);
     }
-    *seconds = now() - t0;
+    *seconds = bench_cpu_now() - t0;
     return s;
 }
 
@@ -206,7 +200,7 @@ static void print_targets(const result *r)
  * render/pack side, in bench_render.c; each prints its own row of the second table. */
 
 /* `bench morph` runs only the dilation table, `bench world` only the worlds', `bench bounds`
- * only W8 (they are quick; the rest is minutes). */
+ * only W8, `bench bubbles` only W9 (they are quick; the rest is minutes). */
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "morph") == 0) {
@@ -219,6 +213,10 @@ int main(int argc, char **argv)
     }
     if (argc > 1 && strcmp(argv[1], "bounds") == 0) {
         bench_w8();
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "bubbles") == 0) {
+        bench_w9();
         return 0;
     }
     if (argc > 1 && strcmp(argv[1], "world") == 0) {
@@ -244,6 +242,8 @@ int main(int argc, char **argv)
     bench_w7();
     fflush(stdout);
     bench_w8();
+    fflush(stdout);
+    bench_w9();
     fflush(stdout);
     bench_world();
     fflush(stdout);

@@ -11,15 +11,9 @@
 #include <time.h>
 
 #include "dapple.h"
+#include "bench_clock.h"
 
 #define SIDE 2048
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 /* Seconds to build the field; a fixed pseudo-random image so every run sees the same. */
 static double build(const uint16_t *img, double dilate, bool periodic)
@@ -32,12 +26,12 @@ static double build(const uint16_t *img, double dilate, bool periodic)
     fo.dilate = dilate, fo.periodic = periodic;
     dapple_field *f = NULL;
     dapple_error err;
-    double t0 = now();
+    double t0 = bench_cpu_now();
     if (dapple_field_new(&f, &fo, &err) != DAPPLE_OK) {
         fprintf(stderr, "bench: dilate %g: %s\n", dilate, err.message);
         exit(1);
     }
-    double t = now() - t0;
+    double t = bench_cpu_now() - t0;
     dapple_field_free(f);
     return t;
 }

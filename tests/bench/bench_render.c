@@ -144,6 +144,47 @@ void bench_w7(void)
            window, window / glass, glass);
 }
 
+/* Issue #36: the bubble presets at 2048x2048 with height and normal, on one thread, in
+ * CPU seconds (clock(): a loaded machine stretches the wall time, not this), each at most 2x
+ * the 0.6.0 renderer's time. The reference is 0.6.0 measured the same way (dapple render
+ * --size 2048x2048 --height --normal -j 1, user time, on the 2-core machine); foam is new. */
+void bench_w9(void)
+{
+    static const char *const name[] = { "soap-bubbles", "fizzy-bubbles", "foam" };
+    static const double before[] = { 2.7, 1.9, 0 };
+    for (int i = 0; i < 3; i++) {
+        char path[64], tex[64], height[64], normal[64];
+        dp_texture_spec t;
+        dp_render_stats stats;
+        dapple_error err;
+        snprintf(path, sizeof path, "presets/%s.ini", name[i]);
+        snprintf(tex, sizeof tex, "build/bench-%s.png", name[i]);
+        snprintf(height, sizeof height, "build/bench-%s-h.png", name[i]);
+        snprintf(normal, sizeof normal, "build/bench-%s-n.png", name[i]);
+        if (dp_preset_load(path, &t, &err) != DAPPLE_OK) {
+            printf("W9: %s\n", err.message);
+            return;
+        }
+        t.width = t.height = W5_SIDE;
+        t.render_threads = t.sample_threads = 1;
+        dp_output_paths paths = { .texture = tex, .height = height, .normal = normal };
+        clock_t c0 = clock();
+        if (dp_render_outputs(&t, &paths, &stats, &err) != DAPPLE_OK) {
+            printf("W9: %s\n", err.message);
+            return;
+        }
+        double s = (double)(clock() - c0) / CLOCKS_PER_SEC;
+        unlink(tex), unlink(height), unlink(normal);
+        if (before[i] > 0)
+            printf("| W9 %s 2048x2048 + height + normal, 1 thread | %.2f s CPU | | %.2fx 0.6.0 "
+                   "(%.1f s) | target under 2x |\n",
+                   name[i], s, s / before[i], before[i]);
+        else
+            printf("| W9 %s 2048x2048 + height + normal, 1 thread | %.2f s CPU | | new in #36 | |\n",
+                   name[i], s);
+    }
+}
+
 /* Best of 'runs': the texture alone (no maps) of spec t, end to end; -1 on error. */
 static double texture_seconds(dp_texture_spec *t, const char *name, int runs)
 {
@@ -184,10 +225,13 @@ void bench_w8(void)
         return;
     }
     t.width = t.height = W5_SIDE;
+    bool mid = false;
     for (int i = 0; i < t.n_layers; i++)
         if (strcmp(t.layers[i].name, "mid") == 0)
-            t.layers[i].trail = 1, t.layers[i].trail_length = 50;
-    double trails = texture_seconds(&t, "trails", 1);
+            t.layers[i].trail = 1, t.layers[i].trail_length = 50, mid = true;
+    if (!mid) /* since #35 its drops are grown by rain: the sampled trails' bound is moot */
+        printf("W8: rain-on-window has no sampled mid layer; its trails are grown\n");
+    double trails = mid ? texture_seconds(&t, "trails", 1) : 0;
     if (merge < 0 || trails < 0)
         return;
     printf("| W8 merge = 64, drop_stretch = 2, rmin 2 rmax 5, 2048x2048 | %.3f s | | | "

@@ -11,15 +11,9 @@
 #include "core/points_check.h"
 #include "dapple.h"
 #include "stats/stats.h"
+#include "bench_clock.h"
 
 #define SIDE 1255 /* about 1.0 M points of radius 1 */
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 static dapple_sampler *sample(double side, dapple_error *err)
 {
@@ -55,13 +49,13 @@ void bench_stats(void)
     dp_stats_set set = { p, n, SIDE, SIDE, false };
     dp_stats_pairs pr;
     dp_stats_spectrum sp;
-    double t0 = now();
+    double t0 = bench_cpu_now();
     dapple_status a = dp_stats_pairs_run(&set, &pr, &err);
-    double t1 = now();
+    double t1 = bench_cpu_now();
     double unc = dp_points_uncovered(p, n, SIDE, SIDE, false, 1, 0.5, NULL);
-    double t2 = now();
+    double t2 = bench_cpu_now();
     dapple_status b = dp_stats_spectrum_run(&set, false, &sp, &err);
-    double t3 = now();
+    double t3 = bench_cpu_now();
     if (a == DAPPLE_OK && b == DAPPLE_OK)
         printf("| stats %zu points (pairs %.2f s, coverage %.2f s, spectrum %.2f s) | rho %.3f, "
                "uncovered %.4f, low power %.3f | %.2f | %.2g points/s | under a minute |\n",

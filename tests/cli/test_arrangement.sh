@@ -160,6 +160,7 @@ relaxed_follows_the_field() {
     local f=(--size 400x400 --rmin 1 --rmax 4 --map density --field perlin:scale=80)
     $DAPPLE points "${f[@]}" --relax -j 2 --quiet -o "$TMP/rv.csv" || { fail "points --relax (density map)"; return; }
     $DAPPLE stats "$TMP/rv.csv" "${f[@]}" >"$TMP/rv.txt" || { fail "stats (relax)"; return; }
+    # the rows of equal area (NF == 8: a level or its edge is marked after the ratio)
     awk '/^density against the field/ { on = 1; next } on && $2 == ".." && NF == 8 { n++; if ($8 < 0.95 || $8 > 1.05) bad++ }
          END { exit !(n == 8 && bad == 0) }' "$TMP/rv.txt" ||
         fail "--relax: density per band beyond 5 %: $(sed -n '/^density/,$p' "$TMP/rv.txt")"

@@ -268,10 +268,148 @@ merged_pack_matches() {
         fail "merged shard manifest differs from a one-machine pack: $(diff "$TMP/one.json" "$TMP/split.json" | head -4)"
 }
 
+# docs/foliage.md's engine snippets read a point list's columns by name (#39): by position,
+# a preset's list (x,y,r,layer,rotation,scale,variant) gave yaw = layer and scale =
+# rotation, and an x,y,r,rotation list was dropped whole. Each C#, GDScript and Python
+# block looks the columns up by name and indexes no row by a fixed number; the Blender
+# block's reader runs on a preset's list and on a --rotation-only list, and must return
+# every row of the layer asked with the values of the columns of those names.
+engine_snippets_read_by_name() {
+    mkdir -p "$TMP/eng"
+    printf '[texture]\nsize = 128x128\npoints = csv\npoints_rotation = yes\npoints_scale_jitter = 0.2\npoints_variants = 3\n\n[layer big]\nstyle = circles\nradius = 12\n\n[layer small]\nstyle = circles\nradius = 5\n' >"$TMP/eng/two.ini"
+    $DAPPLE render "$TMP/eng/two.ini" --points "$TMP/eng/preset.csv" --quiet 2>/dev/null || fail "engine: render --points failed"
+    $DAPPLE points --size 128x128 --radius 6 --rotation -o "$TMP/eng/rot.csv" 2>/dev/null || fail "engine: points --rotation failed"
+    head -1 "$TMP/eng/preset.csv" | grep -qx "x,y,r,layer,rotation,scale,variant" || fail "engine: preset list header $(head -1 "$TMP/eng/preset.csv")"
+    python3 - docs/foliage.md "$TMP/eng/preset.csv" "$TMP/eng/rot.csv" <<'PY' || fail "engine snippets: see above"
+import csv, math, re, sys
+page, preset, rot = sys.argv[1:4]
+text = open(page).read()
+blocks = re.findall(r"^```(csharp|gdscript|python)\n(.*?)^```", text, re.S | re.M)
+bad = []
+if len(blocks) < 5:
+    bad.append(f"{len(blocks)} engine blocks, want Unreal, Unity, Godot 4, Godot 3, Blender")
+for lang, code in blocks:
+    name = code.strip().splitlines()[0][:60]
+    for col in ("x", "y", "rotation", "scale", "variant", "layer"):
+        if f'"{col}"' not in code:
+            bad.append(f"{lang} block '{name}': never looks up column \"{col}\" by name")
+    if re.search(r"\b(c|r|row|cols?)\[[0-9]+\]", code):
+        bad.append(f"{lang} block '{name}': indexes a row by a fixed column number")
+blender = [code for lang, code in blocks if lang == "python" and "def read_points" in code]
+if len(blender) != 1:
+    bad.append("no Blender block with read_points")
+else:
+    ns = {"__name__": "doc"}
+    exec(blender[0], ns)
+    for path, layer in ((preset, 1), (preset, -1), (rot, -1)):
+        rows = [r for r in csv.DictReader(open(path)) if layer < 0 or int(r["layer"]) == layer]
+        got = ns["read_points"](path, 0.5, layer)
+        if len(got) != len(rows) or not rows:
+            bad.append(f"read_points({path}, layer {layer}): {len(got)} rows, want {len(rows)}")
+            continue
+        for (x, y, yaw, s, v), r in zip(got, rows):
+            want = (float(r["x"]) * 0.5, float(r["y"]) * 0.5, -math.radians(float(r["rotation"])),
+                    float(r.get("scale", 1)), int(r.get("variant", 0)))
+            if any(abs(a - b) > 1e-9 for a, b in zip((x, y, yaw, s, v), want)):
+                bad.append(f"read_points({path}): {(x, y, yaw, s, v)}, want {want}")
+                break
+        if path == preset and not all(0.8 <= g[3] <= 1.2 and 0 <= g[4] < 3 for g in got):
+            bad.append("read_points: scale or variant out of the preset's range")
+for b in bad:
+    print("engine snippets:", b)
+sys.exit(1 if bad else 0)
+PY
+}
+
+# docs/density.py's ctypes structs (shown whole in library.md) against dapple.h: every
+# member's name and offset, and the struct's size, as a C program including dapple.h
+# sees them (#39: SamplerOpts lacked relax, which the page's own table lists; a struct
+# short of a member still runs, through struct_size, but cannot set it).
+python_structs_match_header() {
+    local py=docs/density.py
+    python3 - "$py" >"$TMP/py-structs.txt" <<'PY' || { fail "$py: its structs do not load: $(cat "$TMP/py-structs.txt")"; return; }
+import ctypes as C, re, sys
+src = open(sys.argv[1]).read()
+keep = "\n".join(re.findall(r"^(?:class \w+\(C\.Structure\):.*?(?=^\S)|PROGRESS = .*?$)", src, re.S | re.M))
+ns = {"C": C}
+exec(keep, ns)
+for py, c in (("FieldOpts", "dapple_field_opts"), ("SamplerOpts", "dapple_sampler_opts"),
+              ("Grey", "dapple_grey"), ("Point", "dapple_point"), ("Error", "dapple_error")):
+    cls = ns[py]
+    for name, _ in cls._fields_:
+        print(c, name, getattr(cls, name).offset)
+    print(c, "sizeof", C.sizeof(cls))
+PY
+    {
+        echo '#include <stddef.h>'
+        echo '#include <stdio.h>'
+        echo '#include "dapple.h"'
+        echo 'int main(void) {'
+        awk '$2 == "sizeof" { printf "printf(\"%s sizeof %%zu\\n\", sizeof(%s));\n", $1, $1; next }
+             { printf "printf(\"%s %s %%zu\\n\", offsetof(%s, %s));\n", $1, $2, $1, $2 }' "$TMP/py-structs.txt"
+        echo 'return 0; }'
+    } >"$TMP/structs.c"
+    cc -std=c11 -Isrc "$TMP/structs.c" -o "$TMP/structs" 2>"$TMP/structs.log" ||
+        { fail "$py names a member dapple.h lacks: $(grep error "$TMP/structs.log" | head -3)"; return; }
+    "$TMP/structs" | diff - "$TMP/py-structs.txt" >"$TMP/structs.diff" ||
+        fail "$py's structs are not dapple.h's (C, then Python): $(head -6 "$TMP/structs.diff")"
+}
+
+# Every page names only options its command accepts: each `dapple CMD ...` in a code block
+# (with its \ and usage-line continuations) or an inline code span, up to the next |, ;,
+# &&, # or command, is held to `dapple CMD --help` (#39: pack.md's usage listed
+# --jpeg-quality, which pack refuses). ```output blocks are left alone.
+pages_name_accepted_options() {
+    python3 - "$DAPPLE" README.md docs/*.md >"$TMP/stale.txt" <<'PY' || { fail "the option check did not run: $(tail -3 "$TMP/stale.txt")"; return; }
+import re, subprocess, sys, glob
+dapple = sys.argv[1]
+pages = sys.argv[2:]
+CMDS = ["points", "field", "mask", "render", "pack", "stats", "tiles", "layers", "preview"]
+opts = {}
+for c in CMDS:
+    h = subprocess.run([dapple, c, "--help"], capture_output=True, text=True).stdout
+    opts[c] = set(re.findall(r"^\s+(?:-\w, )?--([a-z][a-z0-9-]*)", h, re.M)) | {"help"}
+bad = []
+def check(page, lineno, text):
+    # each "dapple CMD" in text owns the --options up to the next command separator; a |
+    # inside [...] is a usage line's alternative, not a pipe
+    text = re.sub(r"\[[^\]]*\]", lambda m: m.group(0).replace("|", " "), text)
+    for m in re.finditer(r"\bdapple (%s)\b" % "|".join(CMDS), text):
+        rest = re.split(r"\||;|&&|#|\$\(|`|\bdapple\b|\)", text[m.end():])[0]
+        for o in re.findall(r"(?<![\w-])--([a-z][a-z0-9-]*)", rest):
+            if o not in opts[m.group(1)]:
+                bad.append(f"{page}:{lineno}: dapple {m.group(1)} --{o}: not an option of {m.group(1)}")
+for page in pages:
+    lines = open(page).read().split("\n")
+    fence = None
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("```"):
+            fence = None if fence is not None else line[3:].strip()
+            i += 1
+            continue
+        if fence is not None and fence not in ("output",):
+            start, text = i, line
+            while (text.endswith("\\") or (i + 1 < len(lines) and re.match(r"^\s+\[", lines[i + 1]))) and i + 1 < len(lines):
+                i += 1
+                text = text.rstrip("\\") + " " + lines[i]
+            check(page, start + 1, text)
+        elif fence is None:
+            for span in re.findall(r"`([^`]*)`", line):
+                check(page, i + 1, span)
+        i += 1
+for b in bad:
+    print(b)
+PY
+    [ ! -s "$TMP/stale.txt" ] || fail "pages name options their command refuses: $(head -5 "$TMP/stale.txt")"
+}
+
 tables_parsed
 every_option_documented
 every_command_documented
 no_stale_options
+pages_name_accepted_options
 help_blocks_current
 help_fits_80_columns
 help_ranges
@@ -280,5 +418,7 @@ man_ranges_match
 man_page_renders
 library_shows_examples
 library_matches_header
+python_structs_match_header
 merged_pack_matches
+engine_snippets_read_by_name
 finish

@@ -24,7 +24,8 @@ run_make() {
 
 # The files `make install` must create under PREFIX (relative), presets listed separately.
 SOVERSION=$(sed -n 's/^SOVERSION := //p' Makefile)
-INSTALLED=(bin/dapple include/dapple.h share/man/man1/dapple.1 lib/pkgconfig/dapple.pc lib/pkgconfig/dapple-core.pc)
+INSTALLED=(bin/dapple include/dapple.h share/man/man1/dapple.1 lib/pkgconfig/dapple.pc lib/pkgconfig/dapple-core.pc
+    share/dapple/examples/example.c share/dapple/examples/density.c share/dapple/examples/density.py)
 for l in libdapple libdapple-core; do
     INSTALLED+=("lib/$l.a" "lib/$l.so" "lib/$l.so.$SOVERSION" "lib/$l.so.$VERSION")
 done
@@ -86,6 +87,19 @@ check_shared_libs() {
         fail "libdapple.so does not export dapple_image_load_grey"
     ! readelf -d "$d/libdapple-core.so.$VERSION" | grep -q 'NEEDED.*\(cairo\|png\)' ||
         fail "libdapple-core.so needs cairo or libpng: $(readelf -d "$d/libdapple-core.so.$VERSION" | grep NEEDED)"
+    # libdapple is what dapple.h exports: image loading needs libpng and stb, nothing draws
+    ! readelf -d "$d/libdapple.so.$VERSION" | grep -q 'NEEDED.*\(cairo\|X11\|inih\|yajl\|jansson\)' ||
+        fail "libdapple.so needs more than dapple.h exports: $(readelf -d "$d/libdapple.so.$VERSION" | grep NEEDED)"
+}
+
+# The static libraries show a program only the dapple_* names: no dp_ helper, no
+# stb_perlin_*, that could collide with the program's own.
+check_static_libs() {
+    local d=$1 l other
+    for l in libdapple libdapple-core; do
+        other=$(nm -g --defined-only "$d/$l.a" | awk 'NF == 3 && $3 !~ /^dapple_/ && $3 !~ /^__(a|ub)san/ { print $3 }' | head -3)
+        [ -z "$other" ] || fail "$l.a exports more than dapple_*: $other"
+    done
 }
 
 # The NEEDED entries of the example just built must include $1 and none of $2 (regexes).
@@ -138,6 +152,7 @@ install_destdir() {
     local san lib=$dest/usr/lib
     san=$(san_flags "$lib/libdapple.a")
     check_shared_libs "$lib"
+    check_static_libs "$lib"
     build_and_run_example "DESTDIR install, shared" "$san" "$flags" "$lib"
     check_needed "shared" "libdapple\.so\.$SOVERSION" "libdapple-core"
     # the static library, through --static flags (-l:libdapple.a: the .so sits beside it)
@@ -191,8 +206,10 @@ run_from_elsewhere() {
     done
     local preload=()
     [ -z "$san" ] || preload=("LD_PRELOAD=$(cc -print-file-name=libasan.so) $(cc -print-file-name=libubsan.so)" ASAN_OPTIONS=detect_leaks=0)
+    # the installed copy (#39: make install left density.py out)
+    cmp -s "$root/docs/density.py" "$prefix/share/dapple/examples/density.py" || fail "install: density.py differs"
     (cd "$away" && env -u LD_LIBRARY_PATH PKG_CONFIG_PATH="$prefix/lib/pkgconfig" "${preload[@]}" \
-        python3 "$root/docs/density.py") >"$TMP/py.out" 2>"$TMP/py.err" ||
+        python3 "$prefix/share/dapple/examples/density.py") >"$TMP/py.out" 2>"$TMP/py.err" ||
         { fail "docs/density.py against the install: $(tail -3 "$TMP/py.err")"; return; }
     cmp -s "$TMP/density.want" "$TMP/py.out" ||
         fail "docs/density.py prints another output than library.md: $(diff "$TMP/density.want" "$TMP/py.out" | head -4)"

@@ -391,7 +391,8 @@ pack_jobs_identical
 pack_check
 pack_seeds
 # --scale F with render's meaning (issue #29): the same look at F times the size, the same
-# bytes as `render --scale F`; a scale that gives no whole size is refused, naming the preset.
+# bytes as `render --scale F`, a size that is no whole number rounded and said (#39);
+# --scale-to WxH as render's.
 pack_scale() {
     local o=$TMP/o7s
     mkdir -p "$TMP/p7s"
@@ -404,13 +405,62 @@ pack_scale() {
     $DAPPLE pack "$TMP/p7s" -o "$o" 2>"$TMP/log"
     [ "$(summary "$TMP/log")" = "dapple: pack: 1 rendered, 0 skipped, 0 failed in T s" ] ||
         fail "--scale: dropping it did not re-render: $(cat "$TMP/log")"
-    $DAPPLE pack "$TMP/p7s" -o "$o" --scale 1.3 2>"$TMP/log" && fail "--scale 1.3: exit 0"
-    grep -qxF "dapple: $TMP/p7s/b.ini: --scale 1.3 makes 96x48 124.8x62.4, not a whole number of pixels" "$TMP/log" ||
+    # a size that is no whole number of pixels is rounded as render rounds it, and said (it
+    # was refused with "makes 768x768 1024x1024, not a whole number of pixels")
+    $DAPPLE pack "$TMP/p7s" -o "$o" --scale 1.3 2>"$TMP/log" || fail "--scale 1.3: exit $? ($(cat "$TMP/log"))"
+    grep -qxF "dapple: pack: $TMP/p7s/b.ini: --scale 1.3 gives 124.8x62.4 pixels, rounded to 125x62 (--scale-to WxH for an exact size)" "$TMP/log" ||
         fail "--scale 1.3: $(cat "$TMP/log")"
+    expect_png "$o/b.png" "125 62 8 rgba srgb"
+    $DAPPLE render "$TMP/p7s/b.ini" --scale 1.3 -o "$TMP/b-render.png" 2>/dev/null
+    cmp -s "$o/b.png" "$TMP/b-render.png" || fail "pack --scale 1.3 differs from render --scale 1.3"
+    # a 768 px preset at 1024 px: --scale 1.33333 rounds to it, --scale-to gives it exactly
+    mkdir -p "$TMP/p7t"
+    printf '[texture]\nsize = 768x768\n\n[layer a]\nstyle = circles\nradius = 24\n' >"$TMP/p7t/big.ini"
+    $DAPPLE pack "$TMP/p7t" -o "$TMP/o7t" --scale 1.33333 2>"$TMP/log" || fail "--scale 1.33333: exit $?"
+    grep -qxF "dapple: pack: $TMP/p7t/big.ini: --scale 1.33333 gives 1023.99744x1023.99744 pixels, rounded to 1024x1024 (--scale-to WxH for an exact size)" "$TMP/log" ||
+        fail "--scale 1.33333: $(cat "$TMP/log")"
+    expect_png "$TMP/o7t/big.png" "1024 1024 8 rgba srgb"
+    $DAPPLE pack "$TMP/p7t" -o "$TMP/o7u" --scale-to 1024x1024 2>"$TMP/log" || fail "--scale-to: exit $? ($(cat "$TMP/log"))"
+    ! grep -q rounded "$TMP/log" || fail "--scale-to reports a rounding"
+    $DAPPLE render "$TMP/p7t/big.ini" --scale-to 1024x1024 -o "$TMP/big-render.png" 2>/dev/null
+    cmp -s "$TMP/o7u/big.png" "$TMP/big-render.png" || fail "pack --scale-to differs from render --scale-to"
+    grep -q '"size": \[1024, 1024\]' "$TMP/o7u/manifest.json" || fail "--scale-to: manifest size"
+    # a preset of another aspect ratio fails, named; --scale-to is part of the preset hash
+    $DAPPLE pack "$TMP/p7s" -o "$o" --scale-to 100x100 2>"$TMP/log" && fail "--scale-to 100x100 on 96x48: exit 0"
+    grep -qxF "dapple: $TMP/p7s/b.ini: --scale-to: 100x100 is not the preset's aspect ratio (96x48): the same look at that width is 100x50, at that height 200x100 (--size changes the aspect, not the look)" "$TMP/log" ||
+        fail "--scale-to 100x100: $(cat "$TMP/log")"
+    $DAPPLE pack "$TMP/p7s" -o "$o" --scale-to 192x96 2>/dev/null || fail "--scale-to 192x96: exit $?"
+    expect_png "$o/b.png" "192 96 8 rgba srgb"
+    expect_error 2 "dapple: --scale-to: not with --scale (it sets the size and scale)" "" -- \
+        $DAPPLE pack "$TMP/p7s" -o "$o" --scale-to 192x96 --scale 2
+}
+
+# --shard I/N splits jobs (preset x seed), not presets: 8 seeds of one preset over 2 shards
+# are 4 and 4 (all 8 went to shard 1); a shard with no job says so, not "nothing to do".
+pack_shards_by_job() {
+    mkdir -p "$TMP/p9"
+    cp "$P/a.ini" "$TMP/p9/a.ini"
+    local o=$TMP/o9 n1 n2
+    $DAPPLE pack "$TMP/p9" -o "$o" --seeds 1..8 --shard 1/2 2>/dev/null || fail "--seeds 1..8 --shard 1/2: exit $?"
+    $DAPPLE pack "$TMP/p9" -o "$o" --seeds 1..8 --shard 2/2 2>/dev/null || fail "--seeds 1..8 --shard 2/2: exit $?"
+    n1=$(grep -c '"file": "a-s[0-9]*.png"' "$o/manifest-shard-1-of-2.json")
+    n2=$(grep -c '"file": "a-s[0-9]*.png"' "$o/manifest-shard-2-of-2.json")
+    [ "$n1 $n2" = "4 4" ] || fail "--shard: 8 seeds of one preset split $n1 and $n2, want 4 and 4"
+    grep -q '"file": "a-s1.png"' "$o/manifest-shard-1-of-2.json" && grep -q '"file": "a-s2.png"' "$o/manifest-shard-2-of-2.json" ||
+        fail "--shard: seeds not split by job index % N"
+    $DAPPLE pack -o "$o" --merge 2>"$TMP/log" || fail "--merge of job shards: exit $?"
+    [ "$(cat "$TMP/log")" = "dapple: pack: merged 2 shard manifests: 8 outputs" ] || fail "--merge: $(cat "$TMP/log")"
+    $DAPPLE pack "$TMP/p9" -o "$TMP/o9whole" --seeds 1..8 2>/dev/null
+    diff <(manifest_sums "$o") <(manifest_sums "$TMP/o9whole") >/dev/null || fail "job shards: checksums differ from a whole pack"
+    $DAPPLE pack "$TMP/p9" -o "$TMP/o9e" --shard 3/4 2>"$TMP/log" || fail "an empty shard: exit $?"
+    [ "$(cat "$TMP/log")" = "dapple: pack: shard 3/4 has no jobs (1 in all: 1 preset x 1 seed)" ] ||
+        fail "an empty shard: $(cat "$TMP/log")"
+    [ -f "$TMP/o9e/manifest-shard-3-of-4.json" ] || fail "an empty shard wrote no manifest for --merge"
 }
 
 pack_size_cap
 pack_scale
+pack_shards_by_job
 pack_shards_merge
 pack_broken_preset
 pack_name_collision

@@ -107,10 +107,83 @@ bad_inputs() {
     cd - >/dev/null
 }
 
+# A density map 90 % at 25 % grey with a white road across it (10 %, as a binary PGM):
+# equal-area quantiles merged the road into one row with the ground (ratio 1.000 whatever
+# it got). The road is a level with its own row, its count within 5 % of the map's.
+small_level() {
+    { printf 'P5\n100 100\n255\n'
+      for j in $(seq 0 99); do
+          if [ "$j" -ge 45 ] && [ "$j" -lt 55 ]; then head -c 100 /dev/zero | tr '\0' '\377'
+          else head -c 100 /dev/zero | tr '\0' '\100'; fi
+      done; } >"$TMP/road.pgm"
+    local f=(--size 400x400 --periodic --rmin 2 --map density --field "image:$TMP/road.pgm")
+    $DAPPLE points "${f[@]}" -o "$TMP/road.csv" 2>/dev/null || fail "points on road.pgm failed"
+    $DAPPLE stats "$TMP/road.csv" "${f[@]}" >"$TMP/road.txt" || fail "stats road.csv failed"
+    awk '/^density against/ { on = 1 } on && $1 == 2 && $3 == 2 && $NF == "level" { road = 1; r = $(NF-1); a = $4 + 0 }
+         END { if (!road || a < 8 || a > 10.5 || r < 0.95 || r > 1.05) exit 1 }' "$TMP/road.txt" ||
+        fail "the road has no row of its own within 5 %: $(sed -n '/^density/,$p' "$TMP/road.txt")"
+    grep -q '"level":true' <($DAPPLE stats "$TMP/road.csv" "${f[@]}" --json) || fail "road: no level in the JSON"
+}
+
+# An excluded pond is empty on purpose: with --exclude, the uncovered fraction counts only
+# where the field allows points (it read the pond's share, 0.05, before).
+uncovered_where_allowed() {
+    "$TOOLS/roadpng" "$TMP/pond.png"
+    local f=(--size 256x256 --radius 3 --exclude "image:$TMP/pond.png")
+    $DAPPLE points "${f[@]}" -o "$TMP/pond.csv" 2>/dev/null || fail "points --exclude failed"
+    local with without
+    with=$($DAPPLE stats "$TMP/pond.csv" "${f[@]}" --json | sed 's/.*"uncovered":\([^,]*\),.*/\1/')
+    without=$($DAPPLE stats "$TMP/pond.csv" --size 256x256 --radius 3 --json | sed 's/.*"uncovered":\([^,]*\),.*/\1/')
+    awk -v a="$with" -v b="$without" 'BEGIN { exit !(a < 0.005 && b > 0.1) }' ||
+        fail "uncovered: $with with the field (want < 0.005), $without without (want the pond, > 0.1)"
+}
+
+# render --points writes every layer into one list: measured whole, the layers break each
+# other's pair rule (and stats says so); --layer N measures one, --preset names it and gives
+# its field, size and periodicity.
+layers_and_presets() {
+    local P=presets/circles-and-outlines.ini
+    $DAPPLE render "$P" --points "$TMP/co.csv" --quiet 2>/dev/null || fail "render --points failed"
+    $DAPPLE stats "$TMP/co.csv" >/dev/null 2>"$TMP/co.err"
+    grep -qxF "dapple: warning: $TMP/co.csv holds layers 0 to 1, measured as one set: --layer N measures one" "$TMP/co.err" ||
+        fail "no warning for a list of two layers: $(cat "$TMP/co.err")"
+    for l in 0 1; do
+        $DAPPLE stats "$TMP/co.csv" --layer $l --size 768x768 --periodic --strict >"$TMP/co$l.txt" 2>&1 || fail "--layer $l: $(cat "$TMP/co$l.txt")"
+    done
+    local n1
+    n1=$(awk -F, 'NR > 1 && $4 == 1' "$TMP/co.csv" | wc -l)
+    grep -q "^$TMP/co.csv, layer 1: $n1 points in " "$TMP/co1.txt" || fail "--layer 1 head: $(head -1 "$TMP/co1.txt")"
+    $DAPPLE stats "$TMP/co.csv" --preset "$P" --layer rings >"$TMP/rings.txt" || fail "--preset --layer rings failed"
+    grep -q "^$TMP/co.csv, layer 1 ('rings'): $n1 points in 768x768, periodic (size from the preset)" "$TMP/rings.txt" ||
+        fail "--preset head: $(head -1 "$TMP/rings.txt")"
+    grep -q "^density against the field" "$TMP/rings.txt" || fail "--preset: no density table"
+    grep -q "the field allows where one" "$TMP/rings.txt" || fail "--preset: uncovered not measured against the field"
+    "$TOOLS/roadpng" "$TMP/pond.png"
+    # a gravel path of a preset whose field allows no point off the path (black): left out
+    # with --preset, not uncovered (it read 0.76 for a layer with black areas)
+    printf '[texture]\nsize = 256x256\n\n[layer gravel]\nstyle = circles\nmap = density\nrmin = 3\nfield = image:pond.png\n' >"$TMP/path.ini"
+    $DAPPLE render "$TMP/path.ini" --points "$TMP/path.csv" --quiet 2>/dev/null || fail "render path.ini failed"
+    local with without
+    with=$($DAPPLE stats "$TMP/path.csv" --preset "$TMP/path.ini" --layer gravel --json | sed 's/.*"uncovered":\([^,]*\),.*/\1/')
+    without=$($DAPPLE stats "$TMP/path.csv" --size 256x256 --json | sed 's/.*"uncovered":\([^,]*\),.*/\1/')
+    awk -v a="$with" -v b="$without" 'BEGIN { exit !(a < 0.005 && b > 0.5) }' ||
+        fail "path: uncovered $with with the preset (want < 0.005), $without without (want > 0.5)"
+    expect_error 1 "dapple: --preset: $P has 2 layers: give --layer NAME (discs, rings)" "" -- $DAPPLE stats "$TMP/co.csv" --preset "$P"
+    expect_error 1 "dapple: --layer: $P has no layer 'ring' (its layers: discs, rings)" "" -- $DAPPLE stats "$TMP/co.csv" --preset "$P" --layer ring
+    expect_error 1 "dapple: $TMP/co.csv: --layer: no point of layer 7" "" -- $DAPPLE stats "$TMP/co.csv" --layer 7
+    expect_error 1 "dapple: $TMP/grid.csv: --layer: the file has no layer column" "" -- $DAPPLE stats "$TMP/grid.csv" --layer 0
+    expect_error 2 "dapple: --layer: 'rings' is not a layer number (a name needs --preset FILE)" "" -- $DAPPLE stats "$TMP/co.csv" --layer rings
+    expect_error 2 "dapple: --preset: not with --radius or the field options (the preset's layer gives the field)" "" \
+        -- $DAPPLE stats "$TMP/co.csv" --preset "$P" --layer rings --rmin 3 --rmax 5 --field perlin
+}
+
 known_pairs
 strict_gates
 dapple_sets
 density_table
 plots_and_determinism
 bad_inputs
+small_level
+uncovered_where_allowed
+layers_and_presets
 finish

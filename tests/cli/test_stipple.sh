@@ -1,6 +1,7 @@
-# presets/stipple.ini reproduces the tone of its picture (issues #13, #25): averaged over
-# 16 px blocks in linear light, each band of the source's grey from 0.0 to 1.0 comes out
-# within 0.05 (tests/cli/tools/tonecheck.c), the darks too. Runs from the repo root.
+# presets/stipple.ini reproduces the tone of its picture (issues #13, #25, #39): averaged
+# over 16 px blocks in linear light, each band of the source's grey from 0.0 to 1.0 comes
+# out within 0.035 (tests/cli/tools/tonecheck.c), the darks too, and within 0.035 as seen
+# (that mean encoded to sRGB). Runs from the repo root.
 . "$(dirname "$0")/lib.sh"
 
 SOURCE=presets/images/stipple-source.png
@@ -13,6 +14,14 @@ stipple_preset_keeps_the_tone() {
     [ "$(grep -c ' ok$' "$TMP/tone")" = 10 ] || fail "tonecheck -a: not 10 bands: $(cat "$TMP/tone")"
     "$TOOLS/tonecheck" -a -t 0.035 "$SOURCE" "$TMP/stipple.png" >"$TMP/tone" ||
         fail "presets/stipple.ini: a band beyond 0.035:"$'\n'"$(cat "$TMP/tone")"
+    # as seen (linear mean, then encoded): within 0.03 in linear light, dots grown to 3.3 px
+    # still crushed the darks, the source's 0.254 and 0.166 bands to 0.164 and 0.037 (#39)
+    "$TOOLS/tonecheck" -a -e -t 0.035 "$SOURCE" "$TMP/stipple.png" >"$TMP/tone" ||
+        fail "presets/stipple.ini: a band beyond 0.035 as seen:"$'\n'"$(cat "$TMP/tone")"
+    $DAPPLE render presets/stipple.ini --set dots.dot_radius_dense=3.3 -o "$TMP/crushed.png" 2>/dev/null
+    if "$TOOLS/tonecheck" -a -e -t 0.035 "$SOURCE" "$TMP/crushed.png" >/dev/null; then
+        fail "tonecheck -e does not see the darks crushed at dot_radius_dense = 3.3"
+    fi
 }
 
 # Spacing alone leaves white worms in the darks: without dot_radius_dense the band
@@ -52,7 +61,7 @@ INI
 }
 
 tonecheck_bad_input() {
-    expect_error 2 "usage: tonecheck [-a] [-b BLOCK] [-t TOL] SOURCE RENDER" "" -- "$TOOLS/tonecheck" "$SOURCE"
+    expect_error 2 "usage: tonecheck [-a] [-e] [-b BLOCK] [-t TOL] SOURCE RENDER" "" -- "$TOOLS/tonecheck" "$SOURCE"
     $DAPPLE render presets/stipple.ini --size 96x96 -o "$TMP/small.png" 2>/dev/null
     expect_error 2 "tonecheck: a 15 px block of the 384x384 render is not a whole number of pixels of the 96x96 source" "" -- "$TOOLS/tonecheck" -b 15 "$TMP/small.png" "$SOURCE"
     expect_error 2 "tonecheck: $TMP/none.png: No such file or directory" "" -- "$TOOLS/tonecheck" "$SOURCE" "$TMP/none.png"

@@ -247,6 +247,21 @@ names_and_manifests() {
         "$TMP/tiles.err" || fail "old manifest: $(head -n 1 "$TMP/tiles.err")"
 }
 
+# With --y-up the names count rows up from the bottom edge, as the points' y does: tile
+# y0 was the top row while its points' y were the largest (#39). And an option of another
+# command is named as such, not a bare "unknown option".
+y_up_names() {
+    local d=$TMP/yup
+    $DAPPLE tiles --size 200x200 --radius 4 --tile-size 100 --y-up -o "$d/p_{x}_{y}.csv" --quiet ||
+        fail "tiles --y-up failed"
+    awk -F, 'NR > 1 && ($2 < 0 || $2 > 100) { bad = 1 } END { exit bad }' "$d/p_0_0.csv" ||
+        fail "--y-up: tile y0 holds points above y = 100 (it names the top row)"
+    awk -F, 'NR > 1 && ($2 < 100 || $2 > 200) { bad = 1 } END { exit bad }' "$d/p_0_1.csv" ||
+        fail "--y-up: tile y1 holds points below y = 100"
+    expect_error 2 "dapple: --count is an option of points and mask, not of tiles (see --help)" "" -- \
+        $DAPPLE tiles --size 200x200 --radius 4 --tile-size 100 --count 50 -o "$d/q_{x}_{y}.csv"
+}
+
 tiles_are_regions
 padded_one_based_names
 names_and_manifests
@@ -258,4 +273,5 @@ failed_tile_resumes
 max_points_bail_out
 points_only
 bad_input
+y_up_names
 finish

@@ -94,7 +94,7 @@ scale_to_exact_size() {
     expect_png "$TMP/to.png" "128 85 8 rgba srgb"
     $DAPPLE render "$TMP/two.ini" -o "$TMP/by.png" --scale 1.3333333333333333 2>"$TMP/by.log"
     cmp -s "$TMP/to.png" "$TMP/by.png" || fail "--scale-to 128x85 is not --scale 128/96"
-    grep -qxF "dapple: --scale 1.33333 gives 128x85.3333 pixels, rounded to 128x85 (--scale-to WxH for an exact size)" "$TMP/by.log" ||
+    grep -qxF "dapple: --scale 1.33333 gives 128x85.3333333 pixels, rounded to 128x85 (--scale-to WxH for an exact size)" "$TMP/by.log" ||
         fail "--scale 4/3: no rounding note: $(head -2 "$TMP/by.log")"
     ! grep -q "rounded" "$TMP/to.log" || fail "--scale-to reports a rounding: $(cat "$TMP/to.log")"
     $DAPPLE render "$TMP/two.ini" -o "$TMP/by.png" --scale 1.5 2>"$TMP/by.log"

@@ -62,6 +62,26 @@ Test(breath, drops_never_overlap_periodic_or_not)
     }
 }
 
+/* A merge keeps the water and puts it where its weight was: r^3 summed, the centre of
+ * volume (not the larger drop's centre), the short way across the seam of a torus. */
+Test(breath, a_merge_keeps_the_volume_at_its_centre_across_the_seam_too)
+{
+    dp_breath_drop a = { 10, 20, 2 }, b = { 13, 24, 1 };
+    dp_breath_drop m = dp_breath_merged(a, b, 100, 80, false);
+    cr_assert_float_eq(m.r * m.r * m.r, 9.0, 1e-9);
+    cr_assert_float_eq(m.x, 10 + 3.0 / 9, 1e-9);
+    cr_assert_float_eq(m.y, 20 + 4.0 / 9, 1e-9);
+    /* b across the left seam from a on a 100-wide torus: one unit left of 0 is x = 99 */
+    a = (dp_breath_drop){ 1, 40, 1 }, b = (dp_breath_drop){ 97, 40, 1 };
+    m = dp_breath_merged(a, b, 100, 80, true);
+    cr_assert_float_eq(m.r * m.r * m.r, 2.0, 1e-9);
+    cr_assert_float_eq(m.x, 99.0, 1e-9, "merged at x %g, not across the seam at 99", m.x);
+    cr_assert_float_eq(m.y, 40.0, 1e-9);
+    /* the same pair on a plain pane meets in the middle */
+    m = dp_breath_merged(a, b, 100, 80, false);
+    cr_assert_float_eq(m.x, 49.0, 1e-9);
+}
+
 Test(breath, same_seed_same_drops_and_another_seed_others)
 {
     dp_breath_opts o = { .width = 128,

@@ -63,6 +63,7 @@ static bool brute(const dapple_point *p, size_t n, double scale, double x, doubl
 static void compare_with_brute_force(bool periodic)
 {
     enum { N = 300 };
+
     dapple_point p[N];
     dp_rng r;
     dp_rng_seed(&r, 5, 0);
@@ -74,8 +75,8 @@ static void compare_with_brute_force(bool periodic)
     cr_assert_eq(dapple_circles_add(c, p + N / 2, N / 2, 0.8, NULL), DAPPLE_OK);
     for (int i = 0; i < 5000; i++) {
         double x = dp_rng_unit(&r) * 100, y = dp_rng_unit(&r) * 60, q = 4 * dp_rng_unit(&r);
-        cr_assert_eq(dapple_circles_overlap(c, x, y, q), brute(p, N, 0.8, x, y, q, 100, 60, periodic),
-                     "query %g,%g r=%g", x, y, q);
+        cr_assert_eq(dapple_circles_overlap(c, x, y, q),
+                     brute(p, N, 0.8, x, y, q, 100, 60, periodic), "query %g,%g r=%g", x, y, q);
     }
     dapple_circles_free(c);
 }
@@ -110,9 +111,11 @@ Test(circles, bad_input_is_refused_with_a_message)
 Test(circles, a_few_wide_circles_do_not_make_small_ones_costly)
 {
     enum { SIDE = 1024 };
+
     dapple_circles *c = make(SIDE, SIDE, true);
-    dapple_point wide[4] = { { 100, 100, 120 }, { 700, 300, 90 }, { 300, 800, 110 },
-                             { 900, 900, 100 } };
+    dapple_point wide[4] = {
+        { 100, 100, 120 }, { 700, 300, 90 }, { 300, 800, 110 }, { 900, 900, 100 }
+    };
     cr_assert_eq(dapple_circles_add(c, wide, 4, 1, NULL), DAPPLE_OK);
     /* tracks: vertical chains of r = 3 discs every 1.5 px, 8 px apart (~87 000 discs) */
     for (int x = 4; x < SIDE; x += 8) {

@@ -73,7 +73,7 @@ Test(field, perlin_depends_on_all_seed_bits)
 {
     cr_assert_eq(field_difference(7, 7), 0.0);
     cr_assert_gt(field_difference(7, 8), 100.0);
-    cr_assert_gt(field_difference(7, 7 + 256), 100.0);       /* same low 8 bits */
+    cr_assert_gt(field_difference(7, 7 + 256), 100.0);          /* same low 8 bits */
     cr_assert_gt(field_difference(7, 7 + (1ULL << 50)), 100.0); /* high bits */
 }
 
@@ -140,8 +140,8 @@ Test(field, image_ramp_maps_dark_to_rmin_and_stretches)
     o.width = 100, o.height = 10, o.rmin = 2, o.rmax = 6;
     o.image = (dapple_grey){ px, 2, 2 };
     dapple_field *f = make(&o);
-    cr_assert_float_eq(dapple_field_radius_at(f, 10, 5), 2, 1e-9);  /* left pixel centre 25 */
-    cr_assert_float_eq(dapple_field_radius_at(f, 50, 5), 4, 1e-6);  /* halfway: bilinear */
+    cr_assert_float_eq(dapple_field_radius_at(f, 10, 5), 2, 1e-9); /* left pixel centre 25 */
+    cr_assert_float_eq(dapple_field_radius_at(f, 50, 5), 4, 1e-6); /* halfway: bilinear */
     cr_assert_float_eq(dapple_field_radius_at(f, 99, 5), 6, 1e-9);
     dapple_field_free(f);
     o.invert = true;

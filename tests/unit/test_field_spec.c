@@ -144,7 +144,8 @@ Test(parse, size_memory_limit)
     cr_expect_eq(dp_expect_size("8192x8192", &w, &h, &e), DAPPLE_OK);
     cr_expect(w == 8192 && h == 8192);
     cr_expect_eq(dp_expect_size("8193x8192", &w, &h, &e), DAPPLE_E_LIMIT);
-    cr_expect_str_eq(e.message, "8193x8192 is 67117056 pixels, over the memory limit of 67108864 (64 Mpixel)");
+    cr_expect_str_eq(e.message,
+                     "8193x8192 is 67117056 pixels, over the memory limit of 67108864 (64 Mpixel)");
     cr_expect(w == 8192 && h == 8192, "a refused size must not be stored");
 }
 

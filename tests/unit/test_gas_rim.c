@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
- * Gas bubbles (issue #24): the silvery rim is a continuous ring, not a dashed one (a rim
- * thinner than a pixel fell between pixel centres), and a bubble is lighter than the drink
- * around it; trains are strings of bubbles large enough to read, growing as they rise.
+ * Gas bubbles (issues #24, #36): the ring round a small bubble is continuous, not dashed
+ * (a ring thinner than a pixel fell between pixel centres), and a bubble is lighter than
+ * the drink around it; trains are strings of bubbles large enough to read, growing as they
+ * rise. test_bubbles.c measures the lens (bright core, dark ring) and the trains' growth.
  * Measured on presets/fizzy-bubbles.ini, fixed seed. */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -102,10 +103,13 @@ Test(gas_rim, trains_are_strings_of_distinct_bubbles_that_grow_as_they_rise)
                  err.message);
     cr_assert_eq(dp_scene_sample(&t, &s, &err), DAPPLE_OK, "%s", err.message);
     const dp_layer_points *lp = &s.layers[0];
+    uint64_t seed = dp_layer_size_seed(t.seed, t.layers[0].name);
     double lo = 1e9, hi = 0;
-    for (size_t i = 0; i < lp->n_beads; i++)
-        lo = DP_MIN(lo, (double)lp->beads[i].r), hi = DP_MAX(hi, (double)lp->beads[i].r);
-    fprintf(stderr, "trains: %zu bubbles of radius %.1f to %.1f px\n", lp->n_beads, lo, hi);
+    for (size_t i = 0; i < lp->count; i++) { /* the trains are the layer's points (#36) */
+        double r = dp_layer_point_radius(&t.layers[0], seed, &lp->points[i]);
+        lo = DP_MIN(lo, r), hi = DP_MAX(hi, r);
+    }
+    fprintf(stderr, "trains: %zu bubbles of radius %.1f to %.1f px\n", lp->count, lo, hi);
     cr_assert_geq(lo, 2, "the smallest train bubble (%.1f px) is a speck", lo);
     cr_assert_geq(hi, 2.5 * lo, "train bubbles grow only %.1fx", hi / lo);
     dp_scene_fini(&s);

@@ -942,7 +942,8 @@ Test(io, field_load_maps_16bit_grey_to_radius)
     o.rmax = 9;
     dapple_field *f = NULL;
     dapple_error err;
-    cr_assert_eq(dp_field_load(&f, &o, DATA "grey16.png", NULL, 0, 0, &err), DAPPLE_OK, "%s", err.message);
+    cr_assert_eq(dp_field_load(&f, &o, DATA "grey16.png", NULL, 0, 0, &err), DAPPLE_OK, "%s",
+                 err.message);
     for (int y = 0; y < 8; y++) {
         for (int x = 0; x < 16; x++) {
             double want = 1 + 8 * grey16_at(x, y) / 65535.0;

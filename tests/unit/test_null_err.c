@@ -100,6 +100,13 @@ Test(null_err, a_world_refuses_bad_threads_a_bad_count_and_a_failed_run)
                  DAPPLE_E_CANCELLED);
     cr_assert_null(pts);
     cr_assert_eq(n, 0);
+    dapple_world_opts wo;
+    dapple_world_opts_init(&wo);
+    cr_assert_eq(dapple_world_run(f, &so, &wo, &pts, &n, &stop, NULL), DAPPLE_E_CANCELLED);
+    wo.threads = 0;
+    cr_assert_eq(dapple_world_run(f, &so, &wo, &pts, &n, &stop, NULL), DAPPLE_E_INVALID);
+    cr_assert_eq(dapple_world_run(f, &so, NULL, &pts, &n, &stop, NULL), DAPPLE_E_INVALID);
+    cr_assert_null(pts);
     dapple_field_free(f);
 }
 

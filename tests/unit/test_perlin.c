@@ -24,6 +24,7 @@ static dp_fbm recipe(int octaves, float scale, bool wrapped, int seed8)
 static void same_as_single_samples(const dp_fbm *p, double x0, double dx, double y)
 {
     enum { N = 777 };
+
     double xs[N];
     float row[N];
     for (int i = 0; i < N; i++)

@@ -329,3 +329,54 @@ Test(stats, same_points_same_numbers)
     dp_stats_spectrum_fini(&b);
     free(p);
 }
+
+/* A density map 90 % at 25 % grey with a white road across it (10 % of the area): equal-
+ * area quantiles merged the road into its surroundings (one row, ratio 1.000 whatever the
+ * road got); the road is a level and gets its own row, with the measured count within 5 %
+ * of what the map asks. */
+Test(stats, density_gives_a_small_level_its_own_row)
+{
+    static uint16_t px[100 * 100];
+    for (int j = 0; j < 100; j++)
+        for (int i = 0; i < 100; i++)
+            px[j * 100 + i] = j >= 45 && j < 55 ? 65535 : 65535 / 4;
+    dapple_field_opts fo;
+    dapple_field *f = NULL;
+    dapple_error err;
+    dapple_field_opts_init(&fo);
+    fo.kind = DAPPLE_FIELD_IMAGE, fo.map = DAPPLE_MAP_DENSITY;
+    fo.image = (dapple_grey){ px, 100, 100 };
+    fo.width = fo.height = 400, fo.rmin = 2, fo.rmax = 40, fo.periodic = true;
+    cr_assert(dapple_field_new(&f, &fo, &err) == DAPPLE_OK, "%s", err.message);
+    dapple_sampler_opts so;
+    dapple_sampler *s = NULL;
+    dapple_stop stop;
+    dapple_sampler_opts_init(&so);
+    so.width = so.height = 400, so.periodic = true;
+    cr_assert(dapple_sampler_new(&s, f, &so, &err) == DAPPLE_OK);
+    cr_assert(dapple_sampler_run(s, &stop, &err) == DAPPLE_OK);
+    size_t n;
+    const dapple_point *p = dapple_sampler_points(s, &n);
+    dp_stats_set set = { p, n, 400, 400, true };
+    dp_stats_density d;
+    cr_assert(dp_stats_density_run(&set, f, &d, &err) == DAPPLE_OK);
+    cr_assert_geq(d.bins, 2, "the road merged into the ground: %d row", d.bins);
+    const dp_stats_density_bin *road = &d.bin[0], *ground = &d.bin[d.bins - 1];
+    cr_expect(road->level && ground->level);
+    cr_expect_float_eq(road->r_lo, 2, 1e-9);
+    for (int k = 0; k < d.bins; k++)
+        cr_log_info("row %d: r %g .. %g, %.2f %%, %zu of %g", k, d.bin[k].r_lo, d.bin[k].r_hi,
+                    100 * d.bin[k].area, d.bin[k].measured, d.bin[k].expected);
+    /* the blend at the road's edges (bilinear, 4 pixels of the map a side) is a row apart */
+    cr_expect_float_eq(road->area, 0.09, 0.01);
+    cr_expect_float_eq(ground->area, 0.89, 0.01);
+    cr_expect_float_eq(ground->rel_density, 0.25, 0.01);
+    for (int k = 0; k < d.bins; k++) {
+        double ratio = (double)d.bin[k].measured / d.bin[k].expected;
+        cr_expect(d.bin[k].area < 0.05 || (ratio > 0.95 && ratio < 1.05),
+                  "row %d (r %g .. %g, %.1f %%): %zu points, %g expected", k, d.bin[k].r_lo,
+                  d.bin[k].r_hi, 100 * d.bin[k].area, d.bin[k].measured, d.bin[k].expected);
+    }
+    dapple_sampler_free(s);
+    dapple_field_free(f);
+}

@@ -5,6 +5,7 @@
  * whole world's points inside it: a 2 x 2 split of regions equals the whole, point for
  * point, for every field kind, both maps, dense and maximal, bounded and periodic. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,9 +83,8 @@ static void expect_sound(const setup *s, const dapple_field *f, const dapple_poi
     cr_expect_eq(rep.out_of_domain, 0);
     double border = s->so.periodic ? 0 : dapple_field_rmax(f);
     double step = dapple_field_rmin(f) / 3;
-    double got =
-            dp_points_uncovered(p, n, s->so.width, s->so.height, s->so.periodic, border, step,
-                                f->lazy != NULL ? NULL : f); /* lazy lookups evaluate noise */
+    double got = dp_points_uncovered(p, n, s->so.width, s->so.height, s->so.periodic, border, step,
+                                     f->lazy != NULL ? NULL : f); /* lazy lookups evaluate noise */
     if (s->so.maximal) {
         cr_expect_eq(got, 0, "maximal world leaves %g uncovered", got);
         return;
@@ -310,4 +310,43 @@ Test(world, lazy_chunk_reads_the_field)
     cr_expect_eq(dapple_field_new(&f, &s.fo, &e), DAPPLE_E_LIMIT);
     cr_expect_str_eq(e.message,
                      "dilate: not yet for a Perlin field over more than 4096 units a side");
+}
+
+/* dapple_world_run (one options struct, issue #42) gives the points of the calls it
+ * replaces: a region on two threads as dapple_world_sample, a count as
+ * dapple_world_sample_count; a struct not filled by its init is refused, naming it. */
+Test(world, the_options_struct_gives_the_same_points_as_the_argument_lists)
+{
+    setup s = perlin(300, 2, 6, true);
+    dapple_field *f = field_of(&s);
+    dapple_region region = { 40, 70, 150, 90 };
+    dapple_point *a = NULL, *b = NULL;
+    size_t na, nb;
+    dapple_stop stop;
+    dapple_error e;
+    cr_assert_eq(dapple_world_sample(f, &s.so, &region, 2, &a, &na, &stop, &e), DAPPLE_OK);
+    dapple_world_opts wo;
+    dapple_world_opts_init(&wo);
+    wo.region = region, wo.threads = 2;
+    cr_assert_eq(dapple_world_run(f, &s.so, &wo, &b, &nb, &stop, &e), DAPPLE_OK, "%s", e.message);
+    cr_assert(na == nb && na > 0 && memcmp(a, b, na * sizeof *a) == 0, "%zu and %zu points", na,
+              nb);
+    dapple_points_free(a), dapple_points_free(b);
+    double scale;
+    cr_assert_eq(dapple_world_sample_count(f, &s.so, 1500, 1, &a, &na, &scale, &stop, &e),
+                 DAPPLE_OK);
+    dapple_world_opts_init(&wo);
+    wo.count = 1500;
+    cr_assert_eq(dapple_world_run(f, &s.so, &wo, &b, &nb, &stop, &e), DAPPLE_OK, "%s", e.message);
+    cr_assert(na == nb && memcmp(a, b, na * sizeof *a) == 0, "%zu and %zu points", na, nb);
+    dapple_points_free(a), dapple_points_free(b);
+    wo.struct_size = 4;
+    cr_assert_eq(dapple_world_run(f, &s.so, &wo, &b, &nb, &stop, &e), DAPPLE_E_INVALID);
+    char want[160];
+    snprintf(want, sizeof want,
+             "dapple_world_opts.struct_size is 4, below %zu: fill it with dapple_world_opts_init()",
+             sizeof wo);
+    cr_assert_str_eq(e.message, want);
+    cr_assert_null(b);
+    dapple_field_free(f);
 }
