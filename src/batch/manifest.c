@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "batch/json_budget.h"
 #include "core/dp.h"
 #include "io/atomic_file.h"
 #include "io/sha256.h"
@@ -285,16 +286,22 @@ static dapple_status read_root(dp_batch_manifest *m, const json_t *root, const c
     const json_t *outputs = json_object_get(root, "outputs");
     if (!json_is_array(outputs))
         return dp_fail(err, DAPPLE_E_FORMAT, "%s: no \"outputs\" list", path);
-    for (size_t i = 0; i < json_array_size(outputs); i++)
-        if (read_entry(m, json_array_get(outputs, i), i, path, err) != DAPPLE_OK)
+    for (size_t i = 0; i < json_array_size(outputs); i++) {
+        if (read_entry(m, json_array_get(outputs, i), i, path, err) == DAPPLE_OK)
+            continue;
+        if (err->status != DAPPLE_E_FORMAT)
             return err->status;
+        if (m->n_skipped++ == 0) /* one bad entry: its output is made again, no other */
+            snprintf(m->skipped, sizeof m->skipped, "%s", err->message);
+    }
     dp_batch_manifest_sort(m);
     return DAPPLE_OK;
 }
 
 /* Opened and measured before a byte is parsed: a manifest larger than the run can need is
  * refused, not loaded (a 1 GB one would cost several GB of tree). */
-static dapple_status open_bounded(const char *path, uint64_t max_bytes, int *fd, dapple_error *err)
+static dapple_status open_bounded(const char *path, uint64_t max_bytes, int *fd, uint64_t *size,
+                                  dapple_error *err)
 {
     struct stat st;
     *fd = open(path, O_RDONLY | O_NONBLOCK);
@@ -310,6 +317,7 @@ static dapple_status open_bounded(const char *path, uint64_t max_bytes, int *fd,
                        "%s: %llu bytes, more than the %llu a manifest of this run can need", path,
                        (unsigned long long)st.st_size, (unsigned long long)max_bytes);
     }
+    *size = (uint64_t)st.st_size;
     return DAPPLE_OK;
 }
 
@@ -321,10 +329,21 @@ dapple_status dp_batch_manifest_read(dp_batch_manifest *m, const char *path, uin
     clear_entries(m);
     json_decref(m->plan);
     m->plan = NULL;
-    if (open_bounded(path, max_bytes, &fd, err) != DAPPLE_OK)
+    m->n_skipped = 0;
+    m->skipped[0] = '\0';
+    uint64_t size = 0;
+    if (open_bounded(path, max_bytes, &fd, &size, err) != DAPPLE_OK)
         return err->status;
+    size_t budget = (size_t)size * DP_JSON_BUDGET_RATIO + ((size_t)1 << 20);
+    dp_json_budget_begin(budget);
     json_t *root = json_loadfd(fd, JSON_REJECT_DUPLICATES, &je);
+    bool over = dp_json_budget_end();
     close(fd);
+    if (root == NULL && over)
+        return dp_fail(err, DAPPLE_E_LIMIT,
+                       "%s: reading it would take over %zu MiB of memory, %d times its %llu "
+                       "bytes: not a manifest dapple wrote",
+                       path, budget >> 20, DP_JSON_BUDGET_RATIO, (unsigned long long)size);
     if (root == NULL) {
         printable(je.text);
         return dp_fail(err, DAPPLE_E_FORMAT, "%s: line %d, column %d: %s", path, je.line, je.column,

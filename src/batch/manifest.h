@@ -35,6 +35,10 @@ typedef struct dp_batch_manifest {
     json_t *plan;                 /* owned; NULL: none */
     dp_batch_entry *entries;
     size_t n, cap;
+    /* entries a read left out (no plain file name, no hash of 64 hex digits): their outputs
+     * are made again, the others' kept; 'skipped' holds the first one's message */
+    size_t n_skipped;
+    char skipped[256];
 } dp_batch_manifest;
 
 /** An empty manifest of 'command' written by this dapple, 'build' (the caller's build id). */
@@ -61,8 +65,9 @@ DAPPLE_USERESULT dapple_status dp_batch_manifest_write(const dp_batch_manifest *
 /** Reads 'path' into m (initialised; emptied first) and sorts it. A file over max_bytes is
  * refused before it is read (DAPPLE_E_LIMIT). DAPPLE_E_IO when it cannot be opened (errno
  * kept, so ENOENT can be told apart); DAPPLE_E_FORMAT, one line naming the path, when it is
- * not JSON, not of this format (an older dapple's: "rerun"), of another command than
- * m->command, or an entry lacks a plain file name or its checksums. */
+ * not JSON, not of this format (an older dapple's: "rerun") or of another command than
+ * m->command. An entry that lacks a plain file name or its checksums is left out and
+ * counted in m->n_skipped (one bad entry costs one output made again, not all of them). */
 DAPPLE_USERESULT dapple_status dp_batch_manifest_read(dp_batch_manifest *m, const char *path,
                                                       uint64_t max_bytes, dapple_error *err);
 
@@ -94,6 +99,19 @@ DAPPLE_USERESULT dapple_status dp_batch_read_set(dp_batch_manifest *m, const cha
                                                  void (*note)(void *ctx, const char *name,
                                                               const dapple_error *why),
                                                  void *ctx, dapple_error *err);
+/* (note is also called, with why->status DAPPLE_OK, for a member read whose bad entries
+ * were left out: why->message names the first of them.) */
+
+/** Looks for another set's files among this one's: each manifest COMMAND.*.json in dir
+ * that is not base's (nor its shards') is read (over max_bytes, or unreadable: passed over)
+ * and mine(ctx, file) asked of its entries. The first claimed file goes into file[cap] and
+ * its manifest's name into other[cap] (other[0] stays '\0' when none is). Fails only when
+ * dir cannot be listed. */
+DAPPLE_USERESULT dapple_status dp_batch_other_sets(const char *dir, const char *command,
+                                                   const char *base, uint64_t max_bytes,
+                                                   bool (*mine)(void *ctx, const char *file),
+                                                   void *ctx, char *other, char *file, size_t cap,
+                                                   dapple_error *err);
 
 /** A --check: each fresh output (sorted m) against 'old' (sorted). differ(ctx, file, sha,
  * old_sha) is called for an output whose bytes differ, or that old does not list (old_sha

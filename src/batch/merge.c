@@ -135,6 +135,8 @@ static dapple_status merge_one(dp_batch_manifest *m, const char *path, uint64_t 
     dp_batch_manifest shard;
     dp_batch_manifest_init(&shard, m->command, "");
     dapple_status st = dp_batch_manifest_read(&shard, path, max_bytes, err);
+    if (st == DAPPLE_OK && shard.n_skipped > 0) /* a merged manifest must lose no entry */
+        st = dp_fail(err, DAPPLE_E_FORMAT, "%s", shard.skipped);
     if (st == DAPPLE_OK)
         st = same_maker(m, &shard, path, err);
     if (st == DAPPLE_OK && m->plan == NULL && shard.plan != NULL)
@@ -187,8 +189,13 @@ static dapple_status read_member(dp_batch_manifest *m, const char *dir, const ch
         note(ctx, name, &why); /* passed over: its outputs are made again */
     else if (!accept(ctx, one.plan))
         note(ctx, name, NULL);
-    else
-        st = dp_batch_manifest_absorb(m, &one, path, err);
+    else if ((st = dp_batch_manifest_absorb(m, &one, path, err)) == DAPPLE_OK &&
+             one.n_skipped > 0) {
+        why = (dapple_error){ DAPPLE_OK, "" };
+        snprintf(why.message, sizeof why.message, "%.200s (%zu bad entr%s)", one.skipped,
+                 one.n_skipped, one.n_skipped == 1 ? "y" : "ies");
+        note(ctx, name, &why);
+    }
     dp_batch_manifest_fini(&one);
     return st;
 }
@@ -207,6 +214,49 @@ dapple_status dp_batch_read_set(dp_batch_manifest *m, const char *dir, const cha
             st = read_member(m, dir, s.names[i], max_bytes, accept, note, ctx, err);
     dp_batch_free_names(s.names, s.n);
     return st;
+}
+
+/* Whether name is the manifest of another set than 'base': COMMAND.*.json, not base's. */
+static bool other_set(const char *name, const char *command, const char *base)
+{
+    size_t c = strlen(command);
+    return strncmp(name, command, c) == 0 && name[c] == '.' &&
+           !dp_batch_manifest_name_of(name, base, NULL, NULL);
+}
+
+/* The first entry of the manifest dir/name that mine() claims, into file[cap]. */
+static bool overlaps(const char *dir, const char *name, const char *command, uint64_t max_bytes,
+                     bool (*mine)(void *, const char *), void *ctx, char *file, size_t cap)
+{
+    char path[DP_BATCH_PATH_MAX];
+    dapple_error why;
+    dp_batch_manifest one;
+    bool hit = false;
+    dp_batch_manifest_init(&one, command, "");
+    dp_batch_join(path, sizeof path, dir, name);
+    if (dp_batch_manifest_read(&one, path, max_bytes, &why) == DAPPLE_OK) /* else: no set */
+        for (size_t i = 0; i < one.n && !hit; i++)
+            if ((hit = mine(ctx, one.entries[i].file)))
+                snprintf(file, cap, "%s", one.entries[i].file);
+    dp_batch_manifest_fini(&one);
+    return hit;
+}
+
+dapple_status dp_batch_other_sets(const char *dir, const char *command, const char *base,
+                                  uint64_t max_bytes, bool (*mine)(void *ctx, const char *file),
+                                  void *ctx, char *other, char *file, size_t cap, dapple_error *err)
+{
+    char **names;
+    size_t n;
+    if (dp_batch_list_dir(dir, is_json, &names, &n, err) != DAPPLE_OK)
+        return err->status;
+    bool hit = false;
+    for (size_t i = 0; i < n && !hit; i++)
+        if (other_set(names[i], command, base) &&
+            (hit = overlaps(dir, names[i], command, max_bytes, mine, ctx, file, cap)))
+            snprintf(other, cap, "%s", names[i]);
+    dp_batch_free_names(names, n);
+    return DAPPLE_OK;
 }
 
 /* ------------------------------------------------------------------------- --check */

@@ -4,6 +4,7 @@
 #include "batch/scale_look.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #include "core/dp.h"
 #include "preset/preset.h"
@@ -56,20 +57,59 @@ bool dp_texture_scale_rounds(const dp_texture_spec *t, double f, double *w, doub
     return !whole(*w) || !whole(*h);
 }
 
+/* The factor --scale-to WxH scales by: the longer side sets it, the other is then off by
+ * less than a pixel. */
+static double factor_to(const dp_texture_spec *t, long w, long h)
+{
+    return (double)w * t->height >= (double)h * t->width ? (double)w / t->width
+                                                         : (double)h / t->height;
+}
+
+/* Whether WxH keeps the preset's aspect ratio, to the pixel. */
+static bool keeps_aspect(const dp_texture_spec *t, long w, long h)
+{
+    double f = factor_to(t, w, h);
+    return w >= 1 && h >= 1 && lround(t->width * f) == w && lround(t->height * f) == h;
+}
+
+static long gcd(long a, long b)
+{
+    while (b != 0) {
+        long r = a % b;
+        a = b, b = r;
+    }
+    return a;
+}
+
+/* The sizes of the preset's aspect at the asked width and at the asked height, those that
+ * are one (at 1x1 from 768x512, neither is: the smallest size of that aspect is named). */
+static dapple_status wrong_aspect(const dp_texture_spec *t, int w, int h, dapple_error *err)
+{
+    long at_w = lround((double)t->height * w / t->width);
+    long at_h = lround((double)t->width * h / t->height);
+    bool by_w = keeps_aspect(t, w, at_w), by_h = keeps_aspect(t, at_h, h);
+    char hint[96];
+    long g = gcd(t->width, t->height);
+    if (by_w && by_h)
+        snprintf(hint, sizeof hint, "at that width is %dx%ld, at that height %ldx%d", w, at_w, at_h,
+                 h);
+    else if (by_w || by_h)
+        snprintf(hint, sizeof hint, "at that %s is %ldx%ld", by_w ? "width" : "height",
+                 by_w ? (long)w : at_h, by_w ? at_w : (long)h);
+    else
+        snprintf(hint, sizeof hint, "is %ldx%ld at the smallest", t->width / g, t->height / g);
+    return dp_fail(err, DAPPLE_E_INVALID,
+                   "%dx%d is not the preset's aspect ratio (%dx%d): the same look %s (--size "
+                   "changes the aspect, not the look)",
+                   w, h, t->width, t->height, hint);
+}
+
 dapple_status dp_texture_scale_to(dp_texture_spec *t, int w, int h, double *factor,
                                   dapple_error *err)
 {
-    /* the longer side sets the factor: the other is then off by less than a pixel */
-    double f = (double)w * t->height >= (double)h * t->width ? (double)w / t->width
-                                                             : (double)h / t->height;
-    long want_w = lround(t->width * f), want_h = lround(t->height * f);
-    if (want_w != w || want_h != h)
-        return dp_fail(err, DAPPLE_E_INVALID,
-                       "%dx%d is not the preset's aspect ratio (%dx%d): the same look at that "
-                       "width is %ldx%ld, at that height %ldx%ld (--size changes the aspect, "
-                       "not the look)",
-                       w, h, t->width, t->height, (long)w, lround((double)t->height * w / t->width),
-                       lround((double)t->width * h / t->height), (long)h);
+    double f = factor_to(t, w, h);
+    if (!keeps_aspect(t, w, h))
+        return wrong_aspect(t, w, h, err);
     dapple_status st = dp_texture_scale_look(t, f, err);
     if (st != DAPPLE_OK)
         return st;

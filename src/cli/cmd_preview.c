@@ -44,15 +44,24 @@ int dp_cmd_preview(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN); /* a render job killed while it is fed: write fails instead */
     dp_preview_opts po = { .preset = o.input,
                            .host = o.host,
+                           .allow_remote = o.allow_remote,
                            .port = o.port,
                            .size_cap = o.preview_cap,
+                           .time_limit = o.time_limit,
                            .threads = dp_cli_threads(&o) };
     dp_preview *p = NULL;
-    char url[128];
-    if (dp_preview_start(&po, &p, url, sizeof url, &err) != DAPPLE_OK) {
+    char url[256];
+    bool remote = false;
+    if (dp_preview_start(&po, &p, url, sizeof url, &remote, &err) != DAPPLE_OK) {
         pthread_sigmask(SIG_SETMASK, &old, NULL);
         return dp_cli_report(&err, err.status == DAPPLE_E_INVALID ? DP_EXIT_USAGE : DP_EXIT_FAIL);
     }
+    if (remote)
+        fprintf(stderr,
+                "dapple: warning: --host %s is not a loopback address: other machines "
+                "can reach the preview, and its traffic (the token too) is not "
+                "encrypted\n",
+                o.host);
     printf("dapple: previewing %s at %s (Ctrl-C stops)\n", o.input, url);
     fflush(stdout);
     int sig = SIGINT;

@@ -100,7 +100,9 @@ static void note_known(void *ctx, const char *name, const dapple_error *why)
     run *r = ctx;
     if (!r->show)
         return;
-    if (why != NULL)
+    if (why != NULL && why->status == DAPPLE_OK) /* entries left out, the rest kept */
+        fprintf(stderr, "dapple: %s: their tiles are made again\n", why->message);
+    else if (why != NULL)
         fprintf(stderr, "dapple: %s (ignored: its tiles are made again)\n", why->message);
     else if (r->n_other++ == 0)
         fprintf(stderr,
@@ -182,6 +184,48 @@ static dapple_status check_not_inputs(const run *r, dapple_error *err)
                 return err->status;
         }
     return DAPPLE_OK;
+}
+
+/* This run's tile names, sorted, to ask whether another set's file is one of them. */
+typedef struct name_index {
+    const char **names;
+    size_t n;
+} name_index;
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static bool is_mine(void *ctx, const char *file)
+{
+    const name_index *x = ctx;
+    return bsearch(&file, x->names, x->n, sizeof *x->names, by_name) != NULL;
+}
+
+/* Before any work: two patterns that spell the same names (t_{x}_{y} and t_{x:01}_{y:01})
+ * keep manifests of their own, and each overwrote the other's tiles without a word. A
+ * tile name that another set's manifest in the folder lists is refused. */
+static dapple_status check_other_sets(const run *r, dapple_error *err)
+{
+    name_index x = { dp_calloc_n(2 * r->n_mine + 1, sizeof *x.names), 0 };
+    char other[DP_BATCH_FILE_MAX] = "", file[DP_BATCH_FILE_MAX];
+    uint64_t bound = DP_MAX(dp_tiles_manifest_bound(&r->plan), (uint64_t)16 << 20);
+    if (x.names == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu tiles", r->n_mine);
+    for (size_t i = 0; i < r->n_mine; i++)
+        for (int f = 0; f < r->tiles[i].n_files; f++)
+            x.names[x.n++] = r->tiles[i].file[f];
+    qsort(x.names, x.n, sizeof *x.names, by_name);
+    dapple_status st = dp_batch_other_sets(r->plan.dir, "tiles", r->plan.base, bound, is_mine, &x,
+                                           other, file, sizeof other, err);
+    free(x.names);
+    if (st != DAPPLE_OK || other[0] == '\0')
+        return st;
+    return dp_fail(err, DAPPLE_E_INVALID,
+                   "-o: %s/%s is a tile of another set (%s lists it): these tiles would "
+                   "overwrite it; name them otherwise, or remove that set's manifest",
+                   r->plan.dir, file, other);
 }
 
 /* The records of this run's tiles, in index order. */
@@ -336,7 +380,7 @@ static dapple_status run_tiles(run *r, dapple_error *err)
     if (list_tiles(r, err) != DAPPLE_OK ||
         dp_tiles_record_init(&r->plan, r->o, 0, &probe, err) != DAPPLE_OK ||
         check_not_inputs(r, err) != DAPPLE_OK || check_budget(r, err) != DAPPLE_OK ||
-        prepare_dir(r, &probe, err) != DAPPLE_OK ||
+        prepare_dir(r, &probe, err) != DAPPLE_OK || check_other_sets(r, err) != DAPPLE_OK ||
         dp_tiles_world_hash(&r->plan, r->o, err) != DAPPLE_OK)
         return err->status;
     dp_batch_manifest_name(name, sizeof name, r->plan.base, r->o->shard_index, r->o->shard_count);

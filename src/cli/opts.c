@@ -83,6 +83,8 @@ enum {
     OPT_STATS_LAYER,
     OPT_STATS_PRESET,
     OPT_HOST,
+    OPT_ALLOW_REMOTE,
+    OPT_TIME_LIMIT,
     OPT_HELP = 'h',
     OPT_OUTPUT = 'o',
     OPT_JOBS = 'j',
@@ -226,8 +228,12 @@ static const cli_option OPTIONS[] = {
     { "port", OPT_PORT, "N", DP_CMD_PREVIEW, "listen on port N (0 = a free one)", R_INT, 0, 65535,
       "0" },
     { "host", OPT_HOST, "ADDR", DP_CMD_PREVIEW,
-      "numeric address to listen on (not loopback: others get in)", R_NONE, 0, 0,
+      "numeric address to listen on (not loopback: needs --allow-remote)", R_NONE, 0, 0,
       "127.0.0.1" },
+    { "time-limit", OPT_TIME_LIMIT, "S", DP_CMD_PREVIEW,
+      "stop a render still running after S seconds", R_INT, 1, 3600, "60" },
+    { "allow-remote", OPT_ALLOW_REMOTE, NULL, DP_CMD_PREVIEW,
+      "let --host be an address other machines reach (the token still applies)", NO_RANGE },
     { "plot", OPT_PLOT, "PREFIX", DP_CMD_STATS,
       "charts PREFIX-{spectrum,radial,rdf,points}.png and tables", NO_RANGE },
     { "layer", OPT_STATS_LAYER, "N|NAME", DP_CMD_STATS,
@@ -540,6 +546,8 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
         return expect_int(id, v, &o->preview_cap, err);
     case OPT_PORT:
         return expect_int(id, v, &o->port, err);
+    case OPT_TIME_LIMIT:
+        return expect_int(id, v, &o->time_limit, err);
     case OPT_HOST:
         o->host = v;
         return DAPPLE_OK;
@@ -592,6 +600,9 @@ static void apply_flag(dp_cli_opts *o, int id)
         break;
     case OPT_QUIET:
         o->quiet = true;
+        break;
+    case OPT_ALLOW_REMOTE:
+        o->allow_remote = true;
         break;
     case OPT_HELP:
         o->help = true;

@@ -90,6 +90,8 @@ typedef struct dp_cli_opts {
     int preview_cap;              /* preview: renders at most this many pixels per side */
     int port;                     /* preview: 0 = a free port */
     const char *host;             /* preview: the address to listen on */
+    bool allow_remote;            /* preview: --host may be a non-loopback address */
+    int time_limit;               /* preview: seconds a render may run */
 
     /* stats (the point file is 'input') */
     const char *plot; /* --plot PREFIX: charts and CSV tables, PREFIX-*.png / .csv */

@@ -704,6 +704,12 @@ static dapple_status read_old_manifest(pack *p, dapple_error *err)
     if (!p->o->check && access(p->manifest, F_OK) != 0)
         return DAPPLE_OK;
     dapple_status st = dp_manifest_read(&p->old, &p->old_raw, p->manifest, manifest_bound(p), err);
+    size_t bad = st == DAPPLE_OK ? p->old_raw.n_skipped : 0;
+    if (bad > 0 && p->o->check) /* --check compares with every entry: none may be lost */
+        return dp_fail(err, DAPPLE_E_FORMAT, "%s", p->old_raw.skipped);
+    if (bad > 0) /* the outputs of the bad entries render again, no others */
+        fprintf(stderr, "dapple: %s (%zu bad entr%s): their outputs render again\n",
+                p->old_raw.skipped, bad, bad == 1 ? "y" : "ies");
     if (st == DAPPLE_OK || p->o->check)
         return st;
     fprintf(stderr, "dapple: %s (ignored: rendering everything)\n", err->message);

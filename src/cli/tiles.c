@@ -62,9 +62,30 @@ static bool has_axis(const char *name, char want)
 
 /* {x} and {y} (or their padded forms) in the file name; no quote, backslash or control
  * byte (names stay plain in messages and manifests). */
+/* A "{x:" or "{y:" that is no placeholder ({x:00}, {x:2}, {x:0a}): named as written, where
+ * the message was "needs {x} and {y}" for all of them. */
+static dapple_status check_padding(const char *option, const char *name, dapple_error *err)
+{
+    char axis;
+    int width;
+    for (const char *c = name; *c != '\0'; c++) {
+        if (c[0] != '{' || (c[1] != 'x' && c[1] != 'y') || c[2] != ':' ||
+            placeholder(c, &axis, &width) > 0)
+            continue;
+        size_t n = strcspn(c, "}");
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "%s: '%.*s' is not a placeholder: use {%c} or a zero-padded {%c:0N}, N "
+                       "from 1 to 9 digits",
+                       option, (int)DP_MIN(n + (c[n] == '}'), 16), c, c[1], c[1]);
+    }
+    return DAPPLE_OK;
+}
+
 static dapple_status check_pattern(const char *option, const char *pattern, dapple_error *err)
 {
     const char *name = file_name(pattern);
+    if (check_padding(option, name, err) != DAPPLE_OK)
+        return err->status;
     if (!has_axis(name, 'x') || !has_axis(name, 'y'))
         return dp_fail(err, DAPPLE_E_INVALID,
                        "%s: the file name needs {x} and {y} (the tile's column and row), got '%s'",
@@ -168,7 +189,7 @@ static dapple_status unique_names(const dp_tiles_plan *p, const dp_cli_opts *o, 
             return dp_fail(err, DAPPLE_E_INVALID,
                            "%s: tile (%d, %d) would be named %s, the name of the tile set's "
                            "manifest",
-                           option, x, y, t->name[i]);
+                           option, x + o->tile_base, y + o->tile_base, t->name[i]);
     }
     if (dp_batch_claims(t->file, t->job, n, NULL, 0, first_clash, t, err))
         return DAPPLE_OK;
@@ -178,7 +199,8 @@ static dapple_status unique_names(const dp_tiles_plan *p, const dp_cli_opts *o, 
     return dp_fail(err, DAPPLE_E_INVALID,
                    "%s: tiles (%d, %d) and (%d, %d) would both be named %s: separate {x} and {y} "
                    "(t{x}_{y}) or pad them ({x:0%d})",
-                   option, a % p->nx, a / p->nx, b % p->nx, b / p->nx, t->shared,
+                   option, a % p->nx + o->tile_base, a / p->nx + o->tile_base,
+                   b % p->nx + o->tile_base, b / p->nx + o->tile_base, t->shared,
                    digits(DP_MAX(p->nx, p->ny) - 1 + o->tile_base));
 }
 

@@ -146,8 +146,10 @@ static void darts(dapple_sampler *s, double per_point)
     }
     /* tried and grown in space-filling order, not in the order drawn: the fronts of all the
      * darts grow together, and consecutive parents far apart would miss the cache (W3:
-     * 2x the time of a single front) */
-    qsort(d, n, sizeof *d, dart_order);
+     * 2x the time of a single front). No darts (max_points = 1 gives no tries) means no
+     * array: qsort(NULL, 0) is undefined behaviour, which UBSan reports. */
+    if (n > 0)
+        qsort(d, n, sizeof *d, dart_order);
     for (size_t i = 0; i < n && s->halt == DP_HALT_NONE; i++) {
         /* later darts often land where a disc already covers: one load */
         if (s->cover_on && s->vcover != NULL && d[i].x < s->o.width && d[i].y < s->o.height &&

@@ -5,12 +5,14 @@
  * interrupt (the temp file is registered in io/temps). "-" writes to stdout.
  * mkstemp creates 0600; the file gets 0666 & ~umask like any file made by fopen.
  * A target that exists and is not a regular file (/dev/null, a FIFO) is written in place:
- * renaming over it would replace the device node itself. A symlink to a regular file is
+ * renaming over it would replace the device node itself. A FIFO nobody reads is refused
+ * rather than waited on. A symlink to a regular file is
  * followed, so the file it names is replaced and the link stays. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "io/atomic_file.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,13 +81,26 @@ static void release(dp_atomic_file *af)
     af->temp_slot = -1;
 }
 
-/* A device or FIFO: written directly, without temp file or rename (tmp_path stays NULL). */
+/* A device or FIFO: written directly, without temp file or rename (tmp_path stays NULL).
+ * Opened non-blocking: a FIFO nobody reads would hold a blocking open for ever, and a
+ * batch would hang on a FIFO put in place of one of its outputs; with a reader (a pipe
+ * to another program) the descriptor is made blocking again and written as usual. */
 static dapple_status open_in_place(dp_atomic_file *af, dapple_error *err)
 {
-    af->fp = fopen(af->final_path, "wb");
+    int fd = open(af->final_path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    int e = errno;
+    if (fd >= 0 && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0)
+        af->fp = fdopen(fd, "wb");
     if (af->fp == NULL) {
-        int e = errno;
-        dp_fail(err, DAPPLE_E_IO, "cannot create %s: %s", af->final_path, strerror(e));
+        e = fd < 0 ? e : errno;
+        if (fd >= 0)
+            close(fd);
+        if (e == ENXIO)
+            dp_fail(err, DAPPLE_E_IO,
+                    "cannot write %s: a FIFO that nobody reads (writing would wait for ever)",
+                    af->final_path);
+        else
+            dp_fail(err, DAPPLE_E_IO, "cannot create %s: %s", af->final_path, strerror(e));
         release(af);
         return DAPPLE_E_IO;
     }

@@ -19,7 +19,7 @@ typedef struct dp_atomic_file {
 /** Opens a temp file beside 'path' ("dir/.name.dapple.XXXXXX", locked while open). Fails with
  * DAPPLE_E_IO naming the path when the directory is missing or unwritable, or 'path' is a
  * directory. A symlink to a file is followed; an existing device or FIFO (/dev/null) is opened and
- * written in place. */
+ * written in place, without waiting: a FIFO that nobody reads is refused (DAPPLE_E_IO). */
 DAPPLE_USERESULT dapple_status dp_atomic_open(dp_atomic_file *af, const char *path,
                                               dapple_error *err);
 

@@ -6,7 +6,8 @@
  * [x, y, r] or [x, y, r, layer], decided by the first point; every point must have as
  * many entries. "columns" may follow "points": the points are then read once more with
  * the columns known (dapple writes "columns" first, so its own files take one pass).
- * Nesting deeper than DEPTH_MAX is refused: a file of 100000 '[' is one clear line. */
+ * Nesting deeper than DEPTH_MAX is refused: a file of 100000 '[' is one clear line, and so
+ * is a second "size", "columns" or "points" in the top object. */
 #include <stdint.h>
 #include <string.h>
 #include <yajl/yajl_parse.h>
@@ -31,8 +32,9 @@ typedef struct json {
     size_t width; /* entries per point: from "columns" or the first point; 0 = not yet */
     bool named;   /* the points are read by "columns" */
     bool columns_seen, points_seen, columns_late;
-    bool may_name; /* the text holds "columns": a key that might follow "points" */
-    bool skip;     /* passing over the points this time (read again once columns known) */
+    bool keyed[K_POINTS + 1]; /* the top object's keys that matter, once each */
+    bool may_name;            /* the text holds "columns": a key that might follow "points" */
+    bool skip; /* passing over the points this time (read again once columns known) */
     bool skipped;
     size_t k, index; /* entry in the point, point number (1-based) */
     dapple_point pt;
@@ -312,6 +314,16 @@ static int on_key(void *ctx, const unsigned char *s, size_t n)
     for (int k = K_SIZE; k <= K_POINTS; k++)
         if (n == strlen(names[k]) && memcmp(s, names[k], n) == 0)
             j->key = (enum key)k;
+    if (j->key == K_OTHER)
+        return 1;
+    /* a second "points" was merged with the first (2 + 3 = 5 points), a second "size"
+     * won: neither is what the file's writer can have meant */
+    if (j->keyed[j->key]) {
+        j->st = dp_fail(j->ps->err, DAPPLE_E_FORMAT, "%s:%zu: the key \"%s\" appears twice",
+                        j->ps->name, j->line, names[j->key]);
+        return 0;
+    }
+    j->keyed[j->key] = true;
     return 1;
 }
 

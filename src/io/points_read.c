@@ -100,8 +100,22 @@ static dapple_status read_path(const char *path, const char *name, char **text, 
 
 /* ---------------------------------------------------------------- public API */
 
+/* UTF-16 or UTF-32 (a byte order mark FF FE or FE FF, or a NUL among the first bytes, as
+ * "x" is 78 00 in UTF-16LE): neither grammar can read it, and the CSV reader said "the
+ * header has no column 'x'" of a file whose header was x,y. */
+static bool wide_text(const char *text, size_t len)
+{
+    if (len >= 2 &&
+        ((text[0] == '\xff' && text[1] == '\xfe') || (text[0] == '\xfe' && text[1] == '\xff')))
+        return true;
+    return memchr(text, '\0', DP_MIN(len, (size_t)64)) != NULL;
+}
+
 static dapple_status parse_text(dp_points_parse *ps, const char *text, size_t len)
 {
+    if (wide_text(text, len))
+        return dp_fail(ps->err, DAPPLE_E_FORMAT,
+                       "%s: UTF-16 or UTF-32 text (or a NUL byte): save it as UTF-8", ps->name);
     if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) { /* a UTF-8 byte order mark */
         text += 3;
         len -= 3;

@@ -64,6 +64,10 @@ static dapple_status check_layer(const dp_texture_spec *t, int i, dapple_error *
         return dp_fail(err, DAPPLE_E_INVALID, "needs 1 to %d colours", DP_MAX_PALETTE);
     if ((l->avoid_mask >> i) != 0)
         return dp_fail(err, DAPPLE_E_INVALID, "avoid must name earlier layers");
+    if (l->clump_spacing > 0 && !(l->clump_radius > 0)) /* it was ignored without a word */
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "clump_spacing = %g needs clump_radius, the clumps' size (0: no clumps)",
+                       l->clump_spacing);
     return DAPPLE_OK;
 }
 

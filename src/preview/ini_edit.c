@@ -144,6 +144,36 @@ bool dp_ini_key_at_line(const char *text, size_t len, int line, char *out, size_
     return false;
 }
 
+/* A key the scanner would read back as this key: letters, digits and '_' only. Anything
+ * else ("#note", ";note", "a b", "") would be written as a comment or a line the preset
+ * refuses, while the page was told "saved". */
+static bool key_ok(const char *key)
+{
+    return key[0] != '\0' && strspn(key, KEY_CHARS) == strlen(key);
+}
+
+/* "texture" or a layer's name: the characters a [layer NAME] header may hold. */
+static bool section_ok(const char *name)
+{
+    size_t i = 0;
+    while (name[i] != '\0' && (name[i] == '-' || strchr(KEY_CHARS, name[i]) != NULL))
+        i++;
+    return i > 0 && name[i] == '\0';
+}
+
+static dapple_status check_names(const dp_ini_edit *x, int no, dapple_error *err)
+{
+    if (!section_ok(x->section))
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "line %d: '%s' is not a section name (letters, digits, '_' and '-')", no,
+                       x->section);
+    if (!key_ok(x->key))
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "line %d: %s.%s: '%s' is not a key (letters, digits and '_')", no,
+                       x->section, x->key, x->key);
+    return DAPPLE_OK;
+}
+
 dapple_status dp_ini_parse_edits(char *body, dp_ini_edit *e, size_t cap, size_t *n,
                                  dapple_error *err)
 {
@@ -156,7 +186,7 @@ dapple_status dp_ini_parse_edits(char *body, dp_ini_edit *e, size_t cap, size_t 
         no++;
         if (*s != '\0') {
             char *dot = strchr(s, '.'), *eq = strchr(s, '=');
-            if (dot == NULL || eq == NULL || dot == s || eq < dot + 2 ||
+            if (dot == NULL || eq == NULL || dot == s || eq < dot + 1 ||
                 (size_t)(dot - s) >= DP_INI_NAME_MAX || (size_t)(eq - dot - 1) >= DP_INI_NAME_MAX)
                 return dp_fail(err, DAPPLE_E_INVALID, "line %d: expected SECTION.KEY=VALUE", no);
             if (*n == cap)
@@ -165,6 +195,8 @@ dapple_status dp_ini_parse_edits(char *body, dp_ini_edit *e, size_t cap, size_t 
             snprintf(x->section, sizeof x->section, "%.*s", (int)(dot - s), s);
             snprintf(x->key, sizeof x->key, "%.*s", (int)(eq - dot - 1), dot + 1);
             x->value = eq + 1;
+            if (check_names(x, no, err) != DAPPLE_OK)
+                return err->status;
         }
         s = nl != NULL ? nl + 1 : NULL;
     }

@@ -30,7 +30,9 @@ void dp_ini_each_key(const char *text, size_t len, dp_ini_visit fn, void *ctx);
 
 /** Parses "SECTION.KEY=VALUE" lines (the --set syntax, one per line; blank lines skipped)
  * from 'body', which is modified in place (values end at their line break), into e[0 .. cap).
- * Fails with "line N: expected SECTION.KEY=VALUE" or "at most CAP changes". */
+ * Fails with "line N: expected SECTION.KEY=VALUE", "at most CAP changes", or, for a key
+ * that is not letters, digits and '_' ("#note", ";note", empty), "line N: SECTION.KEY:
+ * 'KEY' is not a key ..." (a section name likewise). */
 DAPPLE_USERESULT dapple_status dp_ini_parse_edits(char *body, dp_ini_edit *e, size_t cap, size_t *n,
                                                   dapple_error *err);
 

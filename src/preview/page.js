@@ -336,6 +336,7 @@ async function load(reason) {
   if (!r.ok) { showError(j.error, null); return; }
   S.spec = j.spec;
   S.stamp = j.stamp;
+  S.gen = Math.max(S.gen, j.gen); // count on from the renders of pages loaded before
   $("file").textContent = j.file;
   S.file = {};
   for (const sec of j.spec.sections) {
@@ -386,4 +387,6 @@ $("canvas").addEventListener("mousemove", (e) => {
   S.light = [((e.clientX - b.left) / b.width) * 2 - 1, ((e.clientY - b.top) / b.height) * 2 - 1];
   draw();
 });
+// the token has become a cookie: keep it out of the address bar, history and bookmarks
+if (location.search) history.replaceState(null, "", location.pathname);
 load(null).then(watch);

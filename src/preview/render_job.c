@@ -4,12 +4,13 @@
  * text on its standard input. The job writes the PNG atomically into its own folder of the
  * scratch folder and its error message, if any, to a pipe; the server reads the file and
  * removes the folder, whatever became of the job. */
-#define _DEFAULT_SOURCE
+#define _GNU_SOURCE /* POLLRDHUP: a client that hung up */
 #include "preview/render_job.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
@@ -49,21 +50,9 @@ static int scratch_slot = -1;
 
 static char self[1024]; /* the program a job runs: dapple */
 
-dapple_status dp_jobs_init(const char *program, dapple_error *err)
-{
-    ssize_t n = program != NULL ? (ssize_t)snprintf(self, sizeof self, "%s", program)
-                                : readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0 || (size_t)n >= sizeof self - 1)
-        return dp_fail(err, DAPPLE_E_IO, "cannot find the dapple program for renders");
-    self[n] = '\0';
-    const char *tmp = getenv("TMPDIR");
-    snprintf(scratch, sizeof scratch, "%s/.preview" DP_TEMP_MARK "XXXXXX",
-             tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
-    if (dp_temps_mkdtemp(scratch, &scratch_slot) == NULL)
-        return dp_fail(err, DAPPLE_E_IO, "cannot make a scratch folder in '%s': %s",
-                       tmp != NULL && *tmp != '\0' ? tmp : "/tmp", strerror(errno));
-    return DAPPLE_OK;
-}
+/* The scratch folder's name: ".preview-PID.dapple.XXXXXX", the pid telling a folder of a
+ * live server from one a server killed outright (SIGKILL: no cleanup ran) left behind. */
+#define SCRATCH_PREFIX ".preview-"
 
 /* Removes a job folder and whatever a killed child left in it (a temp file, a PNG). */
 static void remove_folder(const char *dir)
@@ -81,6 +70,85 @@ static void remove_folder(const char *dir)
         closedir(d);
     }
     rmdir(dir);
+}
+
+/* Removes the scratch folder 'dir': its job folders, then itself. */
+static void remove_scratch(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d != NULL) {
+        struct dirent *e;
+        char path[1024];
+        while ((e = readdir(d)) != NULL) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            if (unlink(path) != 0)
+                remove_folder(path);
+        }
+        closedir(d);
+    }
+    rmdir(dir);
+}
+
+/* The pid in a scratch folder's name, or 0 when the name is not one. */
+static long scratch_pid(const char *name)
+{
+    size_t p = sizeof SCRATCH_PREFIX - 1;
+    if (strncmp(name, SCRATCH_PREFIX, p) != 0 || !dp_temps_is_mkstemp_name(name, DP_TEMP_MARK))
+        return 0;
+    char *end;
+    long pid = strtol(name + p, &end, 10);
+    return end > name + p && strncmp(end, DP_TEMP_MARK, sizeof DP_TEMP_MARK - 1) == 0 ? pid : 0;
+}
+
+/* Removes the scratch folders in 'tmp' of this user's servers that are gone (no process
+ * has their pid): a server killed by SIGKILL cannot clean up after itself, so the next one
+ * does. A folder of a live server, of another user or not a real folder is left alone. */
+static void remove_stale_scratch(const char *tmp)
+{
+    DIR *d = opendir(tmp);
+    struct dirent *e;
+    char path[1024];
+    struct stat st;
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        long pid = scratch_pid(e->d_name);
+        if (pid <= 0 || pid == (long)getpid() ||
+            snprintf(path, sizeof path, "%s/%s", tmp, e->d_name) >= (int)sizeof path)
+            continue;
+        if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
+            continue;
+        if (kill((pid_t)pid, 0) != 0 && errno == ESRCH)
+            remove_scratch(path);
+    }
+    if (d != NULL)
+        closedir(d);
+}
+
+dapple_status dp_jobs_init(const char *program, dapple_error *err)
+{
+    ssize_t n = program != NULL ? (ssize_t)snprintf(self, sizeof self, "%s", program)
+                                : readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0 || (size_t)n >= sizeof self - 1)
+        return dp_fail(err, DAPPLE_E_IO, "cannot find the dapple program for renders");
+    self[n] = '\0';
+    const char *tmp = getenv("TMPDIR");
+    tmp = tmp != NULL && *tmp != '\0' ? tmp : "/tmp";
+    remove_stale_scratch(tmp);
+    snprintf(scratch, sizeof scratch, "%s/" SCRATCH_PREFIX "%ld" DP_TEMP_MARK "XXXXXX", tmp,
+             (long)getpid());
+    if (dp_temps_mkdtemp(scratch, &scratch_slot) == NULL)
+        return dp_fail(err, DAPPLE_E_IO, "cannot make a scratch folder in '%s': %s", tmp,
+                       strerror(errno));
+    return DAPPLE_OK;
+}
+
+uint64_t dp_jobs_newest_gen(void)
+{
+    pthread_mutex_lock(&lock);
+    uint64_t g = newest_gen;
+    pthread_mutex_unlock(&lock);
+    return g == UINT64_MAX ? 0 : g;
 }
 
 void dp_jobs_shutdown(void)
@@ -105,19 +173,7 @@ void dp_jobs_shutdown(void)
         nanosleep(&ts, NULL);
     }
     if (scratch[0] != '\0') {
-        DIR *d = opendir(scratch);
-        if (d != NULL) {
-            struct dirent *e;
-            char path[1024];
-            while ((e = readdir(d)) != NULL) {
-                if (e->d_name[0] == '.' && (e->d_name[1] == '\0' || strcmp(e->d_name, "..") == 0))
-                    continue;
-                snprintf(path, sizeof path, "%s/%s", scratch, e->d_name);
-                remove_folder(path);
-            }
-            closedir(d);
-        }
-        rmdir(scratch);
+        remove_scratch(scratch);
         dp_temps_forget(scratch_slot);
         scratch[0] = '\0';
     }
@@ -329,6 +385,52 @@ static dapple_status read_file(const char *path, unsigned char **data, size_t *l
     return DAPPLE_OK;
 }
 
+typedef enum watch { WATCH_DONE, WATCH_GONE, WATCH_TIMEOUT } watch;
+
+/* Milliseconds left until t0 + limit (-1: no limit), for poll. */
+static int ms_left(double t0, int limit)
+{
+    if (limit <= 0)
+        return -1;
+    double left = t0 + limit - now();
+    return left <= 0 ? 0 : (int)(left * 1000) + 1;
+}
+
+/* Reads the job's message until it closes its end (it exited), while watching the client
+ * and the clock: a client that hung up (nobody would see the picture) or a render over
+ * its time kills the job. msg[cap] gets what the job wrote. */
+static watch watch_job(pid_t pid, int err_fd, const dp_job_spec *j, double t0, char *msg,
+                       size_t cap)
+{
+    struct pollfd fds[2] = { { .fd = err_fd, .events = POLLIN },
+                             { .fd = j->client_fd, .events = POLLRDHUP } };
+    size_t n = 0;
+    watch w = WATCH_DONE;
+    for (;;) {
+        int r = poll(fds, j->client_fd > 0 ? 2 : 1, ms_left(t0, j->limit_seconds));
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r == 0 || (j->client_fd > 0 && (fds[1].revents & (POLLRDHUP | POLLHUP | POLLERR)))) {
+            w = r == 0 ? WATCH_TIMEOUT : WATCH_GONE;
+            kill(pid, SIGKILL);
+            break;
+        }
+        if (r < 0)
+            break;
+        char buf[256];
+        ssize_t got = read(err_fd, buf, sizeof buf);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0) /* the end: the job exited */
+            break;
+        size_t keep = DP_MIN((size_t)got, cap - 1 - n); /* the rest of a long message goes */
+        memcpy(msg + n, buf, keep);
+        n += keep;
+    }
+    msg[n] = '\0';
+    return w;
+}
+
 dp_job_result dp_job_render(const dp_job_spec *j, uint64_t gen, unsigned char **png, size_t *len,
                             double *seconds, double *cpu_seconds, dapple_error *err)
 {
@@ -382,12 +484,7 @@ dp_job_result dp_job_render(const dp_job_spec *j, uint64_t gen, unsigned char **
     close(in[1]);
     in[1] = -1;
     char msg[sizeof err->message];
-    size_t n = 0;
-    ssize_t r;
-    while (n < sizeof msg - 1 &&
-           ((r = read(errp[0], msg + n, sizeof msg - 1 - n)) > 0 || (r < 0 && errno == EINTR)))
-        n += r > 0 ? (size_t)r : 0;
-    msg[n] = '\0';
+    watch w = watch_job(pid, errp[0], j, t0, msg, sizeof msg);
     int status = 0;
     struct rusage ru;
     memset(&ru, 0, sizeof ru);
@@ -396,12 +493,17 @@ dp_job_result dp_job_render(const dp_job_spec *j, uint64_t gen, unsigned char **
     if (cpu_seconds != NULL)
         *cpu_seconds = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
                        (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
-    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
+    if (w == WATCH_TIMEOUT) {
+        dp_fail(err, DAPPLE_E_LIMIT,
+                "the render ran over %d s, the preview's limit (--time-limit): lower --side "
+                "or the preset's cost",
+                j->limit_seconds);
+    } else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
         result = DP_JOB_CANCELLED;
     } else if (WIFSIGNALED(status)) {
         dp_fail(err, DAPPLE_E_RENDER, "the render crashed (signal %d)", WTERMSIG(status));
     } else if (WEXITSTATUS(status) != 0) {
-        dp_fail(err, DAPPLE_E_RENDER, "%s", n > 0 ? msg : "the render failed");
+        dp_fail(err, DAPPLE_E_RENDER, "%s", msg[0] != '\0' ? msg : "the render failed");
     } else if (read_file(file, png, len, err) == DAPPLE_OK) {
         result = DP_JOB_OK;
     }

@@ -30,6 +30,13 @@ DAPPLE_USERESULT dapple_status dp_jobs_init(const char *program, dapple_error *e
 /** Kills every running child, waits for them and removes the scratch folder. */
 void dp_jobs_shutdown(void);
 
+/** The newest generation a render has asked for: a page loaded afresh counts on from it,
+ * so its first render is not taken for an older edit of the page before. */
+uint64_t dp_jobs_newest_gen(void);
+
+/* The largest generation a request may name: JavaScript counts exactly up to 2^53 - 1. */
+#define DP_PREVIEW_MAX_GEN 9007199254740991ull
+
 typedef enum dp_job_result {
     DP_JOB_OK,
     DP_JOB_FAILED,
@@ -46,13 +53,16 @@ typedef struct dp_job_spec {
     int size_cap;
     int threads;
     dp_preview_view view;
-    int mask; /* DP_VIEW_MASK: the dp_mask_kind */
+    int mask;          /* DP_VIEW_MASK: the dp_mask_kind */
+    int client_fd;     /* the asking client's socket (> 0): its hang-up stops the render */
+    int limit_seconds; /* > 0: a render still running after this long is stopped */
 } dp_job_spec;
 
 /** Renders j in a new process (this program again, run as a job; see dp_job_main): *png
  * (malloc'ed) and *len on DP_JOB_OK; err holds the render's message on DP_JOB_FAILED. A
  * render of generation 'gen' kills the running renders of older generations (they end
- * DP_JOB_CANCELLED) and is refused as cancelled itself when a newer one has begun.
+ * DP_JOB_CANCELLED) and is refused as cancelled itself when a newer one has begun. A
+ * client that hangs up cancels its render; one over j->limit_seconds fails, saying so.
  * *seconds gets the wall time, *cpu_seconds (unless NULL) the job's processor time, all
  * its threads. The job is a fresh program, not a fork of the server: a fork of a process
  * with threads inherits the locks they held (malloc's under sanitizers, for one). */

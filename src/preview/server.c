@@ -19,25 +19,31 @@
 
 #include "batch/scale_look.h"
 #include "core/dp.h"
-#include "io/atomic_file.h"
 #include "preset/params.h"
 #include "preset/preset.h"
+#include "preview/conn_guard.h"
 #include "preview/ini_edit.h"
 #include "preview/json_out.h"
 #include "preview/render_job.h"
+#include "preview/save_file.h"
 #include "preview/spec_json.h"
+#include "preview/token.h"
 #include "preview_page.h" /* generated from page.html, page.css, page.js */
 
 #define MAX_EDITS       256
 #define MAX_CONNECTIONS 64 /* answered at once; more get 503 */
+#define MAX_WAITING     32 /* connections still sending their headers; the oldest is cut */
+#define HEADER_SECONDS  10 /* the time a connection has to send its headers */
 
 struct dp_preview {
     struct MHD_Daemon *daemon;
     dp_preview_opts o;
     int port;
-    bool loopback;
+    char token[DP_TOKEN_HEX + 1];
+    char cookie[40]; /* the cookie's name: one per port, as cookies ignore ports */
     atomic_int active;
     pthread_mutex_t save_lock;
+    dp_conn_guard guard;
 };
 
 /* One request's state across libmicrohttpd's calls: the body as it arrives. */
@@ -49,12 +55,16 @@ typedef struct request {
 
 /* ---------------------------------------------------------------- responses */
 
-static enum MHD_Result send_bytes(struct MHD_Connection *c, unsigned status, const char *type,
-                                  const void *data, size_t len, enum MHD_ResponseMemoryMode mode)
+/* 'cookie' (may be NULL) goes in a Set-Cookie header. */
+static enum MHD_Result send_page(struct MHD_Connection *c, unsigned status, const char *type,
+                                 const void *data, size_t len, enum MHD_ResponseMemoryMode mode,
+                                 const char *cookie)
 {
     struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)(uintptr_t)data, mode);
     if (r == NULL)
         return MHD_NO;
+    if (cookie != NULL)
+        MHD_add_response_header(r, "Set-Cookie", cookie);
     MHD_add_response_header(r, "Content-Type", type);
     MHD_add_response_header(r, "Cache-Control", "no-store");
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
@@ -65,6 +75,12 @@ static enum MHD_Result send_bytes(struct MHD_Connection *c, unsigned status, con
     enum MHD_Result ret = MHD_queue_response(c, status, r);
     MHD_destroy_response(r);
     return ret;
+}
+
+static enum MHD_Result send_bytes(struct MHD_Connection *c, unsigned status, const char *type,
+                                  const void *data, size_t len, enum MHD_ResponseMemoryMode mode)
+{
+    return send_page(c, status, type, data, len, mode, NULL);
 }
 
 static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *fmt, ...)
@@ -171,7 +187,8 @@ static enum MHD_Result get_spec(dp_preview *p, struct MHD_Connection *c)
     dp_json j = { 0 };
     dp_json_printf(&j, "{\"file\":");
     dp_json_str(&j, p->o.preset);
-    dp_json_printf(&j, ",\"stamp\":\"%s\",\"cap\":%d,\"spec\":", stamp, p->o.size_cap);
+    dp_json_printf(&j, ",\"stamp\":\"%s\",\"cap\":%d,\"gen\":%llu,\"spec\":", stamp, p->o.size_cap,
+                   (unsigned long long)dp_jobs_newest_gen());
     dp_spec_json(&j, text, len);
     dp_json_printf(&j, "}");
     free(text);
@@ -208,14 +225,38 @@ static bool parse_view(struct MHD_Connection *c, dp_preview_view *view, int *mas
     return false;
 }
 
+/* gen=N, the page's count of its edits (0 when absent): digits only, at most
+ * DP_PREVIEW_MAX_GEN. strtoull would take "-1" for 2^64 - 1, after which every render of
+ * a smaller number would be "cancelled" for good. */
+static bool parse_gen(struct MHD_Connection *c, uint64_t *gen)
+{
+    const char *g = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "gen");
+    if (g == NULL)
+        return true;
+    if (g[0] == '\0' || strlen(g) > 16 || strspn(g, "0123456789") != strlen(g))
+        return false;
+    *gen = strtoull(g, NULL, 10);
+    return *gen <= DP_PREVIEW_MAX_GEN;
+}
+
+static int client_socket(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *ci =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return ci != NULL ? ci->connect_fd : 0;
+}
+
 static enum MHD_Result post_render(dp_preview *p, struct MHD_Connection *c, request *r)
 {
     dp_preview_view view;
     int mask = 0;
     if (!parse_view(c, &view, &mask))
         return send_text(c, 400, "expected view=texture, height, normal or mask (with kind=KIND)");
-    const char *g = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "gen");
-    uint64_t gen = g != NULL ? strtoull(g, NULL, 10) : 0;
+    uint64_t gen = 0;
+    if (!parse_gen(c, &gen))
+        return send_text(c, 400, "gen: expected a whole number in [0, %llu], got '%.40s'",
+                         DP_PREVIEW_MAX_GEN,
+                         MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "gen"));
     char *text = NULL, key[2 * DP_INI_NAME_MAX + 2];
     size_t len = 0;
     dapple_error err;
@@ -237,7 +278,9 @@ static enum MHD_Result post_render(dp_preview *p, struct MHD_Connection *c, requ
                         .size_cap = p->o.size_cap,
                         .threads = p->o.threads,
                         .view = view,
-                        .mask = mask };
+                        .mask = mask,
+                        .client_fd = client_socket(c),
+                        .limit_seconds = p->o.time_limit };
     unsigned char *png;
     size_t png_len;
     double seconds;
@@ -270,18 +313,6 @@ static enum MHD_Result post_render(dp_preview *p, struct MHD_Connection *c, requ
     return send_error(c, 422, err.message, NULL);
 }
 
-static dapple_status write_preset(const char *path, const char *text, size_t len, dapple_error *err)
-{
-    dp_atomic_file af;
-    if (dp_atomic_open(&af, path, err) != DAPPLE_OK)
-        return err->status;
-    if (fwrite(text, 1, len, af.fp) != len) {
-        dp_atomic_abort(&af);
-        return dp_fail(err, DAPPLE_E_IO, "cannot write '%s'", path);
-    }
-    return dp_atomic_commit(&af, err);
-}
-
 /* Saves the changes into the file, once the changed text parses (a change the preset
  * would refuse is never written). */
 static enum MHD_Result post_save(dp_preview *p, struct MHD_Connection *c, request *r)
@@ -297,7 +328,7 @@ static enum MHD_Result post_save(dp_preview *p, struct MHD_Connection *c, reques
     if (st == DAPPLE_OK)
         st = dp_preset_parse_string(text, len, p->o.preset, t, &err);
     if (st == DAPPLE_OK)
-        st = write_preset(p->o.preset, text, len, &err);
+        st = dp_save_in_place(p->o.preset, text, len, &err);
     pthread_mutex_unlock(&p->save_lock);
     free(t);
     if (st != DAPPLE_OK) {
@@ -312,19 +343,97 @@ static enum MHD_Result post_save(dp_preview *p, struct MHD_Connection *c, reques
     return send_json(c, 200, &j);
 }
 
-/* A page that can be loaded only from its own address: with a loopback server, a Host
- * header naming another name (DNS rebinding) is refused, and so is a POST from a page of
- * another origin. */
+/* "ADDR:PORT" of the address a connection came in on ("[ADDR]:PORT" for IPv6), the name
+ * a browser that reached it by number sends as Host; false when it cannot be read. */
+static bool local_address(struct MHD_Connection *c, char *out, size_t cap, bool *loopback)
+{
+    const union MHD_ConnectionInfo *ci =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    struct sockaddr_storage ss;
+    socklen_t n = sizeof ss;
+    char ip[INET6_ADDRSTRLEN];
+    if (ci == NULL || getsockname(ci->connect_fd, (struct sockaddr *)&ss, &n) != 0)
+        return false;
+    if (ss.ss_family == AF_INET) {
+        const struct sockaddr_in *a = (const struct sockaddr_in *)&ss;
+        inet_ntop(AF_INET, &a->sin_addr, ip, sizeof ip);
+        *loopback = (ntohl(a->sin_addr.s_addr) >> 24) == 127;
+        snprintf(out, cap, "%s:%d", ip, ntohs(a->sin_port));
+        return true;
+    }
+    const struct sockaddr_in6 *a = (const struct sockaddr_in6 *)&ss;
+    if (IN6_IS_ADDR_V4MAPPED(&a->sin6_addr)) { /* an IPv4 client of a dual-stack socket */
+        inet_ntop(AF_INET, &a->sin6_addr.s6_addr[12], ip, sizeof ip);
+        *loopback = a->sin6_addr.s6_addr[12] == 127;
+        snprintf(out, cap, "%s:%d", ip, ntohs(a->sin6_port));
+        return true;
+    }
+    inet_ntop(AF_INET6, &a->sin6_addr, ip, sizeof ip);
+    *loopback = IN6_IS_ADDR_LOOPBACK(&a->sin6_addr);
+    snprintf(out, cap, "[%s]:%d", ip, ntohs(a->sin6_port));
+    return true;
+}
+
+/* A page that can be loaded only from its own address: the Host header must name the
+ * address the request came in on, by number ("localhost" too on loopback), so a page of
+ * another name that resolves to it (DNS rebinding) is refused, on any --host. */
 static bool host_ok(const dp_preview *p, struct MHD_Connection *c)
 {
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
-    if (!p->loopback || host == NULL)
+    char local[INET6_ADDRSTRLEN + 16], name[32];
+    bool loopback = false;
+    if (host == NULL) /* HTTP/1.0 without one: no browser sends that; the token still holds */
         return true;
-    char want[3][64];
-    snprintf(want[0], sizeof want[0], "127.0.0.1:%d", p->port);
-    snprintf(want[1], sizeof want[1], "localhost:%d", p->port);
-    snprintf(want[2], sizeof want[2], "[::1]:%d", p->port);
-    return strcmp(host, want[0]) == 0 || strcmp(host, want[1]) == 0 || strcmp(host, want[2]) == 0;
+    if (!local_address(c, local, sizeof local, &loopback))
+        return false;
+    snprintf(name, sizeof name, "localhost:%d", p->port);
+    return strcmp(host, local) == 0 || (loopback && strcmp(host, name) == 0);
+}
+
+static enum MHD_Result count_host(void *cls, enum MHD_ValueKind kind, const char *key,
+                                  const char *value)
+{
+    (void)kind, (void)value;
+    if (strcasecmp(key, "Host") == 0)
+        (*(int *)cls)++;
+    return MHD_YES;
+}
+
+/* Two Host headers: the first decides for us, the second perhaps for a proxy in between. */
+static bool one_host(struct MHD_Connection *c)
+{
+    int n = 0;
+    MHD_get_connection_values(c, MHD_HEADER_KIND, count_host, &n);
+    return n <= 1;
+}
+
+/* The owner's request: the token in the query (?token=, the printed address) or in the
+ * cookie the page got from it. */
+static bool token_ok(const dp_preview *p, struct MHD_Connection *c)
+{
+    const char *q = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
+    const char *k = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, p->cookie);
+    return dp_token_equal(q, p->token) || dp_token_equal(k, p->token);
+}
+
+/* Who may be answered at all, checked once the headers are in and before anything is read,
+ * written or rendered: NULL, or the refusal sent. */
+static bool refuse_stranger(const dp_preview *p, struct MHD_Connection *c, enum MHD_Result *ret)
+{
+    if (!one_host(c))
+        *ret = send_text(c, 400, "refused: more than one Host header");
+    else if (!host_ok(p, c))
+        *ret = send_text(c, 403,
+                         "refused: this preview answers only to its own address, "
+                         "by number (Host: ADDR:%d)",
+                         p->port);
+    else if (!token_ok(p, c))
+        *ret = send_text(c, 403,
+                         "refused: this preview answers only to the address it printed, "
+                         "with its token (?token=...)");
+    else
+        return false;
+    return true;
 }
 
 static bool origin_ok(struct MHD_Connection *c)
@@ -336,24 +445,35 @@ static bool origin_ok(struct MHD_Connection *c)
     return host != NULL && strncmp(origin, "http://", 7) == 0 && strcmp(origin + 7, host) == 0;
 }
 
+/* The page loaded from the printed address (?token=) gets the token as a cookie, which its
+ * script's requests then carry: HttpOnly (no script reads it), SameSite=Strict (no other
+ * site's page sends it), for this session only. NULL when the token came as a cookie. */
+static const char *set_cookie(const dp_preview *p, struct MHD_Connection *c, char *out, size_t cap)
+{
+    const char *q = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
+    if (!dp_token_equal(q, p->token))
+        return NULL;
+    snprintf(out, cap, "%s=%s; Path=/; HttpOnly; SameSite=Strict", p->cookie, p->token);
+    return out;
+}
+
 static enum MHD_Result route(dp_preview *p, struct MHD_Connection *c, const char *url,
                              const char *method, request *r)
 {
     bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
     bool post = strcmp(method, "POST") == 0;
+    char cookie[160];
     if (strstr(url, "..") != NULL)
         return send_text(c, 400,
                          "refused: a path with '..' (only the page and its renders are served)");
     if (url[0] != '/' || url[1] == '/')
         return send_text(c, 400,
                          "refused: an absolute path (only the page and its renders are served)");
-    if (!host_ok(p, c))
-        return send_text(c, 403, "refused: this preview answers only to 127.0.0.1:%d", p->port);
     if (r->too_big)
         return send_text(c, 413, "refused: a request over %d bytes", DP_PREVIEW_MAX_BODY);
     if (get && (strcmp(url, "/") == 0 || strcmp(url, "/index.html") == 0))
-        return send_bytes(c, 200, "text/html; charset=utf-8", page_html, sizeof page_html,
-                          MHD_RESPMEM_PERSISTENT);
+        return send_page(c, 200, "text/html; charset=utf-8", page_html, sizeof page_html,
+                         MHD_RESPMEM_PERSISTENT, set_cookie(p, c, cookie, sizeof cookie));
     if (get && strcmp(url, "/page.js") == 0)
         return send_bytes(c, 200, "text/javascript; charset=utf-8", page_js, sizeof page_js,
                           MHD_RESPMEM_PERSISTENT);
@@ -378,6 +498,24 @@ static enum MHD_Result route(dp_preview *p, struct MHD_Connection *c, const char
     return send_text(c, 404, "not found: %s (only the page and its renders are served)", url);
 }
 
+static int guard_slot(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *ci =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return ci != NULL ? (int)(intptr_t)ci->socket_context : 0;
+}
+
+/* Every connection is watched until its headers are in (conn_guard.h). */
+static void on_connection(void *cls, struct MHD_Connection *c, void **ctx,
+                          enum MHD_ConnectionNotificationCode code)
+{
+    dp_preview *p = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED)
+        *ctx = (void *)(intptr_t)dp_guard_open(&p->guard, client_socket(c));
+    else
+        dp_guard_close(&p->guard, (int)(intptr_t)*ctx);
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *version, const char *upload_data,
                                   size_t *upload_size, void **state)
@@ -390,8 +528,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         if (r == NULL)
             return MHD_NO;
         *state = r;
+        dp_guard_waiting(&p->guard, guard_slot(c), false);
         if (atomic_fetch_add(&p->active, 1) >= MAX_CONNECTIONS)
             return send_text(c, 503, "busy: more than %d requests at once", MAX_CONNECTIONS);
+        enum MHD_Result refused;
+        if (refuse_stranger(p, c, &refused))
+            return refused;
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
         if (cl != NULL && strtoull(cl, NULL, 10) > DP_PREVIEW_MAX_BODY)
             return send_text(c, 413, "refused: a request over %d bytes", DP_PREVIEW_MAX_BODY);
@@ -423,9 +565,10 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
 {
     dp_preview *p = cls;
     request *r = *state;
-    (void)c, (void)why;
+    (void)why;
     if (r == NULL)
         return;
+    dp_guard_waiting(&p->guard, guard_slot(c), true); /* for its next request, if any */
     atomic_fetch_sub(&p->active, 1);
     free(r->body);
     free(r);
@@ -433,7 +576,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
 }
 
 dapple_status dp_preview_start(const dp_preview_opts *o, dp_preview **out, char *url, size_t cap,
-                               dapple_error *err)
+                               bool *remote, dapple_error *err)
 {
     struct sockaddr_in a4 = { .sin_family = AF_INET, .sin_port = htons((uint16_t)o->port) };
     struct sockaddr_in6 a6 = { .sin6_family = AF_INET6, .sin6_port = htons((uint16_t)o->port) };
@@ -447,13 +590,24 @@ dapple_status dp_preview_start(const dp_preview_opts *o, dp_preview **out, char 
                            host);
         v6 = true;
     }
+    bool loopback =
+            v6 ? IN6_IS_ADDR_LOOPBACK(&a6.sin6_addr) : (ntohl(a4.sin_addr.s_addr) >> 24) == 127;
+    *remote = !loopback;
+    if (!loopback && !o->allow_remote)
+        return dp_fail(err, DAPPLE_E_INVALID,
+                       "--host %s: other machines could reach the preview there; add "
+                       "--allow-remote to mean it",
+                       host);
     dp_preview *p = dp_calloc_n(1, sizeof *p);
     if (p == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory");
     p->o = *o;
-    p->loopback =
-            v6 ? IN6_IS_ADDR_LOOPBACK(&a6.sin6_addr) : (ntohl(a4.sin_addr.s_addr) >> 24) == 127;
+    if (dp_token_new(p->token, err) != DAPPLE_OK) {
+        free(p);
+        return err->status;
+    }
     pthread_mutex_init(&p->save_lock, NULL);
+    dp_guard_init(&p->guard, MAX_WAITING, HEADER_SECONDS);
     if (dp_jobs_init(NULL, err) != DAPPLE_OK) {
         free(p);
         return err->status;
@@ -463,8 +617,9 @@ dapple_status dp_preview_start(const dp_preview_opts *o, dp_preview **out, char 
     p->daemon = MHD_start_daemon(
             flags, (uint16_t)o->port, NULL, NULL, on_request, p, MHD_OPTION_SOCK_ADDR,
             v6 ? (struct sockaddr *)&a6 : (struct sockaddr *)&a4, MHD_OPTION_NOTIFY_COMPLETED,
-            on_completed, p, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30,
-            MHD_OPTION_CONNECTION_LIMIT, (unsigned)256, MHD_OPTION_END);
+            on_completed, p, MHD_OPTION_NOTIFY_CONNECTION, on_connection, p,
+            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30, MHD_OPTION_CONNECTION_LIMIT,
+            (unsigned)DP_GUARD_SLOTS, MHD_OPTION_END);
     if (p->daemon == NULL) {
         dp_jobs_shutdown();
         free(p);
@@ -475,7 +630,9 @@ dapple_status dp_preview_start(const dp_preview_opts *o, dp_preview **out, char 
     }
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(p->daemon, MHD_DAEMON_INFO_BIND_PORT);
     p->port = info != NULL ? info->port : o->port;
-    snprintf(url, cap, v6 ? "http://[%s]:%d/" : "http://%s:%d/", host, p->port);
+    snprintf(p->cookie, sizeof p->cookie, "dapple_preview_%d", p->port);
+    snprintf(url, cap, v6 ? "http://[%s]:%d/?token=%s" : "http://%s:%d/?token=%s", host, p->port,
+             p->token);
     *out = p;
     return DAPPLE_OK;
 }
@@ -487,5 +644,6 @@ void dp_preview_stop(dp_preview *p)
     dp_jobs_shutdown();
     MHD_stop_daemon(p->daemon);
     pthread_mutex_destroy(&p->save_lock);
+    dp_guard_fini(&p->guard);
     free(p);
 }

@@ -72,6 +72,13 @@ dapple_status dp_clump_parents(const dp_texture_spec *t, const dp_layer_spec *l,
         st = dapple_sampler_new(&s, f, &so, err);
     if (st == DAPPLE_OK)
         st = dapple_sampler_run(s, &stop, err);
+    if (st == DAPPLE_E_LIMIT) /* the sampler's own words say "raise the radius" */
+        dp_fail(err, st,
+                "clumps %g px apart (clump_spacing, or 3 clump_radius when 0) are too many "
+                "for a %dx%d texture: raise clump_spacing or clump_radius",
+                S, t->width, t->height);
+    else if (st != DAPPLE_OK)
+        dp_fail_prefix(err, st, "clumps");
     if (st == DAPPLE_OK) {
         size_t count = 0;
         const dapple_point *p = dapple_sampler_points(s, &count);

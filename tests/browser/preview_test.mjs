@@ -62,6 +62,9 @@ async function test(url, file) {
   await page.setViewport({ width: 1200, height: 900 });
   await page.goto(url);
   let gen = await rendered(page, 0, "texture");
+  // the token became an HttpOnly cookie: gone from the address bar, unseen by scripts
+  check(!page.url().includes("token=") && !(await page.evaluate(() => document.cookie)).includes("dapple"),
+        `the token left the address (${page.url()}) and no script reads its cookie`);
   const first = await canvasData(page);
   const [w, h] = await canvasSize(page);
   check(w > 16 && h > 16, `the texture is drawn (${w}x${h})`);

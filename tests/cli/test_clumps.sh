@@ -35,6 +35,14 @@ bad_keys() {
     preset "clump_radius = -3" >"$TMP/b.ini"
     $DAPPLE render "$TMP/b.ini" -o "$TMP/b.png" --quiet 2>/dev/null && fail "clump_radius = -3 accepted"
     [ ! -e "$TMP/b.png" ] || fail "b.png written after an error"
+    # #40: clump_spacing alone was ignored without a word; clumps too dense for the sampler
+    # were told to "raise the radius", naming no clump key
+    preset "clump_spacing = 20" >"$TMP/s.ini"
+    expect_error 1 "dapple: $TMP/s.ini:5: [layer dots] clump_spacing = 20 needs clump_radius, the clumps' size (0: no clumps)" \
+        "$TMP/b.png" -- $DAPPLE render "$TMP/s.ini" -o "$TMP/b.png" --quiet
+    printf '[texture]\nsize = 4096x4096\n[layer dots]\nstyle = circles\nradius = 3\nclump_radius = 0.01\n' >"$TMP/d.ini"
+    expect_error 1 "dapple: layer 'dots': clumps 0.03 px apart (clump_spacing, or 3 clump_radius when 0) are too many for a 4096x4096 texture: raise clump_spacing or clump_radius" \
+        "$TMP/b.png" -- $DAPPLE render "$TMP/d.ini" -o "$TMP/b.png" --quiet
 }
 
 clumps_show_in_g

@@ -178,6 +178,11 @@ pack_check() {
     sed 's/\("file": "a.png".*"sha256": "\)[0-9a-f]/\1x/' "$TMP/good.json" >"$o/manifest.json"
     expect_error 1 "dapple: $o/manifest.json: a.png: no job_sha256 or sha256 of 64 hex digits" "" -- \
         $DAPPLE pack "$P" -o "$o" --check
+    # without --check, that one bad entry costs its output only (#40: all were rendered again)
+    $DAPPLE pack "$P" -o "$o" 2>"$TMP/log" || fail "pack with one bad manifest entry: $(cat "$TMP/log")"
+    grep -qxF "dapple: $o/manifest.json: a.png: no job_sha256 or sha256 of 64 hex digits (1 bad entry): their outputs render again" "$TMP/log" ||
+        fail "one bad entry: $(head -1 "$TMP/log")"
+    grep -q "^dapple: pack: 1 rendered, [1-9][0-9]* skipped, 0 failed" "$TMP/log" || fail "one bad entry: $(grep '^dapple: pack:' "$TMP/log")"
     head -c 300 "$TMP/good.json" >"$o/manifest.json"
     $DAPPLE pack "$P" -o "$o" --check 2>"$TMP/log" && fail "--check: a truncated manifest passed"
     [ "$(wc -l <"$TMP/log")" = 1 ] && grep -q "^dapple: $o/manifest.json: line [0-9]*, column [0-9]*: " "$TMP/log" ||

@@ -37,6 +37,65 @@ preset_fifo_is_refused() {
         "$d/o.png" -- bounded $DAPPLE render "$d/stamp.ini" -o "$d/o.png"
 }
 
+# Issue #40: a FIFO at any output name of a batch folder (its manifest, an output, the
+# contact sheet, a tile, the tiles manifest) or at render's -o hung the run for ever: the
+# output was opened for writing, which waits for a reader. Each is refused at once, naming
+# the path; a FIFO that someone reads (a pipe into another program) is still written.
+fifo_outputs_never_wait() {
+    local d=$TMP/fifo-out f code
+    mkdir -p "$d/in"
+    small_preset "$d/in/a.ini"
+    for f in manifest.json a.png contact-sheet.png; do
+        rm -rf "$d/out"
+        mkdir "$d/out"
+        mkfifo "$d/out/$f"
+        code=0
+        bounded $DAPPLE pack "$d/in" -o "$d/out" 2>"$TMP/log" || code=$?
+        [ "$code" = 1 ] || fail "pack with a FIFO at $f: exit $code, want 1"
+        grep -qxF "dapple: cannot write $d/out/$f: a FIFO that nobody reads (writing would wait for ever)" "$TMP/log" ||
+            fail "pack with a FIFO at $f: $(cat "$TMP/log")"
+    done
+    for f in 't_1_0.png' 'tiles.t_{x}_{y}.png.json'; do
+        rm -rf "$d/tiles"
+        mkdir "$d/tiles"
+        mkfifo "$d/tiles/$f"
+        code=0
+        bounded $DAPPLE tiles --size 16x16 --tile-size 8 --radius 2 -o "$d/tiles/t_{x}_{y}.png" 2>"$TMP/log" || code=$?
+        [ "$code" = 1 ] || fail "tiles with a FIFO at $f: exit $code, want 1"
+        grep -qF "cannot write $d/tiles/$f: a FIFO that nobody reads" "$TMP/log" || fail "tiles with a FIFO at $f: $(cat "$TMP/log")"
+    done
+    mkfifo "$d/o.png"
+    expect_error 1 "dapple: cannot write $d/o.png: a FIFO that nobody reads (writing would wait for ever)" "" -- \
+        bounded $DAPPLE render "$d/in/a.ini" -o "$d/o.png"
+    cat "$d/o.png" >"$d/read.png" &
+    bounded $DAPPLE render "$d/in/a.ini" -o "$d/o.png" 2>"$TMP/log" || fail "render into a FIFO with a reader: $(cat "$TMP/log")"
+    wait $!
+    [ "$(head -c 4 "$d/read.png" | tail -c 3)" = PNG ] || fail "render into a FIFO with a reader: no PNG came out"
+}
+
+# A manifest's memory is bounded by its size (#40): 7.5 MB of "{}" entries, under the size
+# cap, would cost jansson some 100 bytes of tree per 2 bytes of text (60 MiB of them took
+# 3.7 GB, then failed with an empty message). The read stops at 10 times the file plus a
+# MiB, says so naming the file, and the pack renders everything again.
+manifest_memory_is_bounded() {
+    local d=$TMP/memory code=0
+    mkdir -p "$d/in"
+    small_preset "$d/in/a.ini"
+    bounded $DAPPLE pack "$d/in" -o "$d/out" 2>/dev/null || fail "pack for the manifest test"
+    python3 - "$d/out/manifest.json" <<'PY'
+import sys
+p = sys.argv[1]
+t = open(p).read()
+i = t.index('"outputs": [') + len('"outputs": [')
+open(p, "w").write(t[:i] + "{}," * 2500000 + t[i:])
+PY
+    "$TOOLS/peakrss" "$TMP/rss" timeout 60 $DAPPLE pack "$d/in" -o "$d/out" 2>"$TMP/log" || code=$?
+    [ "$code" = 0 ] || fail "pack over a {} manifest: exit $code ($(head -1 "$TMP/log"))"
+    grep -q "^dapple: $d/out/manifest.json: reading it would take over 72 MiB of memory, 10 times its [0-9]* bytes: not a manifest dapple wrote (ignored: rendering everything)$" "$TMP/log" ||
+        fail "a {} manifest: $(head -1 "$TMP/log")"
+    [ "$(cat "$TMP/rss")" -lt 150000 ] || fail "a 7.5 MB {} manifest: peak $(cat "$TMP/rss") KiB"
+}
+
 # ---------------------------------------------------------------- unreadable presets fail
 
 pack_fails_unreadable_presets() {
@@ -193,6 +252,8 @@ render_keeps_exclude_images() {
 }
 
 preset_fifo_is_refused
+fifo_outputs_never_wait
+manifest_memory_is_bounded
 pack_fails_unreadable_presets
 preset_line_limit_and_line_endings
 pack_notices_every_input

@@ -175,7 +175,15 @@ bad_input() {
 
 # Zero-padded, 1-based names (issue #29): the same tiles, so they join as the plain ones do.
 padded_one_based_names() {
-    local d=$TMP/padded
+    local d=$TMP/padded spec
+    # a bad padding is named as written (#40: each got "the file name needs {x} and {y}")
+    for spec in '{x:00}' '{x:2}' '{x:0a}' '{x:}'; do
+        expect_error 2 "dapple: -o: '$spec' is not a placeholder: use {x} or a zero-padded {x:0N}, N from 1 to 9 digits" \
+            "" -- $DAPPLE tiles "${WORLD[@]}" --tile-size 128 -o "$d/p_${spec}_{y}.png"
+    done
+    # with --tile-base 1, a clash names the tiles in the user's numbering (#40: from 0)
+    expect_error 2 "dapple: -o: tiles (11, 1) and (1, 11) would both be named t111.csv: separate {x} and {y} (t{x}_{y}) or pad them ({x:02})" \
+        "" -- $DAPPLE tiles --size 1200x1200 --tile-size 100 --radius 8 --tile-base 1 -o "$d/t{x}{y}.csv"
     $DAPPLE tiles "${WORLD[@]}" --tile-size 128 -o "$d/p_{x:02}_{y:03}.png" --tile-base 1 \
         2>"$TMP/tiles.err" || fail "padded names: $(tail -n 1 "$TMP/tiles.err")"
     for y in 0 1; do
@@ -206,6 +214,12 @@ names_and_manifests() {
     $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>"$TMP/tiles.err" || fail "grass again"
     grep -qx "dapple: tiles: nothing to do, 4 tiles up to date" "$TMP/tiles.err" ||
         fail "two sets in one folder: $(tail -n 1 "$TMP/tiles.err")"
+    # a pattern that spells another set's names (#40: each overwrote the other's tiles)
+    expect_error 1 "dapple: -o: $d/grass_0_0.png is a tile of another set (tiles.grass_{x}_{y}.png.json lists it): these tiles would overwrite it; name them otherwise, or remove that set's manifest" \
+        "" -- $DAPPLE tiles "${w[@]}" --seed 5 -o "$d/grass_{x:01}_{y:01}.png"
+    $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>"$TMP/tiles.err" || fail "grass after the refused set"
+    grep -qx "dapple: tiles: nothing to do, 4 tiles up to date" "$TMP/tiles.err" ||
+        fail "a refused colliding set touched the tiles: $(tail -n 1 "$TMP/tiles.err")"
     # a 1 GiB manifest (sparse) is refused before it is read, and the tiles are made again
     truncate -s 1G "$d/tiles.grass_{x}_{y}.png.json"
     "$TOOLS/peakrss" "$TMP/rss" $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>"$TMP/tiles.err" ||
@@ -214,11 +228,14 @@ names_and_manifests() {
         "$TMP/tiles.err" || fail "huge manifest: $(head -n 1 "$TMP/tiles.err")"
     grep -q "^dapple: tiles: 4 written, 0 up to date" "$TMP/tiles.err" || fail "huge manifest: $(tail -n 1 "$TMP/tiles.err")"
     [ "$(cat "$TMP/rss")" -lt 204800 ] || fail "huge manifest: peak $(cat "$TMP/rss") KiB"
-    # tampered, truncated or an older format: one line each, the tiles made again
-    sed -i 's/"sha256": "[0-9a-f]/"sha256": "x/' "$d/tiles.grass_{x}_{y}.png.json"
+    # one tampered entry costs its tile, not the other three (#40: all four were made again)
+    python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); o=d["outputs"][0]; o["sha256"]="x"+o["sha256"][1:]; json.dump(d,open(sys.argv[1],"w"))' \
+        "$d/tiles.grass_{x}_{y}.png.json"
     $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>"$TMP/tiles.err" || fail "tampered: exit $?"
-    grep -q "^dapple: $d/tiles.grass_{x}_{y}.png.json: grass_0_0.png: no job_sha256 or sha256 of 64 hex digits (ignored: its tiles are made again)$" \
+    grep -qx "dapple: $d/tiles.grass_{x}_{y}.png.json: grass_0_0.png: no job_sha256 or sha256 of 64 hex digits (1 bad entry): their tiles are made again" \
         "$TMP/tiles.err" || fail "tampered manifest: $(head -n 1 "$TMP/tiles.err")"
+    grep -q "^dapple: tiles: 1 written, 3 up to date" "$TMP/tiles.err" || fail "one tampered entry: $(tail -n 1 "$TMP/tiles.err")"
+    # truncated or an older format: one line each, the tiles made again
     echo '{"dapple": "0.4.0", "world": {}, "tiles": []}' >"$d/tiles.json" # 0.4.0's name
     $DAPPLE tiles "${w[@]}" -o "$d/grass_{x}_{y}.png" 2>"$TMP/tiles.err" || fail "old tiles.json: exit $?"
     grep -qx "dapple: $d/tiles.json: made by an older dapple (before manifest format 2), not read: remove it once its tiles are made again" \

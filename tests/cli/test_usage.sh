@@ -101,6 +101,10 @@ scale_to_exact_size() {
     ! grep -q "rounded" "$TMP/by.log" || fail "--scale 1.5 of 96x64 reports a rounding"
     expect_error 2 "dapple: --scale-to: 128x128 is not the preset's aspect ratio (96x64): the same look at that width is 128x85, at that height 192x128 (--size changes the aspect, not the look)" "$TMP/o.png" -- \
         $DAPPLE render "$TMP/two.ini" --scale-to 128x128 -o "$TMP/o.png"
+    # a suggestion is one that works (#40: 1x1 suggested 1x1, then refused it)
+    expect_error 2 "dapple: --scale-to: 1x1 is not the preset's aspect ratio (96x64): the same look at that height is 2x1 (--size changes the aspect, not the look)" "$TMP/o.png" -- \
+        $DAPPLE render "$TMP/two.ini" --scale-to 1x1 -o "$TMP/o.png"
+    $DAPPLE render "$TMP/two.ini" --scale-to 2x1 -o "$TMP/two-by-one.png" 2>/dev/null || fail "--scale-to 2x1, the suggestion, refused"
     expect_error 2 "dapple: --scale-to: not with --scale (it sets the size and scale)" "$TMP/o.png" -- \
         $DAPPLE render "$TMP/two.ini" --scale-to 192x128 --scale 2 -o "$TMP/o.png"
     expect_error 2 "dapple: --scale-to: not with --size (it sets the size and scale)" "$TMP/o.png" -- \

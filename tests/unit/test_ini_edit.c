@@ -130,3 +130,26 @@ Test(ini_edit, names_the_key_of_a_line)
     cr_assert_str_eq(key, "big.radius");
     cr_assert_not(dp_ini_key_at_line(PRESET, strlen(PRESET), 6, key, sizeof key));
 }
+
+/* A key that is not a key would be written as a comment ("#note = 1") or as a line the
+ * preset refuses, after the page was told "saved": refused, naming it. */
+Test(ini_edit, refuses_what_is_not_a_key)
+{
+    static const char *const bad[][2] = {
+        { "big.#note=1", "line 1: big.#note: '#note' is not a key (letters, digits and '_')" },
+        { "big.;note=1", "line 1: big.;note: ';note' is not a key (letters, digits and '_')" },
+        { "big.=1", "line 1: big.: '' is not a key (letters, digits and '_')" },
+        { "big.a b=1", "line 1: big.a b: 'a b' is not a key (letters, digits and '_')" },
+        { "big.a.b=1", "line 1: big.a.b: 'a.b' is not a key (letters, digits and '_')" },
+        { "b]g.radius=1", "line 1: 'b]g' is not a section name (letters, digits, '_' and '-')" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char body[64];
+        dp_ini_edit e[2];
+        size_t n;
+        dapple_error err;
+        snprintf(body, sizeof body, "%s", bad[i][0]);
+        cr_assert_eq(dp_ini_parse_edits(body, e, 2, &n, &err), DAPPLE_E_INVALID, "%s", bad[i][0]);
+        cr_assert_str_eq(err.message, bad[i][1]);
+    }
+}

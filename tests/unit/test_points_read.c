@@ -253,6 +253,49 @@ Test(points_read, json_bare_array_of_xy)
 
 /* ---------------------------------------------------------------- refusals */
 
+/* UTF-16 text: the CSV reader said "the header has no column 'x'" of x,y (#40). */
+Test(points_read, utf16_is_named_as_such)
+{
+    static const char le[] = "\xff\xfex\0,\0y\0\n\0001\0,\0002\0\n\0";
+    static const char be_json[] = "\0[\0[\0001\0,\0002\0]\0]";
+    const char *texts[] = { le, be_json }, *names[] = { "w.csv", "w.json" };
+    size_t sizes[] = { sizeof le - 1, sizeof be_json - 1 };
+    for (int i = 0; i < 2; i++) {
+        const char *path = path_of(names[i]);
+        FILE *fp = fopen(path, "wb");
+        cr_assert_not_null(fp);
+        fwrite(texts[i], 1, sizes[i], fp);
+        fclose(fp);
+        dp_point_list l;
+        dapple_error err;
+        cr_assert_eq(dp_points_read(path, 0, &l, &err), DAPPLE_E_FORMAT);
+        cr_assert(strstr(err.message,
+                         ": UTF-16 or UTF-32 text (or a NUL byte): save it as UTF-8") != NULL,
+                  "%s", err.message);
+    }
+}
+
+/* Two "points" arrays were merged (2 + 3 = 5 points) and the last "size" won (#40). */
+Test(points_read, json_duplicate_keys_are_refused_naming_them)
+{
+    expect_error("d.json",
+                 "{\"size\": [10, 10], \"points\": [[1, 1], [2, 2]],\n"
+                 " \"points\": [[3, 3], [4, 4], [5, 5]]}",
+                 DAPPLE_E_FORMAT, "d.json:2: the key \"points\" appears twice");
+    expect_error("d.json", "{\"size\": [10, 10], \"size\": [20, 20], \"points\": [[1, 1]]}",
+                 DAPPLE_E_FORMAT, "d.json:1: the key \"size\" appears twice");
+    expect_error("d.json",
+                 "{\"columns\": [\"x\", \"y\"], \"points\": [[1, 1]],\n\n"
+                 " \"columns\": [\"y\", \"x\"]}",
+                 DAPPLE_E_FORMAT, "d.json:3: the key \"columns\" appears twice");
+    dapple_error err; /* the same names deeper down are another object's */
+    dp_point_list l =
+            read_text("d.json", "{\"meta\": {\"points\": 1, \"size\": 2}, \"points\": [[1, 1]]}",
+                      DAPPLE_OK, &err);
+    cr_assert_eq(l.count, 1);
+    dp_point_list_free(&l);
+}
+
 Test(points_read, csv_errors_name_file_and_line)
 {
     expect_error("p.csv", "x,y,r\n1,2,3\n\n# c\n4,5,6\n1,2,3\n7,abc,1\n", DAPPLE_E_FORMAT,

@@ -273,6 +273,21 @@ Test(sampler, max_points_stops_exactly_at_the_limit)
     done(&r);
 }
 
+/* max_points = 1: the seed point only, with no darts to sort (qsort(NULL, 0) there was
+ * undefined behaviour, caught by the sanitizer build that make check runs). */
+Test(sampler, max_points_one_stops_at_the_seed)
+{
+    static const double radii[][2] = { { 1, 1 }, { 2, 9 }, { 30, 30 } };
+    for (size_t i = 0; i < sizeof radii / sizeof radii[0]; i++) {
+        dapple_sampler_opts so = sampler_opts(200, 200);
+        so.max_points = 1;
+        run r = sample(field_opts(200, 200, radii[i][0], radii[i][1]), so);
+        cr_assert_eq(r.n, 1, "radius %g..%g: %zu points", radii[i][0], radii[i][1], r.n);
+        cr_assert_eq(r.stop, DAPPLE_STOP_MAX_POINTS);
+        done(&r);
+    }
+}
+
 /* ---------------------------------------------------------------- quality */
 
 Test(sampler, constant_radius_packs_well_and_covers)
