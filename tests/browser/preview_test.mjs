@@ -144,7 +144,9 @@ async function test(url, file) {
         `the changed line is '${diff.length ? al[diff[0]] : ""}'`);
   check((await page.$$(".row.changed")).length === 0, "after saving, nothing is marked changed");
   // the file edited elsewhere: the page reads it again
-  writeFileSync(file + ".new", after.replace(/^aspect = .*$/m, "aspect = 0.5"));
+  // the key's own line, in its own section (an earlier layer may set the same key)
+  const own = new RegExp(`(\\[layer ${section}\\][\\s\\S]*?\\n${k} = )[^\\n]*`);
+  writeFileSync(file + ".new", after.replace(own, (m, pre) => pre + "0.5"));
   renameSync(file + ".new", file);
   await page.waitForFunction((k) => {
     const t = document.querySelector(`.row[data-key="${k}"] input[type=text]`);
