@@ -18,6 +18,7 @@
 #include "core/world.h"
 #include "io/image_load.h"
 #include "render/bubble_cluster.h"
+#include "render/budget.h"
 #include "render/bubble_trains.h"
 #include "render/clump.h"
 #include "render/frost.h"
@@ -65,14 +66,21 @@ static dapple_status make_field(const dp_texture_spec *t, const dp_layer_spec *l
 /* A layer left at the default max_points that its field promises to exceed is refused before
  * sampling, as `dapple points` refuses it: the default is a guard, not a plan. Any other
  * max_points means "stop there". Avoided layers only lower the count, so this errs safe. */
-static dapple_status check_budget(const dp_texture_spec *t, const dp_layer_spec *l,
-                                  const dapple_field *f, dapple_error *err)
+static double expected_points(const dp_texture_spec *t, const dp_layer_spec *l,
+                              const dapple_field *f)
 {
     double expected = l->count > 0 ? (double)l->count : dapple_field_estimate_points(f);
     if (t->view_w > 0 && l->count == 0) /* the view's share of the world's points */
         expected *= (double)t->view_w * t->view_h / ((double)t->width * t->height);
+    return expected;
+}
+
+static dapple_status check_budget(const dp_texture_spec *t, const dp_layer_spec *l,
+                                  const dapple_field *f, dapple_error *err)
+{
+    double expected = expected_points(t, l, f);
     if (l->max_points != DAPPLE_DEFAULT_MAX_POINTS || !(expected > (double)l->max_points))
-        return DAPPLE_OK;
+        return dp_budget_check(l, expected, err); /* the time its points take (issue #40) */
     return dp_fail(err, DAPPLE_E_LIMIT,
                    "about %.3g points expected, over the default limit of %zu: use a larger "
                    "radius, or set max_points (sampling then stops at that limit)",

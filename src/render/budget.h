@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT
+ * The work budget of a layer's shapes (issue #40): what sampling and drawing its points will
+ * cost, estimated from the spec before anything is sampled, and refused past two minutes of
+ * one core, naming the layer and the keys that set the cost. */
+#ifndef DP_RENDER_BUDGET_H
+#define DP_RENDER_BUDGET_H
+
+#include "dapple.h"
+#include "render/texture.h"
+
+/** The most a layer's points may cost, microseconds of one core: 120 s, a minute with the
+ * two threads a render uses on two cores (it samples and draws in bands on every core). The
+ * shipped presets at 8192x8192 use at most 0.85 of it (leaf-litter's bed of leaves). */
+#define DP_BUDGET_LIMIT_US 1.2e8
+
+/** What one point of layer l costs to sample and draw, microseconds of one core (measured
+ * at radius 1, where the per-shape cost dominates; see docs/hardening.md). */
+double dp_budget_shape_us(const dp_layer_spec *l);
+
+/** The points layer l will draw when its field promises 'expected': its count if set, at
+ * most its max_points. */
+double dp_budget_points(const dp_layer_spec *l, double expected);
+
+/** Refuses (DAPPLE_E_LIMIT) a layer whose points would cost more than DP_BUDGET_LIMIT_US,
+ * naming the keys to change; the caller prefixes the layer's name. Grown layers (crystals,
+ * snow) have no points and pass. */
+DAPPLE_USERESULT dapple_status dp_budget_check(const dp_layer_spec *l, double expected,
+                                               dapple_error *err);
+
+#endif
