@@ -3,7 +3,7 @@
  * whatever its style draws: at the smallest radii the count, not the pixels, sets the time,
  * so the estimate is points x microseconds per shape. The costs were measured with one
  * thread at radius 1 on 256x256 (and 2048x2048 for circles), on a loaded 2-core machine:
- * leaves 510 us, splatter 600 us, daisies 290 us, blades 57 us (4) to 263 us (16), cells
+ * leaves 510 us, splatter 600 to 870 us, daisies 290 us, blades 57 us (4) to 263 us (16), cells
  * 70 us, stars 22 us, chips 8 us (6 corners) to 20 us (64), circles 8.5 us. */
 #include "render/budget.h"
 
@@ -35,10 +35,10 @@ static double draw_us(const dp_layer_spec *l)
         return DP_MAX(2.0, 17.2 * l->blades - 20); /* 4: 49 us, 16: 255 us */
     case DP_STYLE_CELLS:
         return 70;
-    case DP_STYLE_STARS:
-        return 15;
-    case DP_STYLE_SPLATTER:
-        return 600;
+    case DP_STYLE_STARS: /* 22 us, 32 us with glow and spikes */
+        return l->star_glow > 0 || l->star_spikes ? 25 : 15;
+    case DP_STYLE_SPLATTER: /* 600 us, 870 us on a loaded machine; force barely matters */
+        return 800;
     case DP_STYLE_STAMPS:
         return is_leaves(l) ? 520 : is_daisy(l) ? 290 : 30;
     case DP_STYLE_CRYSTALS:
@@ -113,4 +113,18 @@ dapple_status dp_budget_check(const dp_layer_spec *l, double expected, dapple_er
                    "one core, over the budget of %.0f s: %s%s, or render smaller",
                    key, l->field.rmin, n, us, n * us * 1e-6, DP_BUDGET_LIMIT_US * 1e-6, fewer(l),
                    cheaper(l));
+}
+
+dapple_status dp_budget_check_segs(const dp_layer_spec *l, size_t n, dapple_error *err)
+{
+    double us = (double)n * DP_BUDGET_SEG_US;
+    if (!(us > DP_BUDGET_LIMIT_US))
+        return DAPPLE_OK;
+    return dp_fail(err, DAPPLE_E_LIMIT,
+                   "crystal_seeds = %d, crystal_scratches = %d, crystal_length = %g: %zu segments "
+                   "grown at %.0f us each would take about %.0f s of one core to draw, over the "
+                   "budget of %.0f s: lower crystal_seeds, crystal_scratches or crystal_length, "
+                   "or render smaller",
+                   l->crystal_seeds, l->crystal_scratches, l->crystal_length, n, DP_BUDGET_SEG_US,
+                   us * 1e-6, DP_BUDGET_LIMIT_US * 1e-6);
 }
