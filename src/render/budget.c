@@ -109,22 +109,26 @@ dapple_status dp_budget_check(const dp_layer_spec *l, double expected, dapple_er
     char key[64];
     cost_key(l, key, sizeof key);
     return dp_fail(err, DAPPLE_E_LIMIT,
-                   "%s at rmin %g: about %.3g points at %.0f us each would take about %.0f s of "
-                   "one core, over the budget of %.0f s: %s%s, or render smaller",
+                   "%s at rmin %g: about %.3g points at %.0f us each, %.0f s of one core, over "
+                   "the budget of %.0f s: %s%s, or render smaller",
                    key, l->field.rmin, n, us, n * us * 1e-6, DP_BUDGET_LIMIT_US * 1e-6, fewer(l),
                    cheaper(l));
 }
 
-dapple_status dp_budget_check_segs(const dp_layer_spec *l, size_t n, dapple_error *err)
+dapple_status dp_budget_check_segs(const dp_layer_spec *l, const dp_frost_seg *segs, size_t n,
+                                   dapple_error *err)
 {
-    double us = (double)n * DP_BUDGET_SEG_US;
+    double us = 0;
+    for (size_t i = 0; i < n; i++) {
+        double side = (double)segs[i].w + 2;
+        us += DP_BUDGET_SEG_US + DP_BUDGET_SEG_PX_US * side * side;
+    }
     if (!(us > DP_BUDGET_LIMIT_US))
         return DAPPLE_OK;
     return dp_fail(err, DAPPLE_E_LIMIT,
-                   "crystal_seeds = %d, crystal_scratches = %d, crystal_length = %g: %zu segments "
-                   "grown at %.0f us each would take about %.0f s of one core to draw, over the "
-                   "budget of %.0f s: lower crystal_seeds, crystal_scratches or crystal_length, "
-                   "or render smaller",
-                   l->crystal_seeds, l->crystal_scratches, l->crystal_length, n, DP_BUDGET_SEG_US,
+                   "crystal_seeds %d, crystal_scratches %d, crystal_length %g, stroke_width %g: "
+                   "%zu segments, about %.0f s of one core to draw, over the budget of %.0f s: "
+                   "lower them, or render smaller",
+                   l->crystal_seeds, l->crystal_scratches, l->crystal_length, l->stroke_width, n,
                    us * 1e-6, DP_BUDGET_LIMIT_US * 1e-6);
 }

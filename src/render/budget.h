@@ -5,6 +5,7 @@
 #ifndef DP_RENDER_BUDGET_H
 #define DP_RENDER_BUDGET_H
 
+#include "core/frost_growth.h"
 #include "dapple.h"
 #include "render/texture.h"
 
@@ -27,14 +28,19 @@ double dp_budget_points(const dp_layer_spec *l, double expected);
 DAPPLE_USERESULT dapple_status dp_budget_check(const dp_layer_spec *l, double expected,
                                                dapple_error *err);
 
-/** What drawing one crystal segment costs, microseconds of one core: 726 k segments (crystal_seeds
- * 100000, crystal_length 4096 on 2048x2048) drew in 16 to 22 s; growing them took 0.5 s. */
-#define DP_BUDGET_SEG_US 30.0
+/** What drawing one crystal segment costs, microseconds of one core: DP_BUDGET_SEG_US, plus
+ * DP_BUDGET_SEG_PX_US per pixel of the square its width w sweeps, (w + 2)^2. Measured: 726 k
+ * segments of stroke_width 1.6 (crystal_seeds 100000, crystal_length 4096 on 2048x2048)
+ * drew in 16 to 22 s; 8263 segments of stroke_width 256 on 1024x1024 in 57 s. Growing them
+ * took 0.5 s. */
+#define DP_BUDGET_SEG_US    30.0
+#define DP_BUDGET_SEG_PX_US 0.11
 
 /** Refuses (DAPPLE_E_LIMIT) a crystals layer whose n grown segments would cost more than
  * DP_BUDGET_LIMIT_US to draw, naming the keys that grow them; checked after growth (which
  * costs a few percent of the drawing), before any drawing. */
-DAPPLE_USERESULT dapple_status dp_budget_check_segs(const dp_layer_spec *l, size_t n,
+DAPPLE_USERESULT dapple_status dp_budget_check_segs(const dp_layer_spec *l,
+                                                    const dp_frost_seg *segs, size_t n,
                                                     dapple_error *err);
 
 #endif

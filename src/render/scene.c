@@ -254,7 +254,7 @@ static dapple_status run_crystals(const dp_texture_spec *t, int i, const dapple_
                         .avoid = avoid };
     dapple_status st = dp_frost_grow(&o, &lp->segs, &lp->n_segs, err);
     if (st == DAPPLE_OK) /* growing is cheap, drawing what grew is not */
-        st = dp_budget_check_segs(l, lp->n_segs, err);
+        st = dp_budget_check_segs(l, lp->segs, lp->n_segs, err);
     lp->scale = 1;
     lp->stop = DAPPLE_STOP_COMPLETE;
     lp->seconds = seconds_now() - t0;

@@ -3,7 +3,9 @@
 # Each layer's points now cost an estimate (points its field promises x microseconds per
 # shape of its style, measured; render/budget.c), and a layer over 120 s of one core is
 # refused before sampling, naming its style's dear key and the radius: nothing is written.
-# Lower max_points (or a larger radius) brings it within the budget.
+# Lower max_points (or a larger radius) brings it within the budget. Crystals have no points:
+# the segments they grew are costed (by their width) after growing, before drawing: 8263
+# segments of stroke_width 256 took 57 s to draw on 1024x1024.
 . "$(dirname "$0")/lib.sh"
 
 layer() { # size name style-lines
@@ -12,7 +14,7 @@ layer() { # size name style-lines
 
 case_leaves_at_radius_1_on_1024_are_refused_naming_the_stamp() {
     layer 1024x1024 leaves 'style = stamps\nstamp = leaves\nradius = 1' >"$TMP/leaves.ini"
-    expect_error 1 "dapple: layer 'leaves': stamp = leaves at rmin 1: about 7.34e+05 points at 528 us each would take about 388 s of one core, over the budget of 120 s: raise rmin (or radius), set max_points, or render smaller" \
+    expect_error 1 "dapple: layer 'leaves': stamp = leaves at rmin 1: about 7.34e+05 points at 528 us each, 388 s of one core, over the budget of 120 s: raise rmin (or radius), set max_points, or render smaller" \
         "$TMP/leaves.png" -- timeout 20 "$DAPPLE" render "$TMP/leaves.ini" -o "$TMP/leaves.png" \
         --height "$TMP/leaves-h.png" --points "$TMP/leaves.csv" --quiet
     [ ! -e "$TMP/leaves-h.png" ] && [ ! -e "$TMP/leaves.csv" ] || fail "leaves: an output was left behind"
@@ -20,7 +22,7 @@ case_leaves_at_radius_1_on_1024_are_refused_naming_the_stamp() {
 
 case_chips_with_64_corners_at_radius_1_are_refused_naming_corners() {
     layer 4096x4096 chips 'style = chips\ncorners = 64\nradius = 1' >"$TMP/chips.ini"
-    expect_error 1 "dapple: layer 'chips': corners = 64 at rmin 1: about 1.17e+07 points at 20 us each would take about 230 s of one core, over the budget of 120 s: raise rmin (or radius), set max_points, lower corners, or render smaller" \
+    expect_error 1 "dapple: layer 'chips': corners = 64 at rmin 1: about 1.17e+07 points at 20 us each, 230 s of one core, over the budget of 120 s: raise rmin (or radius), set max_points, lower corners, or render smaller" \
         "$TMP/chips.png" -- timeout 20 "$DAPPLE" render "$TMP/chips.ini" -o "$TMP/chips.png" --quiet
 }
 
@@ -53,8 +55,14 @@ case_chips_with_64_corners_within_the_budget_render() {
 
 case_a_lowered_max_points_is_named_when_still_over() {
     layer 2048x2048 tufts 'style = blades\nblades = 16\nradius = 1\nmax_points = 1000000' >"$TMP/blades.ini"
-    expect_error 1 "dapple: layer 'tufts': blades = 16 at rmin 1: about 1e+06 points at 263 us each would take about 263 s of one core, over the budget of 120 s: raise rmin (or radius), lower max_points, lower blades, or render smaller" \
+    expect_error 1 "dapple: layer 'tufts': blades = 16 at rmin 1: about 1e+06 points at 263 us each, 263 s of one core, over the budget of 120 s: raise rmin (or radius), lower max_points, lower blades, or render smaller" \
         "$TMP/blades.png" -- timeout 20 "$DAPPLE" render "$TMP/blades.ini" -o "$TMP/blades.png" --quiet
+}
+
+case_wide_crystals_are_refused_once_grown_before_drawing() {
+    layer 2048x2048 ice 'style = crystals\nradius = 4\ncrystal_seeds = 100000\ncrystal_length = 4096\nstroke_width = 256' >"$TMP/ice.ini"
+    expect_error 1 "dapple: layer 'ice': crystal_seeds 100000, crystal_scratches 0, crystal_length 4096, stroke_width 256: 18972 segments, about 139 s of one core to draw, over the budget of 120 s: lower them, or render smaller" \
+        "$TMP/ice.png" -- timeout 60 "$DAPPLE" render "$TMP/ice.ini" -o "$TMP/ice.png" --quiet
 }
 
 for case in $(declare -F | awk '$3 ~ /^case_/ {print $3}'); do
