@@ -13,7 +13,8 @@
 #include "core/dp.h"
 #include "render/layer.h"
 
-#define SAMPLE_US 8.0 /* sampling one point, and the per-point work every style does */
+#define SAMPLE_US 8.0   /* sampling one point, and the per-point work every style does */
+#define PX_US     0.006 /* painting one pixel of a wide stroke */
 
 static bool is_leaves(const dp_layer_spec *l)
 {
@@ -56,17 +57,52 @@ static bool casts_shadows(const dp_layer_spec *l)
     return l->shadow > 0 && k != NULL && k->shadows;
 }
 
-double dp_budget_shape_us(const dp_layer_spec *l)
+/* The strokes of a shape and their widest width: a wide stroke_width paints far more than
+ * the shape's own room (outlines of radius 1 and stroke_width 256 on 128x128: 93 us each,
+ * all of it the stroke's pixels, about 6 ns each). Filled shapes stay within their rooms. */
+static int strokes(const dp_layer_spec *l, double *width)
+{
+    *width = l->stroke_width;
+    if (l->style == DP_STYLE_BLADES) {
+        *width = 1.25 * l->stroke_width; /* a blade's root: 0.75 to 1.25 of it */
+        return l->blades;
+    }
+    bool outlined = (l->style == DP_STYLE_ELLIPSES || l->style == DP_STYLE_CHIPS) && !l->filled;
+    return l->style == DP_STYLE_OUTLINES || outlined ? 1 : 0;
+}
+
+/* The pixels a shape's strokes sweep at the smallest radius (where the points are), at most
+ * the image's: each stroke's width by the shape's size across plus that width (a ring of
+ * width 256 round a point is a disc 258 px across). */
+static double stroke_px(const dp_layer_spec *l, double image_px)
+{
+    double w;
+    int k = strokes(l, &w);
+    const dp_layer_kind *kind = dp_layer_kind_for(l->style);
+    if (k == 0 || kind == NULL)
+        return 0;
+    double across = 2 * kind->extent * l->scale * l->field.rmin + w + 2; /* its length or ring */
+    return k * DP_MIN((w + 2) * across, image_px);
+}
+
+double dp_budget_shape_us(const dp_layer_spec *l, double image_px)
 {
     if (l->style == DP_STYLE_CRYSTALS || l->style == DP_STYLE_SNOW)
-        return 0; /* grown, no points: their growth is bounded by its own keys */
-    return SAMPLE_US + draw_us(l) * (casts_shadows(l) ? 2 : 1);
+        return 0; /* grown, no points: their segments are checked once grown */
+    double draw = draw_us(l) + PX_US * stroke_px(l, image_px);
+    return SAMPLE_US + draw * (casts_shadows(l) ? 2 : 1);
 }
 
 double dp_budget_points(const dp_layer_spec *l, double expected)
 {
     double n = l->count > 0 ? (double)l->count : expected;
     return DP_MIN(n, (double)l->max_points);
+}
+
+/* Whether the strokes cost more than the shape itself. */
+static bool strokes_wide(const dp_layer_spec *l)
+{
+    return PX_US * stroke_px(l, 1e300) > draw_us(l);
 }
 
 /* "corners = 64", "stamp = leaves", ...: the key that makes each of this layer's shapes dear. */
@@ -78,6 +114,8 @@ static void cost_key(const dp_layer_spec *l, char *buf, size_t n)
         snprintf(buf, n, "blades = %d", l->blades);
     else if (l->style == DP_STYLE_STAMPS)
         snprintf(buf, n, "stamp = %s", is_leaves(l) ? "leaves" : is_daisy(l) ? "daisy" : "PNG");
+    else if (strokes_wide(l))
+        snprintf(buf, n, "stroke_width = %g", l->stroke_width);
     else
         snprintf(buf, n, "style = %s", dp_layer_kind_for(l->style)->name);
 }
@@ -97,13 +135,17 @@ static const char *cheaper(const dp_layer_spec *l)
     if (l->style == DP_STYLE_CHIPS)
         return ", lower corners";
     if (l->style == DP_STYLE_BLADES)
-        return ", lower blades";
+        return strokes_wide(l) ? ", lower blades or stroke_width" : ", lower blades";
+    if (strokes_wide(l))
+        return ", lower stroke_width";
     return l->shadow > 0 && casts_shadows(l) ? ", shadow = 0" : "";
 }
 
-dapple_status dp_budget_check(const dp_layer_spec *l, double expected, dapple_error *err)
+dapple_status dp_budget_check(const dp_texture_spec *t, const dp_layer_spec *l, double expected,
+                              dapple_error *err)
 {
-    double us = dp_budget_shape_us(l), n = dp_budget_points(l, expected);
+    double us = dp_budget_shape_us(l, (double)t->width * t->height),
+           n = dp_budget_points(l, expected);
     if (!(n * us > DP_BUDGET_LIMIT_US))
         return DAPPLE_OK;
     char key[64];

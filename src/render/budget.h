@@ -14,9 +14,10 @@
  * shipped presets at 8192x8192 use at most 0.85 of it (leaf-litter's bed of leaves). */
 #define DP_BUDGET_LIMIT_US 1.2e8
 
-/** What one point of layer l costs to sample and draw, microseconds of one core (measured
- * at radius 1, where the per-shape cost dominates; see docs/hardening.md). */
-double dp_budget_shape_us(const dp_layer_spec *l);
+/** What one point of layer l costs to sample and draw on an image of image_px pixels,
+ * microseconds of one core (measured at radius 1, where the per-shape cost dominates, and
+ * for wide strokes per pixel they sweep; see docs/hardening.md). */
+double dp_budget_shape_us(const dp_layer_spec *l, double image_px);
 
 /** The points layer l will draw when its field promises 'expected': its count if set, at
  * most its max_points. */
@@ -25,8 +26,8 @@ double dp_budget_points(const dp_layer_spec *l, double expected);
 /** Refuses (DAPPLE_E_LIMIT) a layer whose points would cost more than DP_BUDGET_LIMIT_US,
  * naming the keys to change; the caller prefixes the layer's name. Grown layers (crystals,
  * snow) have no points and pass. */
-DAPPLE_USERESULT dapple_status dp_budget_check(const dp_layer_spec *l, double expected,
-                                               dapple_error *err);
+DAPPLE_USERESULT dapple_status dp_budget_check(const dp_texture_spec *t, const dp_layer_spec *l,
+                                               double expected, dapple_error *err);
 
 /** What drawing one crystal segment costs, microseconds of one core: DP_BUDGET_SEG_US, plus
  * DP_BUDGET_SEG_PX_US per pixel of the square its width w sweeps, (w + 2)^2. Measured: 726 k

@@ -80,7 +80,7 @@ static dapple_status check_budget(const dp_texture_spec *t, const dp_layer_spec 
 {
     double expected = expected_points(t, l, f);
     if (l->max_points != DAPPLE_DEFAULT_MAX_POINTS || !(expected > (double)l->max_points))
-        return dp_budget_check(l, expected, err); /* the time its points take (issue #40) */
+        return dp_budget_check(t, l, expected, err); /* the time its points take (issue #40) */
     return dp_fail(err, DAPPLE_E_LIMIT,
                    "about %.3g points expected, over the default limit of %zu: use a larger "
                    "radius, or set max_points (sampling then stops at that limit)",

@@ -55,8 +55,14 @@ case_chips_with_64_corners_within_the_budget_render() {
 
 case_a_lowered_max_points_is_named_when_still_over() {
     layer 2048x2048 tufts 'style = blades\nblades = 16\nradius = 1\nmax_points = 1000000' >"$TMP/blades.ini"
-    expect_error 1 "dapple: layer 'tufts': blades = 16 at rmin 1: about 1e+06 points at 263 us each, 263 s of one core, over the budget of 120 s: raise rmin (or radius), lower max_points, lower blades, or render smaller" \
+    expect_error 1 "dapple: layer 'tufts': blades = 16 at rmin 1: about 1e+06 points at 265 us each, 265 s of one core, over the budget of 120 s: raise rmin (or radius), lower max_points, lower blades, or render smaller" \
         "$TMP/blades.png" -- timeout 20 "$DAPPLE" render "$TMP/blades.ini" -o "$TMP/blades.png" --quiet
+}
+
+case_wide_strokes_at_radius_1_are_refused_naming_stroke_width() {
+    layer 1024x1024 rings 'style = outlines\nradius = 1\nstroke_width = 256' >"$TMP/rings.ini"
+    expect_error 1 "dapple: layer 'rings': stroke_width = 256 at rmin 1: about 7.34e+05 points at 411 us each, 302 s of one core, over the budget of 120 s: raise rmin (or radius), set max_points, lower stroke_width, or render smaller" \
+        "$TMP/rings.png" -- timeout 20 "$DAPPLE" render "$TMP/rings.ini" -o "$TMP/rings.png" --quiet
 }
 
 case_wide_crystals_are_refused_once_grown_before_drawing() {

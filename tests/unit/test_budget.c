@@ -27,15 +27,16 @@ static double preset_share(const char *path)
     double area = SIDE * SIDE / ((double)t->width * t->height), worst = 0;
     for (int i = 0; i < t->n_layers; i++) {
         const dp_layer_spec *l = &t->layers[i];
-        if (dp_budget_shape_us(l) == 0)
+        if (dp_budget_shape_us(l, 1) == 0)
             continue; /* grown: no points */
         dapple_field *f = NULL;
         cr_assert_eq(dp_scene_layer_field(t, i, &f, &e), DAPPLE_OK, "%s: %s", path, e.message);
         double expected = dapple_field_estimate_points(f) * area;
         dapple_field_free(f);
-        cr_expect_eq(dp_budget_check(l, expected, &e), DAPPLE_OK, "%s at 8192x8192: %s", path,
+        cr_expect_eq(dp_budget_check(t, l, expected, &e), DAPPLE_OK, "%s at 8192x8192: %s", path,
                      e.message);
-        double share = dp_budget_points(l, expected) * dp_budget_shape_us(l) / DP_BUDGET_LIMIT_US;
+        double share = dp_budget_points(l, expected) * dp_budget_shape_us(l, SIDE * SIDE) /
+                       DP_BUDGET_LIMIT_US;
         cr_log_info("%s [%s]: %.3g points, %.2f of the budget", path, l->name,
                     dp_budget_points(l, expected), share);
         worst = share > worst ? share : worst;
@@ -96,7 +97,7 @@ static double share_of(const char *text)
     cr_assert_eq(dp_scene_layer_field(&t, 0, &f, &e), DAPPLE_OK, "%s", e.message);
     double n = dp_budget_points(&t.layers[0], dapple_field_estimate_points(f));
     dapple_field_free(f);
-    return n * dp_budget_shape_us(&t.layers[0]) / DP_BUDGET_LIMIT_US;
+    return n * dp_budget_shape_us(&t.layers[0], (double)t.width * t.height) / DP_BUDGET_LIMIT_US;
 }
 
 Test(budget, the_issue_cases_are_over_it)
