@@ -13,8 +13,8 @@
 #include "core/dp.h"
 #include "render/layer.h"
 
-#define SAMPLE_US 8.0   /* sampling one point, and the per-point work every style does */
-#define PX_US     0.006 /* painting one pixel of a wide stroke */
+#define SAMPLE_US 8.0  /* sampling one point, and the per-point work every style does */
+#define PX_US     0.01 /* painting one pixel of a wide stroke */
 
 static bool is_leaves(const dp_layer_spec *l)
 {
@@ -58,8 +58,8 @@ static bool casts_shadows(const dp_layer_spec *l)
 }
 
 /* The strokes of a shape and their widest width: a wide stroke_width paints far more than
- * the shape's own room (outlines of radius 1 and stroke_width 256 on 128x128: 93 us each,
- * all of it the stroke's pixels, about 6 ns each). Filled shapes stay within their rooms. */
+ * the shape's own room (outlines of radius 1 and stroke_width 256: 20000 of them on
+ * 1024x1024 in 12.8 s, about 10 ns a pixel swept). Filled shapes stay within their rooms. */
 static int strokes(const dp_layer_spec *l, double *width)
 {
     *width = l->stroke_width;

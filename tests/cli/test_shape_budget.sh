@@ -61,7 +61,7 @@ case_a_lowered_max_points_is_named_when_still_over() {
 
 case_wide_strokes_at_radius_1_are_refused_naming_stroke_width() {
     layer 1024x1024 rings 'style = outlines\nradius = 1\nstroke_width = 256' >"$TMP/rings.ini"
-    expect_error 1 "dapple: layer 'rings': stroke_width = 256 at rmin 1: about 7.34e+05 points at 411 us each, 302 s of one core, over the budget of 120 s: raise rmin (or radius), set max_points, lower stroke_width, or render smaller" \
+    expect_error 1 "dapple: layer 'rings': stroke_width = 256 at rmin 1: about 7.34e+05 points at 678 us each, 498 s of one core, over the budget of 120 s: raise rmin (or radius), set max_points, lower stroke_width, or render smaller" \
         "$TMP/rings.png" -- timeout 20 "$DAPPLE" render "$TMP/rings.ini" -o "$TMP/rings.png" --quiet
 }
 
