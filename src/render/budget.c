@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT
  * The work budget of a layer's points (budget.h). Every point costs its sampling and
  * whatever its style draws: at the smallest radii the count, not the pixels, sets the time,
- * so the estimate is points x microseconds per shape. The costs were measured with one
- * thread at radius 1 on 256x256 (and 2048x2048 for circles), on a loaded 2-core machine:
- * leaves 510 us, splatter 600 to 870 us, daisies 290 us, blades 57 us (4) to 263 us (16), cells
- * 70 us, stars 22 us, chips 8 us (6 corners) to 20 us (64), circles 8.5 us. */
+ * so the estimate is points x microseconds per shape. The costs are wall time with one
+ * thread at radius 1 on 256x256 (and 1024 or 2048 square for circles, chips and cells) on a
+ * 2-core machine that other jobs kept busy (load 2 to 9): leaves 510 us, splatter 600 to
+ * 870 us, daisies 290 us, blades 57 us (4) to 263 us (16), cells 70 us, stars 22 us, chips
+ * 8 us (6 corners) to 20 us (64), circles 8.5 us. Their CPU time was 0.35 to 0.65 of that
+ * (leaves 345 us, splatter 300 us, cells 35 us, circles 3.4 us), so the budget errs long. */
 #include "render/budget.h"
 
 #include <stdio.h>
@@ -41,7 +43,7 @@ static double draw_us(const dp_layer_spec *l)
     case DP_STYLE_SPLATTER: /* 600 us, 870 us on a loaded machine; force barely matters */
         return 800;
     case DP_STYLE_STAMPS:
-        return is_leaves(l) ? 520 : is_daisy(l) ? 290 : 30;
+        return is_leaves(l) ? 520 : is_daisy(l) ? 450 : 30;
     case DP_STYLE_CRYSTALS:
     case DP_STYLE_SNOW:
         return 0;

@@ -9,9 +9,10 @@
 #include "dapple.h"
 #include "render/texture.h"
 
-/** The most a layer's points may cost, microseconds of one core: 120 s, a minute with the
- * two threads a render uses on two cores (it samples and draws in bands on every core). The
- * shipped presets at 8192x8192 use at most 0.85 of it (leaf-litter's bed of leaves). */
+/** The most a layer's points may cost, microseconds of one busy core (budget.c): 120 s,
+ * about 40 to 80 s of CPU, so under a minute with the two threads a render uses on two
+ * cores (it samples and draws in bands on every core). The shipped presets at 8192x8192
+ * use at most 0.89 of it (daisy-meadow's grass). */
 #define DP_BUDGET_LIMIT_US 1.2e8
 
 /** What one point of layer l costs to sample and draw on an image of image_px pixels,
@@ -29,13 +30,13 @@ double dp_budget_points(const dp_layer_spec *l, double expected);
 DAPPLE_USERESULT dapple_status dp_budget_check(const dp_texture_spec *t, const dp_layer_spec *l,
                                                double expected, dapple_error *err);
 
-/** What drawing one crystal segment costs, microseconds of one core: DP_BUDGET_SEG_US, plus
- * DP_BUDGET_SEG_PX_US per pixel of the square its width w sweeps, (w + 2)^2. Measured: 726 k
- * segments of stroke_width 1.6 (crystal_seeds 100000, crystal_length 4096 on 2048x2048)
- * drew in 16 to 22 s; 8263 segments of stroke_width 256 on 1024x1024 in 57 s. Growing them
- * took 0.5 s. */
+/** What drawing one crystal segment costs, microseconds of one busy core: DP_BUDGET_SEG_US,
+ * plus DP_BUDGET_SEG_PX_US per pixel of the square its width w sweeps, (w + 2)^2. Measured:
+ * 726 k segments of stroke_width 1.6 (crystal_seeds 100000, crystal_length 4096 on
+ * 2048x2048) drew in 16 to 22 s; 8263 segments of stroke_width 256 on 1024x1024 in 57 s
+ * (13 s of CPU), 0.06 us a pixel between the two. Growing them took 0.5 s. */
 #define DP_BUDGET_SEG_US    30.0
-#define DP_BUDGET_SEG_PX_US 0.11
+#define DP_BUDGET_SEG_PX_US 0.06
 
 /** Refuses (DAPPLE_E_LIMIT) a crystals layer whose n grown segments would cost more than
  * DP_BUDGET_LIMIT_US to draw, naming the keys that grow them; checked after growth (which

@@ -79,8 +79,9 @@ static dapple_status check_budget(const dp_texture_spec *t, const dp_layer_spec 
                                   const dapple_field *f, dapple_error *err)
 {
     double expected = expected_points(t, l, f);
-    if (l->max_points != DAPPLE_DEFAULT_MAX_POINTS || !(expected > (double)l->max_points))
-        return dp_budget_check(t, l, expected, err); /* the time its points take (issue #40) */
+    bool guard = l->max_points == DAPPLE_DEFAULT_MAX_POINTS && expected > (double)l->max_points;
+    if (!guard) /* then the time its shapes take (issue #40), where they are drawn */
+        return t->masks_only ? DAPPLE_OK : dp_budget_check(t, l, expected, err);
     return dp_fail(err, DAPPLE_E_LIMIT,
                    "about %.3g points expected, over the default limit of %zu: use a larger "
                    "radius, or set max_points (sampling then stops at that limit)",
@@ -253,7 +254,7 @@ static dapple_status run_crystals(const dp_texture_spec *t, int i, const dapple_
                         .cold = s->fields[i],
                         .avoid = avoid };
     dapple_status st = dp_frost_grow(&o, &lp->segs, &lp->n_segs, err);
-    if (st == DAPPLE_OK) /* growing is cheap, drawing what grew is not */
+    if (st == DAPPLE_OK && !t->masks_only) /* growing is cheap, drawing what grew is not */
         st = dp_budget_check_segs(l, lp->segs, lp->n_segs, err);
     lp->scale = 1;
     lp->stop = DAPPLE_STOP_COMPLETE;

@@ -66,9 +66,9 @@ case_wide_strokes_at_radius_1_are_refused_naming_stroke_width() {
 }
 
 case_wide_crystals_are_refused_once_grown_before_drawing() {
-    layer 2048x2048 ice 'style = crystals\nradius = 4\ncrystal_seeds = 100000\ncrystal_length = 4096\nstroke_width = 256' >"$TMP/ice.ini"
-    expect_error 1 "dapple: layer 'ice': crystal_seeds 100000, crystal_scratches 0, crystal_length 4096, stroke_width 256: 18972 segments, about 139 s of one core to draw, over the budget of 120 s: lower them, or render smaller" \
-        "$TMP/ice.png" -- timeout 60 "$DAPPLE" render "$TMP/ice.ini" -o "$TMP/ice.png" --quiet
+    layer 4096x4096 ice 'style = crystals\nradius = 4\ncrystal_seeds = 100000\ncrystal_length = 4096\nstroke_width = 256' >"$TMP/ice.ini"
+    expect_error 1 "dapple: layer 'ice': crystal_seeds 100000, crystal_scratches 0, crystal_length 4096, stroke_width 256: 48845 segments, about 193 s of one core to draw, over the budget of 120 s: lower them, or render smaller" \
+        "$TMP/ice.png" -- timeout 120 "$DAPPLE" render "$TMP/ice.ini" -o "$TMP/ice.png" --quiet
 }
 
 for case in $(declare -F | awk '$3 ~ /^case_/ {print $3}'); do
