@@ -39,6 +39,7 @@ dapple_status dp_mask_spec_from_opts(const dp_cli_opts *o, dp_texture_spec *t, d
     t->max_pixels = o->max_pixels;
     t->sample_threads = dp_cli_threads(o);
     t->progress = dp_progress_live_fraction; /* "sampling 42%..." on a terminal */
+    t->masks_only = true;
     if (o->have_region)
         t->view_x = o->region_x, t->view_y = o->region_y, t->view_w = o->region_w,
         t->view_h = o->region_h;

@@ -18,6 +18,7 @@
 #include "core/world.h"
 #include "io/image_load.h"
 #include "render/bubble_cluster.h"
+#include "render/budget.h"
 #include "render/bubble_trains.h"
 #include "render/clump.h"
 #include "render/frost.h"
@@ -65,14 +66,22 @@ static dapple_status make_field(const dp_texture_spec *t, const dp_layer_spec *l
 /* A layer left at the default max_points that its field promises to exceed is refused before
  * sampling, as `dapple points` refuses it: the default is a guard, not a plan. Any other
  * max_points means "stop there". Avoided layers only lower the count, so this errs safe. */
-static dapple_status check_budget(const dp_texture_spec *t, const dp_layer_spec *l,
-                                  const dapple_field *f, dapple_error *err)
+static double expected_points(const dp_texture_spec *t, const dp_layer_spec *l,
+                              const dapple_field *f)
 {
     double expected = l->count > 0 ? (double)l->count : dapple_field_estimate_points(f);
     if (t->view_w > 0 && l->count == 0) /* the view's share of the world's points */
         expected *= (double)t->view_w * t->view_h / ((double)t->width * t->height);
-    if (l->max_points != DAPPLE_DEFAULT_MAX_POINTS || !(expected > (double)l->max_points))
-        return DAPPLE_OK;
+    return expected;
+}
+
+static dapple_status check_budget(const dp_texture_spec *t, const dp_layer_spec *l,
+                                  const dapple_field *f, dapple_error *err)
+{
+    double expected = expected_points(t, l, f);
+    bool guard = l->max_points == DAPPLE_DEFAULT_MAX_POINTS && expected > (double)l->max_points;
+    if (!guard) /* then the time its shapes take (issue #40), where they are drawn */
+        return t->masks_only ? DAPPLE_OK : dp_budget_check(t, l, expected, err);
     return dp_fail(err, DAPPLE_E_LIMIT,
                    "about %.3g points expected, over the default limit of %zu: use a larger "
                    "radius, or set max_points (sampling then stops at that limit)",
@@ -245,6 +254,8 @@ static dapple_status run_crystals(const dp_texture_spec *t, int i, const dapple_
                         .cold = s->fields[i],
                         .avoid = avoid };
     dapple_status st = dp_frost_grow(&o, &lp->segs, &lp->n_segs, err);
+    if (st == DAPPLE_OK && !t->masks_only) /* growing is cheap, drawing what grew is not */
+        st = dp_budget_check_segs(l, lp->segs, lp->n_segs, err);
     lp->scale = 1;
     lp->stop = DAPPLE_STOP_COMPLETE;
     lp->seconds = seconds_now() - t0;

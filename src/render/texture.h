@@ -229,6 +229,8 @@ typedef struct dp_texture_spec {
                                     running several jobs at once asks for 1. Never changes bytes. */
     int sample_threads;          /* sampling threads (core/world); 0 = 1. Never changes bytes. */
     dapple_progress_fn progress; /* optional: each layer's sampling progress (its fraction) */
+    bool masks_only;             /* no shape drawn (`dapple mask`, `tiles`): the point budget holds,
+                                    the shapes' work budget (render/budget.h) does not */
     /* A window of the world (width x height) to draw: masks only, and one layer without
      * 'avoid' (mask --region). view_w 0 means the whole world. Each layer then holds the
      * world's points near the window, in world units, with copies across a torus's wrap
