@@ -19,6 +19,10 @@ double dp_relief_top(const dp_layer_spec *l);
  * not filled stones; a layer whose shapes are all too small to stand up). */
 bool dp_relief_none(const dp_layer_spec *l);
 
+/** DAPPLE_OK when t's height map can show something: some layer has relief. Else
+ * DAPPLE_E_INVALID with a message naming the layers and their styles. */
+dapple_status dp_relief_check(const dp_texture_spec *t, dapple_error *err);
+
 /** Max-combines the relief of layer li of the scene into height (t->width x t->height,
  * 65535 = 'unit' pixels), wrapped when periodic. Same bytes for any t->render_threads. */
 void dp_relief_into(const dp_texture_spec *t, const dp_scene *s, int li, double unit,
