@@ -2,9 +2,9 @@
  * Relief of the shapes laid on a ground (relief.h). Heights are pixels, as a fraction of
  * the shape's drawn radius r unless said otherwise:
  * - circles: a dome, a spherical cap of contact angle 30 degrees over the disc and its
- *   antialiased edge (base radius r + 0.5): top 0.27 (r + 0.5);
+ *   antialiased edge (base radius r + 0.3): top 0.27 (r + 0.3);
  * - outlines: a ridge, a round bead (half a cylinder) across the stroke: top w / 2 for a
- *   stroke w wide, falling to 0 half a pixel beyond the stroke's edge;
+ *   stroke w wide, falling to 0 0.3 px beyond the stroke's edge;
  * - stamps (a PNG's alpha, the vector daisy's coverage): a soft dome, the silhouette's
  *   alpha A times A blurred by three box passes of radius 0.12 r (about a Gaussian),
  *   times 0.25 r: thick where the stamp is solid, thin over petals and fringes;
@@ -52,7 +52,10 @@
 #define REST             0.5 /* a laid shape rests at this share of the mean height it covers */
 #define STACK            2.0 /* the map's unit over one shape's top: 1 / (1 - REST) */
 #define FILM_PX          1.0
-#define SNOW_ROUND_PX    6.0
+#define AA_REACH                                                         \
+    0.3 /* pixels: how far domes and beads reach past the edge, into the \
+           antialiased pixels that are surely inked */
+#define SNOW_ROUND_PX 6.0
 
 static bool is_leaves(const dp_layer_spec *l)
 {
@@ -89,7 +92,7 @@ double dp_relief_top(const dp_layer_spec *l)
 {
     switch (l->style) {
     case DP_STYLE_CIRCLES:
-        return dome_tan() * (max_radius(l) + 0.5);
+        return dome_tan() * (max_radius(l) + AA_REACH);
     case DP_STYLE_OUTLINES:
         return stroke(l) / 2;
     case DP_STYLE_STAMPS:
@@ -192,13 +195,13 @@ static void discs_into(const dp_texture_spec *t, const dp_layer_spec *l, const d
         dp_shape s = dp_layer_shape(&ctx, &lp->points[i], i);
         disc c = { .height = height, .to_u16 = 65535 / unit };
         if (l->style == DP_STYLE_CIRCLES) {
-            double a = s.radius + 0.5, R = a / sin(th);
+            double a = s.radius + AA_REACH, R = a / sin(th);
             c.sphere2 = R * R;
             c.centre_z = -R * cos(th);
             dp_raster_disc(t->width, t->height, t->periodic, s.x, s.y, a, dome_pixel, &c);
         } else {
             c.radius = s.radius;
-            c.half = w / 2 + 0.5;
+            c.half = w / 2 + AA_REACH;
             c.top = w / 2;
             dp_raster_disc(t->width, t->height, t->periodic, s.x, s.y, s.radius + c.half,
                            ridge_pixel, &c);
