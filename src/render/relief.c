@@ -238,9 +238,9 @@ static void blur(float *d, int n, int b, float *tmp)
 }
 
 typedef struct scratch {
-    cairo_surface_t *sil; /* A8, n x n */
-    float *alpha, *soft, *tmp;
-    int n;
+    cairo_surface_t *sil;      /* A8, n x n */
+    float *alpha, *soft, *tmp; /* soft: m x m, the alpha blurred at 1 / f of the size */
+    int n, f, m;
 } scratch;
 
 static void scratch_free(scratch *k)
@@ -267,17 +267,28 @@ static bool scratch_fit(scratch *k, int n)
            k->soft != NULL && k->tmp != NULL;
 }
 
-/* Where a pixel of the silhouette lies on the shape, for the leaf's midrib: the leaf's own
- * frame (its base at -r, its tip at +r on the x axis), undoing orient() of layer_stamps.c. */
-static double leaf_axis_offset(const dp_shape *s, double dx, double dy)
+/* A shape's frame, for the leaf's midrib: the leaf's own (its base at -r, its tip at +r
+ * on the x axis), undoing orient() of layer_stamps.c. */
+typedef struct frame {
+    double ct, st, squash; /* the tilt axis and how much it squashes */
+    double ca, sa;         /* the spin */
+} frame;
+
+static frame frame_of(const dp_shape *s)
 {
-    if (s->squash < 1) {
-        double c = cos(s->tilt_axis_rad), sn = sin(s->tilt_axis_rad);
-        double u = c * dx + sn * dy, v = (-sn * dx + c * dy) / DP_MAX(s->squash, 1e-3);
-        dx = c * u - sn * v;
-        dy = sn * u + c * v;
+    return (frame){ cos(s->tilt_axis_rad), sin(s->tilt_axis_rad), DP_MAX(s->squash, 1e-3),
+                    cos(s->angle_rad), sin(s->angle_rad) };
+}
+
+/* How far the offset (dx, dy) from the shape's centre lies off the leaf's axis. */
+static double leaf_axis_offset(const frame *f, double dx, double dy)
+{
+    if (f->squash < 1) {
+        double u = f->ct * dx + f->st * dy, v = (-f->st * dx + f->ct * dy) / f->squash;
+        dx = f->ct * u - f->st * v;
+        dy = f->st * u + f->ct * v;
     }
-    return -sin(s->angle_rad) * dx + cos(s->angle_rad) * dy; /* mirroring keeps |y| */
+    return -f->sa * dx + f->ca * dy; /* mirroring keeps |y| */
 }
 
 typedef struct sil_job {
@@ -292,27 +303,64 @@ typedef struct sil_job {
 } sil_job;
 
 /* The height of a silhouette pixel of alpha a and blurred alpha b, at offset (dx, dy). */
-static double sil_height(const dp_layer_spec *l, const dp_shape *s, double a, double b, double dx,
-                         double dy)
+static double sil_height(const dp_layer_spec *l, const dp_shape *s, const frame *f, double a,
+                         double b, double dx, double dy)
 {
     double r = s->radius;
     if (l->style == DP_STYLE_BLADES)
         return stroke(l) * a * b;
     if (!is_leaves(l))
         return STAMP_TOP * r * a * b;
-    double y = leaf_axis_offset(s, dx, dy) / (LEAF_RIB_WIDTH * r);
+    double y = leaf_axis_offset(f, dx, dy) / (LEAF_RIB_WIDTH * r);
     /* the rim curls up where the blade is wide (b near 1/2 at its edge, 1 inside), not
      * along the stalk or a narrow lobe (b small) */
     double curl = b < 0.5 ? 4 * b * b : 4 * b * (1 - b);
     return r * a * (LEAF_PLATE + LEAF_CURL * curl + LEAF_RIB * exp(-y * y));
 }
 
-static int blur_radius(const dp_layer_spec *l, double r)
+/* The blur's box radius in pixels, at least 1. */
+static double blur_radius(const dp_layer_spec *l, double r)
 {
     double b = l->style == DP_STYLE_BLADES ? stroke(l) / 2
                : is_leaves(l)              ? LEAF_BLUR * r
                                            : STAMP_BLUR * r;
-    return DP_MAX(1, (int)lround(b));
+    return DP_MAX(1.0, b);
+}
+
+/* k->soft holds k->alpha blurred by box passes of radius b, k->f times smaller: a wide
+ * blur runs on a copy shrunk f times (box averages), with radius b / f of 2 to 3 pixels,
+ * and soft_at reads it back bilinearly, as smooth at 1 / f^2 of the cost (a big leaf's
+ * blur was most of its relief's time). */
+static void soft_alpha(scratch *k, int n, double b)
+{
+    int f = k->f = DP_MAX(1, (int)floor(b / 2)), m = k->m = (n + f - 1) / f;
+    for (int y = 0; y < m; y++)
+        for (int x = 0; x < m; x++) {
+            double sum = 0;
+            for (int v = y * f; v < DP_MIN(n, (y + 1) * f); v++)
+                for (int u = x * f; u < DP_MIN(n, (x + 1) * f); u++)
+                    sum += (double)k->alpha[(size_t)v * n + u];
+            k->soft[(size_t)y * m + x] = (float)(sum / (f * f));
+        }
+    blur(k->soft, m, DP_MAX(1, (int)lround(b / f)), k->tmp);
+}
+
+/* The blurred alpha at the scratch's pixel (x, y). */
+static double soft_at(const scratch *k, int x, int y)
+{
+    int f = k->f, m = k->m;
+    if (f == 1)
+        return (double)k->soft[(size_t)y * m + x];
+    double fx = (x + 0.5) / f - 0.5, fy = (y + 0.5) / f - 0.5;
+    int x0 = (int)floor(fx), y0 = (int)floor(fy);
+    double wx = fx - x0, wy = fy - y0, v = 0;
+    for (int j = 0; j < 2; j++)
+        for (int i = 0; i < 2; i++) {
+            int sx = x0 + i, sy = y0 + j;
+            if (sx >= 0 && sx < m && sy >= 0 && sy < m)
+                v += (i ? wx : 1 - wx) * (j ? wy : 1 - wy) * (double)k->soft[(size_t)sy * m + sx];
+        }
+    return v;
 }
 
 static void one_silhouette(const sil_job *j, scratch *k, const dp_shape *s)
@@ -324,25 +372,26 @@ static void one_silhouette(const sil_job *j, scratch *k, const dp_shape *s)
         return;
     /* the scratch's pixel (i, j) is the canvas's (x0 + i, y0 + j) */
     int x0 = (int)floor(s->x) - half, y0 = (int)floor(s->y) - half;
+    uint8_t *d = cairo_image_surface_get_data(k->sil);
+    int stride = cairo_image_surface_get_stride(k->sil);
+    cairo_surface_flush(k->sil);
+    for (int y = 0; y < n; y++)
+        memset(d + (size_t)y * stride, 0, (size_t)n);
+    cairo_surface_mark_dirty(k->sil);
     cairo_t *cr = cairo_create(k->sil);
     cairo_rectangle(cr, 0, 0, n, n);
     cairo_clip(cr);
-    cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR);
-    cairo_paint(cr);
-    cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
     dp_shape sil = *s;
     sil.x = s->x - x0;
     sil.y = s->y - y0;
     j->k->draw(cr, &j->ctx, &sil, DP_PASS_SILHOUETTE);
     cairo_destroy(cr);
     cairo_surface_flush(k->sil);
-    const uint8_t *d = cairo_image_surface_get_data(k->sil);
-    int stride = cairo_image_surface_get_stride(k->sil);
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++)
-            k->alpha[(size_t)y * n + x] = k->soft[(size_t)y * n + x] =
-                    d[(size_t)y * stride + x] / 255.0f;
-    blur(k->soft, n, blur_radius(j->l, s->radius), k->tmp);
+            k->alpha[(size_t)y * n + x] = d[(size_t)y * stride + x] / 255.0f;
+    soft_alpha(k, n, blur_radius(j->l, s->radius));
+    frame f = frame_of(s);
     /* pass 0: the mean height under the shape; pass 1: the shape laid over it */
     double sum_h = 0, sum_a = 0, base = 0;
     for (int pass = 0; pass < 2; pass++) {
@@ -367,9 +416,8 @@ static void one_silhouette(const sil_job *j, scratch *k, const dp_shape *s)
                     sum_a += a;
                     continue;
                 }
-                double h =
-                        sil_height(j->l, s, a > 0.5 ? 1 : 2 * a, (double)k->soft[(size_t)y * n + x],
-                                   x + 0.5 - sil.x, y + 0.5 - sil.y);
+                double h = sil_height(j->l, s, &f, a > 0.5 ? 1 : 2 * a, soft_at(k, x, y),
+                                      x + 0.5 - sil.x, y + 0.5 - sil.y);
                 over_px(j->height, at, a, base + h * j->to_u16);
             }
         }
