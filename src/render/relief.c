@@ -6,7 +6,7 @@
  * - outlines: a ridge, a round bead (half a cylinder) across the stroke: top w / 2 for a
  *   stroke w wide, falling to 0 0.3 px beyond the stroke's edge;
  * - stamps (a PNG's alpha, the vector daisy's coverage): a soft dome, the silhouette's
- *   alpha A times A blurred by three box passes of radius 0.12 r (about a Gaussian),
+ *   alpha A times A blurred by three box passes of radius 0.06 r (about a Gaussian),
  *   times 0.25 r: thick where the stamp is solid, thin over petals and fringes;
  * - leaves (stamp = leaves): a thin blade 0.02 r thick whose rim curls up, 0.06 r times
  *   4 b (1 - b) for the alpha b blurred over 0.08 r (highest at the edge of a wide blade,
@@ -43,7 +43,7 @@
 
 #define DOME_CONTACT_DEG 30.0
 #define STAMP_TOP        0.25
-#define STAMP_BLUR       0.12
+#define STAMP_BLUR       0.06
 #define LEAF_PLATE       0.02
 #define LEAF_CURL        0.06
 #define LEAF_BLUR        0.08
@@ -328,12 +328,12 @@ static double blur_radius(const dp_layer_spec *l, double r)
 }
 
 /* k->soft holds k->alpha blurred by box passes of radius b, k->f times smaller: a wide
- * blur runs on a copy shrunk f times (box averages), with radius b / f of 2 to 3 pixels,
+ * blur runs on a copy shrunk f times (box averages), with radius b / f of 1 (1.25 to 2.5) pixels,
  * and soft_at reads it back bilinearly, as smooth at 1 / f^2 of the cost (a big leaf's
  * blur was most of its relief's time). */
 static void soft_alpha(scratch *k, int n, double b)
 {
-    int f = k->f = DP_MAX(1, (int)floor(b / 2)), m = k->m = (n + f - 1) / f;
+    int f = k->f = DP_MAX(1, (int)floor(b / 1.25)), m = k->m = (n + f - 1) / f;
     for (int y = 0; y < m; y++)
         for (int x = 0; x < m; x++) {
             double sum = 0;
