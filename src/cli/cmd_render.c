@@ -15,6 +15,8 @@
 #include "core/dp.h"
 #include "preset/preset.h"
 #include "render/ground_seam.h"
+#include "render/layer.h"
+#include "render/relief.h"
 #include "render/render.h"
 
 static const char USAGE[] =
@@ -147,6 +149,23 @@ static void print_summary(const dp_texture_spec *t, const dp_render_stats *s, bo
     fprintf(stderr, "dapple: rendered %dx%d in %.3f s\n", t->width, t->height, s->seconds);
 }
 
+/* --height and --normal: refused when no layer has relief (the maps would be flat); a
+ * warning for each layer that adds nothing to them. */
+static dapple_status check_relief(const dp_texture_spec *t, dapple_error *err)
+{
+    if (dp_relief_check(t, err) != DAPPLE_OK)
+        return err->status;
+    for (int i = 0; i < t->n_layers; i++) {
+        const dp_layer_kind *k = dp_layer_kind_for(t->layers[i].style);
+        if (dp_relief_none(&t->layers[i]))
+            fprintf(stderr,
+                    "dapple: warning: layer '%s' (%s) has no relief: the height and "
+                    "normal maps leave it out\n",
+                    t->layers[i].name, k != NULL ? k->name : "?");
+    }
+    return DAPPLE_OK;
+}
+
 int dp_cmd_render(int argc, char **argv)
 {
     dp_cli_opts o;
@@ -167,6 +186,8 @@ int dp_cmd_render(int argc, char **argv)
     if (apply_options(&o, &t, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_USAGE);
     if (check_outputs(&o, &t, &err) != DAPPLE_OK)
+        return dp_cli_report(&err, DP_EXIT_FAIL);
+    if ((o.height_path != NULL || o.normal_path != NULL) && check_relief(&t, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
     if (dp_ground_refracts_a_seam(&t))
         fprintf(stderr,

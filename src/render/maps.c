@@ -19,6 +19,7 @@
 #include "render/material.h"
 #include "render/merge.h"
 #include "render/raster.h"
+#include "render/relief.h"
 #include "render/trails.h"
 #include "render/solid.h"
 
@@ -66,6 +67,7 @@ double dp_height_unit(const dp_texture_spec *t)
                                         th));
         unit = DP_MAX(unit, solid_top_frac(l) * dp_layer_draw_radius(l, rmax));
         unit = DP_MAX(unit, dp_cells_top(l));
+        unit = DP_MAX(unit, dp_relief_top(l));
     }
     return unit;
 }
@@ -307,8 +309,8 @@ static void *cells_in_rows(void *arg)
 
 /* Cells (cells.h): the pieces' heights, the same the colour renderer shades; two bands of
  * rows on two threads (a query per pixel), max-combined, so the bytes are one pass's. */
-static void layer_cells(const dp_texture_spec *t, const dp_layer_spec *l,
-                        const dp_layer_points *lp, double unit, uint16_t *height)
+static void layer_cells(const dp_texture_spec *t, const dp_layer_spec *l, const dp_layer_points *lp,
+                        double unit, uint16_t *height)
 {
     dp_cells *c;
     if (l->style != DP_STYLE_CELLS || dp_cells_new(&c, t, l, lp, NULL) != DAPPLE_OK)
@@ -342,6 +344,7 @@ static void heights_into(const dp_texture_spec *t, const dp_scene *s, bool water
         if (!water_only) {
             layer_solids(t, &t->layers[i], &s->layers[i], unit, height);
             layer_cells(t, &t->layers[i], &s->layers[i], unit, height);
+            dp_relief_into(t, s, i, unit, height);
         }
     }
 }

@@ -14,6 +14,7 @@
 #include "core/dp.h"
 #include "io/image_save.h"
 #include "render/canvas.h"
+#include "render/relief.h"
 #include "render/render.h"
 #include "surface_helpers.h"
 
@@ -448,15 +449,88 @@ Test(maps, height_peaks_at_droplet_centres_and_is_zero_between)
     cr_assert_eq(h[63 * 64 + 0], 0);
 }
 
-Test(maps, other_styles_have_no_height)
+Test(maps, circles_are_domes_over_their_disc_and_the_ground_stays_zero)
 {
     one_layer(DP_STYLE_CIRCLES, 32, 32);
-    dapple_point p = { 16, 16, 20 };
+    spec.layers[0].field.rmax = 20;
+    dapple_point p = { 16, 16, 20 }; /* drawn radius 10 (scale 0.5) */
     points_scene(&p, 1);
     static uint16_t h[32 * 32];
     dp_render_height_into(&spec, &scene, h);
-    for (int i = 0; i < 32 * 32; i++)
-        cr_assert_eq(h[i], 0);
+    cr_assert_gt(dp_height_unit(&spec), 0);
+    cr_assert_geq(h[16 * 32 + 16], 65000, "the top of the largest disc: %u", h[16 * 32 + 16]);
+    for (int d = 1; d < 10; d++)
+        cr_assert_lt(h[16 * 32 + 16 + d], h[16 * 32 + 16 + d - 1], "falls off at %d", d);
+    cr_assert_gt(h[16 * 32 + 25], 0, "the disc's edge is raised");
+    cr_assert_eq(h[16 * 32 + 27], 0, "beyond the disc");
+    cr_assert_eq(h[0], 0);
+}
+
+Test(maps, outlines_are_ridges_along_the_ring)
+{
+    one_layer(DP_STYLE_OUTLINES, 48, 48);
+    spec.layers[0].stroke_width = 3;
+    dapple_point p = { 24, 24, 24 }; /* ring radius 12 */
+    points_scene(&p, 1);
+    static uint16_t h[48 * 48];
+    dp_render_height_into(&spec, &scene, h);
+    cr_assert_gt(h[23 * 48 + 36], 60000, "the ridge's crest: %u", h[23 * 48 + 36]);
+    cr_assert_eq(h[24 * 48 + 24], 0, "the ring's inside is ground");
+    cr_assert_eq(h[24 * 48 + 30], 0);
+}
+
+Test(maps, a_later_stamp_hides_the_one_under_it)
+{
+    one_layer(DP_STYLE_STAMPS, 64, 64);
+    strcpy(spec.layers[0].stamp, "leaves");
+    spec.layers[0].scale = 1;
+    spec.layers[0].field.rmax = 20;
+    /* a point's looks follow its index: the first leaf is moved away, not removed */
+    dapple_point p[2] = { { -200, -200, 20 }, { 40, 32, 20 } };
+    static uint16_t one[64 * 64], both[64 * 64];
+    points_scene(p, 2);
+    dp_render_height_into(&spec, &scene, one);
+    p[0] = (dapple_point){ 26, 32, 20 };
+    dp_render_height_into(&spec, &scene, both);
+    size_t raised = 0, covered = 0, lifted = 0;
+    static size_t count[65536];
+    for (int i = 0; i < 64 * 64; i++) {
+        raised += both[i] > 0;
+        covered += one[i] > 0;
+        if (one[i] > 0 && both[i] >= one[i])
+            count[both[i] - one[i]]++;
+    }
+    int lift = 0;
+    for (int d = 1; d < 65536; d++)
+        lift = count[d] > count[lift] ? d : lift;
+    size_t inside = 0; /* two pixels or more inside the second leaf, off its antialiased rim */
+    for (int i = 130; i < 62 * 64; i++)
+        if (one[i] > 0 && one[i - 2] > 0 && one[i + 2] > 0 && one[i - 128] > 0 &&
+            one[i + 128] > 0) {
+            inside++;
+            lifted += abs((int)both[i] - (int)one[i] - lift) <= 2;
+        }
+    cr_assert_gt(covered, 100, "a leaf of radius 20 stands up: %zu pixels", covered);
+    cr_assert_gt(raised, covered, "the first leaf shows beside the second");
+    cr_assert_gt(lift, 0, "the second leaf rests on the first");
+    /* where the second leaf lies, its own relief shows, lifted as a whole by what it rests
+     * on: the first leaf's edges do not show through it */
+    cr_assert_gt(lifted, inside * 95 / 100, "%zu of %zu", lifted, inside);
+}
+
+Test(maps, stars_have_no_relief_and_a_map_of_stars_alone_is_refused)
+{
+    one_layer(DP_STYLE_STARS, 32, 32);
+    strcpy(spec.layers[0].name, "sky");
+    dapple_error err;
+    cr_assert(dp_relief_none(&spec.layers[0]));
+    cr_assert_eq(dp_relief_check(&spec, &err), DAPPLE_E_INVALID);
+    cr_assert(strstr(err.message, "'sky' (stars)") != NULL, "%s", err.message);
+    spec.n_layers = 2;
+    dp_layer_spec_init(&spec.layers[1]);
+    strcpy(spec.layers[1].name, "dots");
+    spec.layers[1].style = DP_STYLE_CIRCLES;
+    cr_assert_eq(dp_relief_check(&spec, &err), DAPPLE_OK, "one layer with relief is enough");
 }
 
 Test(maps, normals_are_flat_away_from_drops_and_y_flips_between_gl_and_dx)
