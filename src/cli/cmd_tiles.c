@@ -16,7 +16,7 @@
 #include "batch/outputs.h"
 #include "batch/plan.h"
 #include "batch/pool.h"
-#include "cli/build_id.h"
+#include "batch/build_id.h"
 #include "cli/common.h"
 #include "cli/interrupt.h"
 #include "cli/progress.h"

@@ -16,6 +16,7 @@
 #include "io/image_load.h"
 #include "io/atomic_file.h"
 #include "io/image_save.h"
+#include "io/same_file.h"
 #include "io/points_write.h"
 #include "io/temps.h"
 #include "preset/field_spec.h"
@@ -152,7 +153,7 @@ dapple_status dp_cli_check_distinct(const char *option, const char *output, cons
 {
     if (output == NULL || input == NULL || strcmp(output, "-") == 0)
         return DAPPLE_OK;
-    if (strcmp(output, input) == 0 || dp_cli_same_file(output, input))
+    if (strcmp(output, input) == 0 || dp_same_file(output, input))
         return dp_fail(err, DAPPLE_E_INVALID, "%s: '%s' is also an input; refusing to overwrite it",
                        option, output);
     return DAPPLE_OK;
@@ -226,4 +227,16 @@ void dp_cli_print_summary(size_t n, double seconds, dapple_stop stop, size_t lim
                 dp_cli_points_word(limit));
     fprintf(stderr, "dapple: %zu %s in %.3f s (%s)\n", n, dp_cli_points_word(n), seconds,
             stop == DAPPLE_STOP_MAX_POINTS ? "limit" : "complete");
+}
+
+dapple_status dp_cli_check_outputs(int n, const char *const option[], const char *const path[],
+                                   dapple_error *err)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++)
+            if (dp_same_file(path[j], path[i]))
+                return dp_fail(err, DAPPLE_E_INVALID,
+                               "%s and %s both name '%s': give each output its own file", option[j],
+                               option[i], path[i]);
+    return DAPPLE_OK;
 }

@@ -64,10 +64,6 @@ DAPPLE_USERESULT dapple_status dp_cli_prepare_output(const char *output, dapple_
 DAPPLE_USERESULT dapple_status dp_cli_check_distinct(const char *option, const char *output,
                                                      const char *input, dapple_error *err);
 
-/** True when a and b name one file, existing or not ("a.png" and "./a.png"); "-" and NULL
- * name none. */
-bool dp_cli_same_file(const char *a, const char *b);
-
 /** Two outputs of one run never share a path: DAPPLE_E_INVALID "-o and --height both name
  * 'x.png': ..." naming both options, checked before any work. NULL paths are skipped. */
 DAPPLE_USERESULT dapple_status dp_cli_check_outputs(int n, const char *const option[],

@@ -14,7 +14,7 @@
 #include "batch/folder.h"
 #include "batch/manifest.h"
 #include "batch/plan.h"
-#include "cli/build_id.h"
+#include "batch/build_id.h"
 #include "cli/common.h"
 #include "core/dp.h"
 #include "io/points_write.h"
