@@ -21,11 +21,11 @@
 #include "batch/folder.h"
 #include "batch/inputs.h"
 #include "batch/manifest.h"
-#include "batch/outputs.h"
+#include "render/outputs.h"
 #include "batch/pack_manifest.h"
 #include "batch/plan.h"
 #include "batch/pool.h"
-#include "batch/scale_look.h"
+#include "preset/scale_look.h"
 #include "core/dp.h"
 #include "io/same_file.h"
 #include "io/sha256.h"
@@ -122,7 +122,7 @@ static bool is_preset_name(const char *dir, const char *name)
     return name[0] != '.' && n >= 5 && strcmp(name + n - 4, ".ini") == 0;
 }
 
-/* --scale F with render's meaning (batch/scale_look.c): the whole look x F, each side
+/* --scale F with render's meaning (preset/scale_look.c): the whole look x F, each side
  * rounded to whole pixels as render rounds it, and said (768 x 1.33333 = 1023.99744: it
  * was refused, and no F short of 16 digits packed a 768 px preset at 1024 px); --scale-to
  * WxH gives that size exactly, and fails a preset of another aspect ratio, naming it. */

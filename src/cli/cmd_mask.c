@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "batch/outputs.h"
+#include "render/outputs.h"
 #include "batch/plan.h"
 #include "cli/common.h"
 #include "cli/progress.h"

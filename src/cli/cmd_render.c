@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "batch/inputs.h"
-#include "batch/outputs.h"
-#include "batch/scale_look.h"
+#include "render/outputs.h"
+#include "preset/scale_look.h"
 #include "cli/common.h"
 #include "cli/progress.h"
 #include "core/dp.h"

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "batch/folder.h"
-#include "batch/outputs.h"
+#include "render/outputs.h"
 #include "batch/plan.h"
 #include "batch/pool.h"
 #include "batch/build_id.h"

@@ -20,7 +20,7 @@
 #include "bench_stats.h"
 #include "bench_world.h"
 #include "dapple.h"
-#include "core/points_check.h"
+#include "stats/points_check.h"
 #include "core/sampler.h"
 #include "bench_clock.h"
 

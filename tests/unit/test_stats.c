@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "core/dp.h"
-#include "core/points_check.h"
+#include "stats/points_check.h"
 #include "dapple.h"
 #include "stats/stats.h"
 
