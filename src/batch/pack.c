@@ -9,7 +9,6 @@
 #include "batch/pack.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,23 +83,6 @@ typedef struct pack {
     const dp_pack_events *ev;
 } pack;
 
-/* One line for the user, "dapple: " and the newline left to the caller. */
-DP_PRINTF(2, 3) static void say(const pack *p, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    char *line = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (line == NULL)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(line, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    p->ev->say(p->ev->user, line);
-    free(line);
-}
-
 /* ------------------------------------------------------------------------- the folder */
 
 /* OUT_DIR itself is created (one level, like mkdir); a missing parent is an error. */
@@ -137,10 +119,10 @@ static dapple_status scale_preset(const pack *p, dp_texture_spec *t, const char 
     if (o->scale_to_w > 0 || o->scale <= 0 || o->scale == 1)
         return DAPPLE_OK;
     if (dp_texture_scale_rounds(t, o->scale, &w, &h)) /* the main thread: it may print */
-        say(p,
-            "pack: %s: --scale %g gives %.9gx%.9g pixels, rounded to %ldx%ld "
-            "(--scale-to WxH for an exact size)",
-            path, o->scale, w, h, DP_MAX(1, lround(w)), DP_MAX(1, lround(h)));
+        dp_batch_say(p->ev->say, p->ev->user,
+                     "pack: %s: --scale %g gives %.9gx%.9g pixels, rounded to %ldx%ld "
+                     "(--scale-to WxH for an exact size)",
+                     path, o->scale, w, h, DP_MAX(1, lround(w)), DP_MAX(1, lround(h)));
     if (dp_texture_scale_look(t, o->scale, err) != DAPPLE_OK)
         return dp_fail_prefix(err, err->status, "%s: --scale %g", path, o->scale);
     return DAPPLE_OK;
@@ -639,11 +621,13 @@ static void print_difference(void *ctx, const char *file, const char *sha, const
 {
     const pack *p = ctx;
     if (old_sha == NULL)
-        say(p, "check: %s: not in the manifest", file);
+        dp_batch_say(p->ev->say, p->ev->user, "check: %s: not in the manifest", file);
     else if (sha == NULL)
-        say(p, "check: %s: in the manifest but no preset makes it", file);
+        dp_batch_say(p->ev->say, p->ev->user, "check: %s: in the manifest but no preset makes it",
+                     file);
     else
-        say(p, "check: %s: differs (sha256 %.12s..., manifest %.12s...)", file, sha, old_sha);
+        dp_batch_say(p->ev->say, p->ev->user,
+                     "check: %s: differs (sha256 %.12s..., manifest %.12s...)", file, sha, old_sha);
 }
 
 /* Every rendered output against the manifest, and (when nothing failed) every manifest
@@ -724,11 +708,12 @@ static dapple_status read_old_manifest(pack *p, dapple_error *err)
     if (bad > 0 && p->o->check) /* --check compares with every entry: none may be lost */
         return dp_fail(err, DAPPLE_E_FORMAT, "%s", p->old.skipped);
     if (bad > 0) /* the outputs of the bad entries render again, no others */
-        say(p, "%s (%zu bad entr%s): their outputs render again", p->old.skipped, bad,
-            bad == 1 ? "y" : "ies");
+        dp_batch_say(p->ev->say, p->ev->user, "%s (%zu bad entr%s): their outputs render again",
+                     p->old.skipped, bad, bad == 1 ? "y" : "ies");
     if (st == DAPPLE_OK || p->o->check)
         return st;
-    say(p, "%s (ignored: rendering everything)", err->message); /* p->old is empty again */
+    dp_batch_say(p->ev->say, p->ev->user, "%s (ignored: rendering everything)",
+                 err->message); /* p->old is empty again */
     return DAPPLE_OK;
 }
 
@@ -765,7 +750,8 @@ static void print_failures(const pack *p)
         n++;
     }
     if (n > 0)
-        say(p, "pack: %d failed: %s%s", n, list, used >= sizeof list ? "..." : "");
+        dp_batch_say(p->ev->say, p->ev->user, "pack: %d failed: %s%s", n, list,
+                     used >= sizeof list ? "..." : "");
 }
 
 static void count_states(const pack *p, int count[4], size_t *up_to_date)
@@ -873,19 +859,20 @@ static bool finish_pack(pack *p, double t0)
     write_manifest(p); /* again: covers a run with nothing rendered and deleted presets */
     p->ev->end(p->ev->user);
     if (update_sheet(p, &err) != DAPPLE_OK) {
-        say(p, "%s", err.message);
+        dp_batch_say(p->ev->say, p->ev->user, "%s", err.message);
         sheet_failed = true;
     }
     if (p->n_jobs == 0 && p->o->shard_count > 0) /* not "nothing to do": no work was its */
-        say(p, "pack: shard %d/%d has no jobs (%zu in all: %zu %s x %zu %s)", p->o->shard_index,
-            p->o->shard_count, p->n_presets * seed_count(p->o), p->n_presets,
-            p->n_presets == 1 ? "preset" : "presets", seed_count(p->o),
-            seed_count(p->o) == 1 ? "seed" : "seeds");
+        dp_batch_say(p->ev->say, p->ev->user,
+                     "pack: shard %d/%d has no jobs (%zu in all: %zu %s x %zu %s)",
+                     p->o->shard_index, p->o->shard_count, p->n_presets * seed_count(p->o),
+                     p->n_presets, p->n_presets == 1 ? "preset" : "presets", seed_count(p->o),
+                     seed_count(p->o) == 1 ? "seed" : "seeds");
     else if (count[JOB_DONE] == 0 && count[JOB_FAILED] == 0)
-        say(p, "pack: nothing to do, %zu outputs up to date", up);
+        dp_batch_say(p->ev->say, p->ev->user, "pack: nothing to do, %zu outputs up to date", up);
     else
-        say(p, "pack: %d rendered, %d skipped, %d failed in %.1f s", count[JOB_DONE],
-            count[JOB_SKIPPED], count[JOB_FAILED], dp_batch_now() - t0);
+        dp_batch_say(p->ev->say, p->ev->user, "pack: %d rendered, %d skipped, %d failed in %.1f s",
+                     count[JOB_DONE], count[JOB_SKIPPED], count[JOB_FAILED], dp_batch_now() - t0);
     print_failures(p);
     return count[JOB_FAILED] == 0 && !p->manifest_failed && !sheet_failed;
 }
@@ -898,9 +885,10 @@ static bool finish_check(pack *p)
     count_states(p, count, &up);
     p->ev->end(p->ev->user);
     if (bad == 0 && count[JOB_FAILED] == 0)
-        say(p, "check: all %zu outputs match the manifest", checked);
+        dp_batch_say(p->ev->say, p->ev->user, "check: all %zu outputs match the manifest", checked);
     else if (bad > 0)
-        say(p, "check: %zu difference%s from the manifest", bad, bad == 1 ? "" : "s");
+        dp_batch_say(p->ev->say, p->ev->user, "check: %zu difference%s from the manifest", bad,
+                     bad == 1 ? "" : "s");
     print_failures(p);
     return bad == 0 && count[JOB_FAILED] == 0;
 }
@@ -913,9 +901,9 @@ bool dp_pack_run(const dp_pack_opts *o, const dp_pack_events *ev)
     bool ok = false;
     pack_init(&p, o, ev);
     if (prepare(&p, &err) != DAPPLE_OK) {
-        say(&p, "%s", err.message);
+        dp_batch_say(ev->say, ev->user, "%s", err.message);
     } else if (run_pool(&p, &err) != DAPPLE_OK) {
-        say(&p, "%s", err.message);
+        dp_batch_say(ev->say, ev->user, "%s", err.message);
         if (o->check)
             dp_batch_remove_temp(p.dir);
     } else {
@@ -935,7 +923,6 @@ bool dp_pack_merge(const char *out_dir, const dp_pack_events *ev)
     dp_batch_manifest m;
     dapple_error err;
     int shards = 0;
-    pack p = { .ev = ev }; /* for say() */
     dp_batch_manifest_init(&m, "pack", dp_build_id());
     dp_batch_join(path, sizeof path, out_dir, "manifest.json");
     dapple_status st = dp_pack_manifest_merge(&m, out_dir, MERGE_BOUND, &shards, &err);
@@ -945,13 +932,13 @@ bool dp_pack_merge(const char *out_dir, const dp_pack_events *ev)
     if (st == DAPPLE_OK)
         st = write_sheet(&m, NULL, out_dir, &err);
     if (st == DAPPLE_OK)
-        say(&p, "pack: merged %d shard manifest%s: %zu outputs", shards, shards == 1 ? "" : "s",
-            m.n);
+        dp_batch_say(ev->say, ev->user, "pack: merged %d shard manifest%s: %zu outputs", shards,
+                     shards == 1 ? "" : "s", m.n);
     dp_batch_manifest_fini(&m);
     /* With shards about, an old manifest.json describes an earlier pack: none is better. */
     if (st != DAPPLE_OK && !written && shards > 0)
         unlink(path);
     if (st != DAPPLE_OK)
-        say(&p, "%s", err.message);
+        dp_batch_say(ev->say, ev->user, "%s", err.message);
     return st == DAPPLE_OK;
 }

@@ -93,7 +93,7 @@ static dapple_status check_outputs(const dp_cli_opts *o, const dp_texture_spec *
             if (dp_cli_check_distinct(OUTPUT_OPTION[i], outs[i], in[j], err) != DAPPLE_OK)
                 return err->status;
     for (int i = 0; i < N_OUTPUTS; i++)
-        if (dp_cli_prepare_output(outs[i], err) != DAPPLE_OK)
+        if (dp_atomic_prepare(outs[i], err) != DAPPLE_OK)
             return err->status;
     return DAPPLE_OK;
 }

@@ -134,20 +134,6 @@ dapple_status dp_cli_check_budget(const dp_cli_opts *o, double expected, dapple_
                    expected, (size_t)o->max_points);
 }
 
-dapple_status dp_cli_prepare_output(const char *output, dapple_error *err)
-{
-    struct stat st;
-    char dir[DP_PATH_MAX];
-    if (output == NULL || strcmp(output, "-") == 0)
-        return DAPPLE_OK;
-    const char *slash = strrchr(output, '/');
-    int len = slash == NULL ? 1 : slash == output ? 1 : (int)(slash - output);
-    snprintf(dir, sizeof dir, "%.*s", len, slash == NULL ? "." : output);
-    if (len < (int)sizeof dir && (stat(output, &st) != 0 || S_ISREG(st.st_mode))) /* not /dev */
-        dp_temps_remove_stale(dir);
-    return dp_atomic_probe(output, err);
-}
-
 dapple_status dp_cli_check_distinct(const char *option, const char *output, const char *input,
                                     dapple_error *err)
 {
