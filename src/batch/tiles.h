@@ -36,9 +36,12 @@ typedef struct dp_tiles_opts {
  * make_tile; 'user' is passed back. Every callback must be set. */
 typedef struct dp_tiles_events {
     void *user;
-    /* the command's own knowledge of its options */
-    dapple_status (*hash_world)(void *user, dp_sha256 *h, dapple_error *err); /* all but -j... */
-    dapple_status (*check_output)(void *user, const char *path, dapple_error *err); /* no input */
+    /* the command's own knowledge of its options: hash_world adds the lines of those that
+     * decide the bytes (not -j, --shard, --force, --quiet) and the field's images;
+     * check_output refuses a tile path that names an image the field reads; check_budget
+     * refuses a tile of that side over the default point limit */
+    dapple_status (*hash_world)(void *user, dp_sha256 *h, dapple_error *err);
+    dapple_status (*check_output)(void *user, const char *path, dapple_error *err);
     dapple_status (*check_budget)(void *user, int tile_size, dapple_error *err);
     /* on the worker: the files of the window x, y, w, h (mask_path or points_path NULL when
      * not wanted); *points its point count, *limit whether --max-points stopped it */
