@@ -138,8 +138,8 @@ static void print_summary(const dp_texture_spec *t, const dp_render_stats *s, bo
         if (grown_without_points(&t->layers[i]))
             fprintf(stderr, "dapple: layer '%s': grown (no points)\n", t->layers[i].name);
         else
-            fprintf(stderr, "dapple: layer '%s': %zu %s (%s)\n", t->layers[i].name,
-                    s->points[i], dp_cli_points_word(s->points[i]),
+            fprintf(stderr, "dapple: layer '%s': %zu %s (%s)\n", t->layers[i].name, s->points[i],
+                    dp_cli_points_word(s->points[i]),
                     s->stop[i] == DAPPLE_STOP_MAX_POINTS ? "limit" : "complete");
     if (height)
         fprintf(stderr, "dapple: height map: height_scale %.9g (65535 = that many pixels high)\n",

@@ -180,7 +180,8 @@ void bench_w9(void)
                    "(%.1f s) | target under 2x |\n",
                    name[i], s, s / before[i], before[i]);
         else
-            printf("| W9 %s 2048x2048 + height + normal, 1 thread | %.2f s CPU | | new in #36 | |\n",
+            printf("| W9 %s 2048x2048 + height + normal, 1 thread | %.2f s CPU | | new in #36 | "
+                   "|\n",
                    name[i], s);
     }
 }
