@@ -89,17 +89,17 @@ int dp_cmd_pack(int argc, char **argv)
     dp_cli_opts o;
     dp_pack_opts po;
     dp_progress progress = { 0 };
-    dp_pack_events ev = { &progress,
-                          say,
-                          begin,
-                          started,
-                          finished,
-                          failed,
-                          note,
-                          tick,
-                          end,
-                          dp_progress_live_phase,
-                          isatty(STDERR_FILENO) };
+    dp_pack_events ev = { .user = &progress,
+                          .say = say,
+                          .begin = begin,
+                          .started = started,
+                          .finished = finished,
+                          .failed = failed,
+                          .note = note,
+                          .tick = tick,
+                          .end = end,
+                          .phase = dp_progress_live_phase,
+                          .ticks = isatty(STDERR_FILENO) };
     int start = dp_cli_start(DP_CMD_PACK, argc, argv, USAGE, &o);
     if (start != DP_CLI_GO)
         return start;

@@ -216,8 +216,18 @@ int dp_cmd_tiles(int argc, char **argv)
     dp_tiles_plan plan;
     dapple_error err;
     cmd c = { &o, { 0 } };
-    dp_tiles_events ev = { &c,    hash_world, check_output, check_budget, make_tile, say,
-                           begin, started,    note,         done,         finished,  end };
+    dp_tiles_events ev = { .user = &c,
+                           .hash_world = hash_world,
+                           .check_output = check_output,
+                           .check_budget = check_budget,
+                           .make_tile = make_tile,
+                           .say = say,
+                           .begin = begin,
+                           .started = started,
+                           .note = note,
+                           .done = done,
+                           .finished = finished,
+                           .end = end };
     int start = dp_cli_start(DP_CMD_TILES, argc, argv, USAGE, &o);
     if (start != DP_CLI_GO)
         return start;
