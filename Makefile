@@ -100,8 +100,8 @@ $(BUILD)/gen/gen_build_id.h: $(ID_SRC)
 	    [ $${#id} -eq 64 ] || exit 1; \
 	    printf '#define DP_BUILD_ID "%s"\n' "$$id" >$@.tmp && mv $@.tmp $@
 
-$(BUILD)/src/cli/build_id.o: $(BUILD)/gen/gen_build_id.h
-$(BUILD)/src/cli/build_id.o: DP_CFLAGS += -I$(BUILD)/gen
+$(BUILD)/src/batch/build_id.o: $(BUILD)/gen/gen_build_id.h
+$(BUILD)/src/batch/build_id.o: DP_CFLAGS += -I$(BUILD)/gen
 
 # Everything the CLI, the tests and the bench link: the library's code and the rest.
 $(BUILD)/libdapple-internal.a: $(LIB_OBJ)

@@ -42,6 +42,22 @@ void dp_batch_hash_line(dp_sha256 *h, const char *fmt, ...)
     dp_sha256_update(h, "\n", 1);
 }
 
+void dp_batch_say(void (*say)(void *user, const char *line), void *user, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *line = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (line == NULL)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(line, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    say(user, line);
+    free(line);
+}
+
 dapple_status dp_batch_hash_file(dp_sha256 *h, const char *label, const char *path,
                                  dapple_error *err)
 {

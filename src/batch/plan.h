@@ -25,6 +25,11 @@ bool dp_batch_fresh(const dp_batch_manifest *old, const char *build, const char 
  * newline, so that no two lists of lines hash alike. */
 void dp_batch_hash_line(dp_sha256 *h, const char *fmt, ...) DP_PRINTF(2, 3);
 
+/** The engine's one way to print: formats a line (any length) and hands it to
+ * say(user, line); the engine's caller prints it. Nothing happens when out of memory. */
+void dp_batch_say(void (*say)(void *user, const char *line), void *user, const char *fmt, ...)
+        DP_PRINTF(3, 4);
+
 /** Adds an input file to such a hash, as the line "LABEL PATH SHA256-OF-ITS-BYTES". */
 DAPPLE_USERESULT dapple_status dp_batch_hash_file(dp_sha256 *h, const char *label, const char *path,
                                                   dapple_error *err);

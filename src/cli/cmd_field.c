@@ -42,7 +42,7 @@ int dp_cmd_field(int argc, char **argv)
     int start = dp_cli_start(DP_CMD_FIELD, argc, argv, USAGE, &o);
     if (start != DP_CLI_GO)
         return start;
-    if (dp_cli_prepare_output(o.output, &err) != DAPPLE_OK)
+    if (dp_atomic_prepare(o.output, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
     dp_progress_live_begin(dp_cli_show_progress(&o));
     dp_progress_live_phase("preparing the field");

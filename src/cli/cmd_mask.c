@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "batch/outputs.h"
+#include "render/outputs.h"
 #include "batch/plan.h"
 #include "cli/common.h"
 #include "cli/progress.h"
@@ -146,8 +146,8 @@ int dp_cmd_mask(int argc, char **argv)
     if (dp_cli_check_outputs(2, opt, path, &err) != DAPPLE_OK ||
         dp_cli_check_distinct("-o", o.output, o.from, &err) != DAPPLE_OK ||
         dp_cli_check_distinct("--points", o.points_path, o.from, &err) != DAPPLE_OK ||
-        dp_cli_prepare_output(o.output, &err) != DAPPLE_OK ||
-        dp_cli_prepare_output(o.points_path, &err) != DAPPLE_OK ||
+        dp_atomic_prepare(o.output, &err) != DAPPLE_OK ||
+        dp_atomic_prepare(o.points_path, &err) != DAPPLE_OK ||
         dp_mask_spec_from_opts(&o, &t, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
     dp_progress_live_begin(dp_cli_show_progress(&o));

@@ -135,7 +135,7 @@ int dp_cmd_points(int argc, char **argv)
     if (start != DP_CLI_GO)
         return start;
     double t0 = dp_batch_now(), scale;
-    if (dp_cli_prepare_output(o.output, &err) != DAPPLE_OK)
+    if (dp_atomic_prepare(o.output, &err) != DAPPLE_OK)
         goto done;
     dp_progress_live_begin(dp_cli_show_progress(&o));
     dp_progress_live_phase("preparing the field");

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "batch/inputs.h"
-#include "batch/outputs.h"
-#include "batch/scale_look.h"
+#include "render/outputs.h"
+#include "preset/scale_look.h"
 #include "cli/common.h"
 #include "cli/progress.h"
 #include "core/dp.h"
@@ -95,7 +95,7 @@ static dapple_status check_outputs(const dp_cli_opts *o, const dp_texture_spec *
             if (dp_cli_check_distinct(OUTPUT_OPTION[i], outs[i], in[j], err) != DAPPLE_OK)
                 return err->status;
     for (int i = 0; i < N_OUTPUTS; i++)
-        if (dp_cli_prepare_output(outs[i], err) != DAPPLE_OK)
+        if (dp_atomic_prepare(outs[i], err) != DAPPLE_OK)
             return err->status;
     return DAPPLE_OK;
 }

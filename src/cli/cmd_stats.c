@@ -13,7 +13,7 @@
 #include "cli/common.h"
 #include "cli/stats_report.h"
 #include "core/dp.h"
-#include "core/points_check.h"
+#include "stats/points_check.h"
 #include "io/atomic_file.h"
 #include "io/points_read.h"
 #include "preset/parse.h"

@@ -1,28 +1,22 @@
 /* SPDX-License-Identifier: MIT
  * `dapple tiles`: a whole world written as a grid of tiles, mask tiles and/or point
- * lists, with a manifest of checksums. Each tile is computed alone, as `mask --region`
- * computes its window (the world's points there plus the halo that inks it), so memory is
- * bounded by the tile, not the world, and the tiles join with no seam. The batch engine
- * runs the tiles as jobs: one worker, tiles one after another (-j threads sample each
- * tile); a lock on the folder, resume from the set's manifests, --shard. */
+ * lists, with a manifest of checksums. The batch engine (batch/tiles_run.c) plans and runs
+ * the tiles; this file parses the options, tells the engine what they mean (the world's
+ * hash, the images not to overwrite, the point budget, how one tile is made: `mask
+ * --region` of its window) and prints what the engine says. */
 #include "cli/commands.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "batch/folder.h"
-#include "batch/outputs.h"
 #include "batch/plan.h"
-#include "batch/pool.h"
-#include "cli/build_id.h"
+#include "batch/tiles.h"
 #include "cli/common.h"
 #include "cli/interrupt.h"
 #include "cli/progress.h"
-#include "cli/tiles.h"
 #include "core/dp.h"
-#include "io/sha256.h"
+#include "render/outputs.h"
 #include "render/render.h"
 
 static const char USAGE[] =
@@ -33,99 +27,85 @@ static const char USAGE[] =
         "       [--dot-radius PX] [--depth 8|16] [--periodic] [--seed N]\n"
         "       [--points PATTERN] [-j N] [--shard I/N] [--force] [--quiet] -o PATTERN";
 
-/* A worker's verdict on one tile. */
-struct made {
-    dapple_status status;
-    dapple_error err;
-    size_t points;
-    bool limit;
-    double seconds;
-};
-
-typedef struct run {
+typedef struct cmd {
     const dp_cli_opts *o;
-    dp_tiles_plan plan;
-    dp_batch_manifest known; /* what the set's manifests of this world recorded */
-    dp_batch_lock lock;
-    int n_other;           /* manifests of another world in the folder */
-    dp_tile_record *tiles; /* this run's (its shard's), in index order */
-    size_t n_mine, written, skipped;
-    char manifest[DP_BATCH_PATH_MAX];
-    dp_batch_saver saver; /* the manifest's rhythm: at most a tenth of the time */
     dp_progress progress;
-    bool show;
-    struct made *made; /* per tile, by the worker; read by the main thread once it reports */
-    dapple_error err;  /* the first failure: the run stops there */
-    bool failed;
-} run;
+} cmd;
 
-/* The patterns' folder is created (one level, like mkdir), probed as every output is, and
- * locked for the run. */
-static dapple_status prepare_dir(run *r, const dp_tile_record *first, dapple_error *err)
+/* ------------------------------------------------------------------------- the world */
+
+static const char *file_name(const char *path)
 {
-    char path[DP_BATCH_PATH_MAX];
-    dp_tiles_file_path(&r->plan, first, 0, path, sizeof path);
-    if (dp_batch_make_dir(r->plan.dir, err) != DAPPLE_OK ||
-        dp_cli_prepare_output(path, err) != DAPPLE_OK)
+    const char *slash = strrchr(path, '/');
+    return slash != NULL ? slash + 1 : path;
+}
+
+/* Everything that decides the tiles' bytes besides the build: the options (not -j,
+ * --shard, --force, --quiet) and the images the field reads. */
+static void hash_options(dp_sha256 *h, const dp_cli_opts *o)
+{
+    dp_batch_hash_line(h, "size %dx%d tile %d", o->width, o->height, o->tile_size);
+    dp_batch_hash_line(h, "-o %s --points %s", file_name(o->output),
+                       o->points_path ? file_name(o->points_path) : ""); /* the folder may move */
+    dp_batch_hash_line(h, "radius %d %.17g rmin %d %.17g rmax %d %.17g field %s", o->have_radius,
+                       o->radius, o->have_rmin, o->rmin, o->have_rmax, o->rmax,
+                       o->field ? o->field : "");
+    dp_batch_hash_line(h,
+                       "map %d cutoff %.17g levels %.17g %.17g gamma %.17g invert %d dilate %.17g",
+                       (int)o->map, o->cutoff, o->black, o->white, o->gamma, o->invert, o->dilate);
+    for (int i = 0; i < o->n_exclude; i++)
+        dp_batch_hash_line(h, "exclude %s", o->exclude[i]);
+    dp_batch_hash_line(h, "k %d max %llu seed %llu periodic %d dense %d maximal %d relax %d", o->k,
+                       (unsigned long long)o->max_points, (unsigned long long)o->seed, o->periodic,
+                       o->dense, o->maximal, o->relax);
+    dp_batch_hash_line(h, "kind %d depth %d dot %.17g jpeg %d max-pixels %llu", (int)o->mask_kind,
+                       o->depth, o->dot_radius, o->jpeg_quality, (unsigned long long)o->max_pixels);
+    dp_batch_hash_line(h, "rotation %d jitter %.17g variants %d y-up %d", o->rotation,
+                       o->scale_jitter, o->variants, o->y_up);
+    if (o->relative) /* only when asked, so that older tiles.json files keep their hash */
+        dp_batch_hash_line(h, "relative 1");
+    if (o->tile_base != 0) /* the names change: so do the manifest's entries */
+        dp_batch_hash_line(h, "tile-base %d", o->tile_base);
+}
+
+static dapple_status hash_world(void *user, dp_sha256 *h, dapple_error *err)
+{
+    const dp_cli_opts *o = ((cmd *)user)->o;
+    dapple_field_opts fo;
+    char image[DP_PATH_MAX], paths[DP_MAX_EXCLUDE][DP_PATH_MAX];
+    hash_options(h, o);
+    if (dp_cli_field_opts(o, &fo, image, sizeof image, err) != DAPPLE_OK)
         return err->status;
-    return dp_batch_lock_take(&r->lock, r->plan.dir, err);
+    if (image[0] != '\0' && dp_batch_hash_file(h, "image", image, err) != DAPPLE_OK)
+        return err->status;
+    dp_cli_exclude_paths(o, paths);
+    for (int i = 0; i < o->n_exclude; i++)
+        if (dp_batch_hash_file(h, "image", paths[i], err) != DAPPLE_OK)
+            return err->status;
+    return DAPPLE_OK;
 }
 
-/* Every file of the tile is there with the checksum a manifest of this world recorded. */
-static bool up_to_date(const run *r, dp_tile_record *t)
+/* No tile may overwrite an image the field reads. */
+static dapple_status check_output(void *user, const char *path, dapple_error *err)
 {
-    for (int i = 0; i < t->n_files; i++) {
-        const dp_batch_entry *e;
-        if (!dp_batch_fresh(&r->known, dp_build_id(), r->plan.dir, t->file[i], r->plan.world_sha256,
-                            &e))
-            return false;
-        memcpy(t->sha256[i], e->sha256, sizeof t->sha256[i]);
-    }
-    return true;
+    const dp_cli_opts *o = ((cmd *)user)->o;
+    if (o->field == NULL && o->n_exclude == 0)
+        return DAPPLE_OK;
+    return dp_cli_check_field_inputs(o, path, err);
 }
-
-/* ------------------------------------------------------------------------- known tiles */
-
-static bool same_world(void *ctx, const json_t *plan)
-{
-    const run *r = ctx;
-    const char *w = json_string_value(json_object_get(json_object_get(plan, "world"), "sha256"));
-    return w != NULL && strcmp(w, r->plan.world_sha256) == 0;
-}
-
-/* A manifest of the set passed over: one that cannot be read, each time; one of another
- * world (shards made elsewhere by another build, say), the first. */
-static void note_known(void *ctx, const char *name, const dapple_error *why)
-{
-    run *r = ctx;
-    if (!r->show)
-        return;
-    if (why != NULL && why->status == DAPPLE_OK) /* entries left out, the rest kept */
-        fprintf(stderr, "dapple: %s: their tiles are made again\n", why->message);
-    else if (why != NULL)
-        fprintf(stderr, "dapple: %s (ignored: its tiles are made again)\n", why->message);
-    else if (r->n_other++ == 0)
-        fprintf(stderr,
-                "dapple: %s: made for another world (other options, images or dapple build): "
-                "its tiles are made again\n",
-                name);
-}
-
-/* ------------------------------------------------------------------------- making tiles */
 
 /* The default point limit guards each tile, not the world, which may hold any number:
  * a full tile is refused when its share of the world's expected points exceeds it. An
  * explicit --max-points stops each tile's sampling there (a bail-out, as in `mask`). */
-static dapple_status check_budget(const run *r, dapple_error *err)
+static dapple_status check_budget(void *user, int tile_size, dapple_error *err)
 {
     dapple_field *f = NULL;
-    const dp_cli_opts *o = r->o;
+    const dp_cli_opts *o = ((cmd *)user)->o;
     if (o->have_max_points)
         return DAPPLE_OK;
     if (dp_cli_make_field(o, &f, err) != DAPPLE_OK)
         return err->status;
-    double share =
-            DP_MIN(1.0, (double)r->plan.size * r->plan.size / ((double)o->width * o->height));
+    double share = DP_MIN(1.0, (double)tile_size * tile_size / ((double)o->width * o->height));
     double expected = dapple_field_estimate_points(f) * share;
     dapple_field_free(f);
     if (!(expected > (double)o->max_points))
@@ -136,20 +116,18 @@ static dapple_status check_budget(const run *r, dapple_error *err)
                    expected, (unsigned long long)o->max_points);
 }
 
-/* Samples the tile's window with its halo and writes its files; *points gets its count,
- * *limit whether --max-points stopped it. */
-static dapple_status make_tile(const run *r, dp_tile_record *t, size_t *points, bool *limit,
+/* Samples the tile's window with its halo, as `mask --region` does, and writes its files;
+ * *points gets its count, *limit whether --max-points stopped it. */
+static dapple_status make_tile(void *user, const int window[4], const char *mask_path,
+                               const char *points_path, size_t *points, bool *limit,
                                dapple_error *err)
 {
-    char path[2][DP_BATCH_PATH_MAX];
-    dp_cli_opts o = *r->o;
+    dp_cli_opts o = *((cmd *)user)->o;
     dp_texture_spec spec;
     dp_scene scene;
     o.have_region = true;
-    o.region_x = t->window[0], o.region_y = t->window[1];
-    o.region_w = t->window[2], o.region_h = t->window[3];
-    for (int i = 0; i < t->n_files; i++)
-        dp_tiles_file_path(&r->plan, t, i, path[i], sizeof path[i]);
+    o.region_x = window[0], o.region_y = window[1];
+    o.region_w = window[2], o.region_h = window[3];
     if (dp_mask_spec_from_opts(&o, &spec, err) != DAPPLE_OK)
         return err->status;
     if (!o.have_max_points) /* checked per tile by check_budget, not for the whole world */
@@ -157,274 +135,106 @@ static dapple_status make_tile(const run *r, dp_tile_record *t, size_t *points, 
     if (dp_scene_sample(&spec, &scene, err) != DAPPLE_OK)
         return err->status;
     dp_layer_points *lp = &scene.layers[0];
-    bool mask = r->plan.mask_pattern != NULL;
-    dapple_status st =
-            mask ? dp_output_mask(&spec, &scene, path[0], dp_progress_live_phase, err) : DAPPLE_OK;
+    dapple_status st = mask_path != NULL ? dp_output_mask(&spec, &scene, mask_path,
+                                                          dp_progress_live_phase, err)
+                                         : DAPPLE_OK;
     lp->count = dp_mask_keep_region(&o, lp->points, lp->count);
     *points = lp->count;
     *limit = lp->stop == DAPPLE_STOP_MAX_POINTS;
-    if (st == DAPPLE_OK && r->plan.points_pattern != NULL)
-        st = dp_cli_write_points(&o, path[t->n_files - 1], lp->points, lp->count, err);
+    if (st == DAPPLE_OK && points_path != NULL)
+        st = dp_cli_write_points(&o, points_path, lp->points, lp->count, err);
     dp_scene_fini(&scene);
-    for (int i = 0; st == DAPPLE_OK && i < t->n_files; i++)
-        st = dp_sha256_file(path[i], t->sha256[i], err);
     return st;
 }
 
-/* Before any work: no tile of this run may overwrite an image the field reads. */
-static dapple_status check_not_inputs(const run *r, dapple_error *err)
+/* ------------------------------------------------------------------------- printing */
+
+static void say(void *user, const char *message)
 {
-    char path[DP_BATCH_PATH_MAX];
-    if (r->o->field == NULL && r->o->n_exclude == 0)
-        return DAPPLE_OK;
-    for (size_t i = 0; i < r->n_mine; i++)
-        for (int f = 0; f < r->tiles[i].n_files; f++) {
-            dp_tiles_file_path(&r->plan, &r->tiles[i], f, path, sizeof path);
-            if (dp_cli_check_field_inputs(r->o, path, err) != DAPPLE_OK)
-                return err->status;
-        }
-    return DAPPLE_OK;
+    (void)user;
+    fprintf(stderr, "dapple: %s\n", message);
 }
 
-/* This run's tile names, sorted, to ask whether another set's file is one of them. */
-typedef struct name_index {
-    const char **names;
-    size_t n;
-} name_index;
-
-static int by_name(const void *a, const void *b)
+static void begin(void *user, int done, int total, bool show)
 {
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-static bool is_mine(void *ctx, const char *file)
-{
-    const name_index *x = ctx;
-    return bsearch(&file, x->names, x->n, sizeof *x->names, by_name) != NULL;
-}
-
-/* Before any work: two patterns that spell the same names (t_{x}_{y} and t_{x:01}_{y:01})
- * keep manifests of their own, and each overwrote the other's tiles without a word. A
- * tile name that another set's manifest in the folder lists is refused. */
-static dapple_status check_other_sets(const run *r, dapple_error *err)
-{
-    name_index x = { dp_calloc_n(2 * r->n_mine + 1, sizeof *x.names), 0 };
-    char other[DP_BATCH_FILE_MAX] = "", file[DP_BATCH_FILE_MAX];
-    uint64_t bound = DP_MAX(dp_tiles_manifest_bound(&r->plan), (uint64_t)16 << 20);
-    if (x.names == NULL)
-        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu tiles", r->n_mine);
-    for (size_t i = 0; i < r->n_mine; i++)
-        for (int f = 0; f < r->tiles[i].n_files; f++)
-            x.names[x.n++] = r->tiles[i].file[f];
-    qsort(x.names, x.n, sizeof *x.names, by_name);
-    dapple_status st = dp_batch_other_sets(r->plan.dir, "tiles", r->plan.base, bound, is_mine, &x,
-                                           other, file, sizeof other, err);
-    free(x.names);
-    if (st != DAPPLE_OK || other[0] == '\0')
-        return st;
-    return dp_fail(err, DAPPLE_E_INVALID,
-                   "-o: %s/%s is a tile of another set (%s lists it): these tiles would "
-                   "overwrite it; name them otherwise, or remove that set's manifest",
-                   r->plan.dir, file, other);
-}
-
-/* The records of this run's tiles, in index order. */
-static dapple_status list_tiles(run *r, dapple_error *err)
-{
-    int total = r->plan.nx * r->plan.ny;
-    for (int i = 0; i < total; i++)
-        r->n_mine += dp_batch_shard_mine((size_t)i, r->o->shard_index, r->o->shard_count);
-    r->tiles = dp_calloc_n(r->n_mine + 1, sizeof *r->tiles);
-    r->made = dp_calloc_n(r->n_mine + 1, sizeof *r->made);
-    if (r->tiles == NULL || r->made == NULL)
-        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu tiles", r->n_mine);
-    for (int i = 0, k = 0; i < total; i++)
-        if (dp_batch_shard_mine((size_t)i, r->o->shard_index, r->o->shard_count) &&
-            dp_tiles_record_init(&r->plan, r->o, i, &r->tiles[k++], err) != DAPPLE_OK)
-            return err->status;
-    return DAPPLE_OK;
-}
-
-/* The manifest lists what is done: once the up-to-date tiles are known, then after each
- * tile made, unless writing it would take more than a tenth of the time (a manifest of
- * thousands of tiles, tiles made in milliseconds): a killed run makes again only the
- * tiles it had not yet listed. And at the end. */
-static dapple_status write_manifest(run *r, bool now, dapple_error *err)
-{
-    double t0 = dp_batch_now();
-    dp_batch_manifest m;
-    if (!now && !dp_batch_saver_due(&r->saver))
-        return DAPPLE_OK;
-    dp_batch_manifest_init(&m, "tiles", dp_build_id());
-    dapple_status st = dp_tiles_manifest_fill(&m, &r->plan, r->o, r->tiles, r->n_mine, err);
-    if (st == DAPPLE_OK)
-        st = dp_batch_manifest_write(&m, r->manifest, err);
-    dp_batch_manifest_fini(&m);
-    dp_batch_saver_wrote(&r->saver, t0);
-    return st;
-}
-
-static void tile_label(const dp_tile_record *t, char *label, size_t cap)
-{
-    snprintf(label, cap, "x%d_y%d", t->tx, t->ty);
-}
-
-/* On the worker (the only one: tiles run one after another, each sampled by -j threads). */
-static bool run_one(void *ctx, size_t job)
-{
-    run *r = ctx;
-    struct made *m = &r->made[job];
-    double t0 = dp_batch_now();
-    m->status = make_tile(r, &r->tiles[job], &m->points, &m->limit, &m->err);
-    m->seconds = dp_batch_now() - t0;
-    return m->status == DAPPLE_OK; /* a tile that cannot be made stops the run */
-}
-
-static void tile_started(void *ctx, size_t job)
-{
-    run *r = ctx;
-    char label[32];
-    tile_label(&r->tiles[job], label, sizeof label);
-    if (r->show)
-        dp_progress_started(&r->progress, label);
-}
-
-/* Main thread: a tile made is listed before it is reported (a run stopped right after the
- * report keeps it); a failure stops the run. */
-static bool tile_finished(void *ctx, size_t job)
-{
-    run *r = ctx;
-    dp_tile_record *t = &r->tiles[job];
-    const struct made *m = &r->made[job];
-    char label[32], note[96];
-    tile_label(t, label, sizeof label);
-    if (m->status != DAPPLE_OK) {
-        r->err = m->err;
-        dp_fail_prefix(&r->err, r->err.status, "tile %s", label);
-        return !(r->failed = true);
+    cmd *c = user;
+    if (show) {
+        dp_progress_init(&c->progress, total, (double)total, isatty(STDERR_FILENO));
+        c->progress.done = done; /* counted on the bar, no line: as pack's */
     }
-    if (m->limit && r->show) { /* a bail-out: reported, not failed, as by every command */
-        snprintf(note, sizeof note, "tile %s: stopped at the limit of %llu points (--max-points)",
-                 label, (unsigned long long)r->o->max_points);
-        dp_progress_note(&r->progress, note);
-    }
-    t->done = true;
-    r->written++;
+    dp_interrupt_tiles_begin(done, total);
+}
+
+static void started(void *user, const char *label)
+{
+    dp_progress_started(&((cmd *)user)->progress, label);
+}
+
+static void note(void *user, const char *message)
+{
+    dp_progress_note(&((cmd *)user)->progress, message);
+}
+
+static void done(void *user)
+{
+    (void)user;
     dp_interrupt_pack_done();
-    if (write_manifest(r, false, &r->err) != DAPPLE_OK)
-        return !(r->failed = true);
-    if (r->show)
-        dp_progress_finished(&r->progress, label, t->n_files, m->seconds, 1);
-    return true;
 }
 
-/* Tiles in index order: their costs are alike, and the order reads well on the terminal. */
-static double same_cost(void *ctx, size_t i)
+static void finished(void *user, const char *label, int files, double seconds)
 {
-    (void)ctx, (void)i;
-    return 1;
+    dp_progress_finished(&((cmd *)user)->progress, label, files, seconds, 1);
 }
 
-static bool not_done(void *ctx, size_t i)
+static void end(void *user)
 {
-    return !((run *)ctx)->tiles[i].done;
+    dp_progress_end(&((cmd *)user)->progress);
 }
 
-/* Checks every tile first (hashing its files), then makes those not up to date. */
-static dapple_status make_all(run *r, dapple_error *err)
+static void to_tiles_opts(const dp_cli_opts *o, dp_tiles_opts *t)
 {
-    size_t *order, n_order;
-    for (size_t i = 0; i < r->n_mine; i++)
-        if (!r->o->force && up_to_date(r, &r->tiles[i]))
-            r->tiles[i].done = true, r->skipped++;
-    if (dp_batch_schedule(r->n_mine, same_cost, not_done, r, &order, &n_order, err) != DAPPLE_OK)
-        return err->status;
-    if (r->show) {
-        dp_progress_init(&r->progress, (int)r->n_mine, (double)r->n_mine, isatty(STDERR_FILENO));
-        r->progress.done = (int)r->skipped; /* counted on the bar, no line: as pack's */
-    }
-    dp_interrupt_tiles_begin((int)r->skipped, (int)r->n_mine);
-    dp_batch_pool_ops ops = { r, run_one, tile_started, tile_finished, NULL };
-    dapple_status st = write_manifest(r, true, err);
-    if (st == DAPPLE_OK)
-        st = dp_batch_pool_run(order, n_order, 1, false, &ops, err);
-    free(order);
-    if (st == DAPPLE_OK && r->failed)
-        st = (*err = r->err).status;
-    if (r->written > 0) { /* the tiles made since the last write; after a failure too */
-        dapple_error ignored;
-        dapple_status w = write_manifest(r, true, st == DAPPLE_OK ? err : &ignored);
-        st = st == DAPPLE_OK ? w : st;
-    }
-    if (r->show)
-        dp_progress_end(&r->progress);
-    return st;
-}
-
-/* The manifest of dapple 0.4.0 and before, tiles.json, is not read: said once a run. */
-static void note_old_manifest(const run *r)
-{
-    char path[DP_BATCH_PATH_MAX];
-    dp_batch_join(path, sizeof path, r->plan.dir, "tiles.json");
-    if (r->show && access(path, F_OK) == 0)
-        fprintf(stderr,
-                "dapple: %s: made by an older dapple (before manifest format %d), not read: "
-                "remove it once its tiles are made again\n",
-                path, DP_BATCH_FORMAT);
-}
-
-static dapple_status run_tiles(run *r, dapple_error *err)
-{
-    char name[DP_BATCH_FILE_MAX];
-    dp_tile_record probe; /* tile 0, whoever makes it: its folder is every tile's */
-    if (list_tiles(r, err) != DAPPLE_OK ||
-        dp_tiles_record_init(&r->plan, r->o, 0, &probe, err) != DAPPLE_OK ||
-        check_not_inputs(r, err) != DAPPLE_OK || check_budget(r, err) != DAPPLE_OK ||
-        prepare_dir(r, &probe, err) != DAPPLE_OK || check_other_sets(r, err) != DAPPLE_OK ||
-        dp_tiles_world_hash(&r->plan, r->o, err) != DAPPLE_OK)
-        return err->status;
-    dp_batch_manifest_name(name, sizeof name, r->plan.base, r->o->shard_index, r->o->shard_count);
-    dp_batch_join(r->manifest, sizeof r->manifest, r->plan.dir, name);
-    if (dp_batch_read_set(&r->known, r->plan.dir, r->plan.base, dp_tiles_manifest_bound(&r->plan),
-                          same_world, note_known, r, err) != DAPPLE_OK)
-        return err->status;
-    note_old_manifest(r);
-    return make_all(r, err);
-}
-
-static void print_summary(const run *r, double seconds)
-{
-    if (r->written == 0)
-        fprintf(stderr, "dapple: tiles: nothing to do, %zu %s up to date\n", r->skipped,
-                r->skipped == 1 ? "tile" : "tiles");
-    else
-        fprintf(stderr, "dapple: tiles: %zu written, %zu up to date in %.2f s\n", r->written,
-                r->skipped, seconds);
+    memset(t, 0, sizeof *t);
+    t->output = o->output;
+    t->points_path = o->points_path;
+    t->width = o->width, t->height = o->height;
+    t->tile_size = o->tile_size;
+    t->tile_base = o->tile_base;
+    t->y_up = o->y_up;
+    t->field = o->field;
+    t->seed = o->seed;
+    t->periodic = o->periodic;
+    t->max_points = o->max_points;
+    t->shard_index = o->shard_index, t->shard_count = o->shard_count;
+    t->force = o->force;
+    t->quiet = o->quiet;
 }
 
 int dp_cmd_tiles(int argc, char **argv)
 {
     dp_cli_opts o;
+    dp_tiles_opts to;
+    dp_tiles_plan plan;
     dapple_error err;
-    run r;
+    cmd c = { &o, { 0 } };
+    dp_tiles_events ev = { .user = &c,
+                           .hash_world = hash_world,
+                           .check_output = check_output,
+                           .check_budget = check_budget,
+                           .make_tile = make_tile,
+                           .say = say,
+                           .begin = begin,
+                           .started = started,
+                           .note = note,
+                           .done = done,
+                           .finished = finished,
+                           .end = end };
     int start = dp_cli_start(DP_CMD_TILES, argc, argv, USAGE, &o);
     if (start != DP_CLI_GO)
         return start;
-    memset(&r, 0, sizeof r);
-    r.o = &o;
-    r.show = !o.quiet;
-    r.lock.fd = -1;
-    r.saver.ratio = 10;
-    dp_batch_manifest_init(&r.known, "tiles", dp_build_id());
-    if (dp_tiles_plan_init(&r.plan, &o, &err) != DAPPLE_OK)
+    to_tiles_opts(&o, &to);
+    if (dp_tiles_plan_init(&plan, &to, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_USAGE);
-    double t0 = dp_batch_now();
-    dapple_status st = run_tiles(&r, &err);
-    if (st == DAPPLE_OK && r.show)
-        print_summary(&r, dp_batch_now() - t0);
-    free(r.tiles);
-    free(r.made);
-    dp_batch_manifest_fini(&r.known);
-    dp_batch_lock_release(&r.lock);
-    return st == DAPPLE_OK ? DP_EXIT_OK : dp_cli_report(&err, DP_EXIT_FAIL);
+    if (dp_tiles_run(&plan, &to, &ev, &err) != DAPPLE_OK)
+        return dp_cli_report(&err, DP_EXIT_FAIL);
+    return DP_EXIT_OK;
 }

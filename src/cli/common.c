@@ -16,6 +16,7 @@
 #include "io/image_load.h"
 #include "io/atomic_file.h"
 #include "io/image_save.h"
+#include "io/same_file.h"
 #include "io/points_write.h"
 #include "io/temps.h"
 #include "preset/field_spec.h"
@@ -133,26 +134,12 @@ dapple_status dp_cli_check_budget(const dp_cli_opts *o, double expected, dapple_
                    expected, (size_t)o->max_points);
 }
 
-dapple_status dp_cli_prepare_output(const char *output, dapple_error *err)
-{
-    struct stat st;
-    char dir[DP_PATH_MAX];
-    if (output == NULL || strcmp(output, "-") == 0)
-        return DAPPLE_OK;
-    const char *slash = strrchr(output, '/');
-    int len = slash == NULL ? 1 : slash == output ? 1 : (int)(slash - output);
-    snprintf(dir, sizeof dir, "%.*s", len, slash == NULL ? "." : output);
-    if (len < (int)sizeof dir && (stat(output, &st) != 0 || S_ISREG(st.st_mode))) /* not /dev */
-        dp_temps_remove_stale(dir);
-    return dp_atomic_probe(output, err);
-}
-
 dapple_status dp_cli_check_distinct(const char *option, const char *output, const char *input,
                                     dapple_error *err)
 {
     if (output == NULL || input == NULL || strcmp(output, "-") == 0)
         return DAPPLE_OK;
-    if (strcmp(output, input) == 0 || dp_cli_same_file(output, input))
+    if (strcmp(output, input) == 0 || dp_same_file(output, input))
         return dp_fail(err, DAPPLE_E_INVALID, "%s: '%s' is also an input; refusing to overwrite it",
                        option, output);
     return DAPPLE_OK;
@@ -226,4 +213,16 @@ void dp_cli_print_summary(size_t n, double seconds, dapple_stop stop, size_t lim
                 dp_cli_points_word(limit));
     fprintf(stderr, "dapple: %zu %s in %.3f s (%s)\n", n, dp_cli_points_word(n), seconds,
             stop == DAPPLE_STOP_MAX_POINTS ? "limit" : "complete");
+}
+
+dapple_status dp_cli_check_outputs(int n, const char *const option[], const char *const path[],
+                                   dapple_error *err)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++)
+            if (dp_same_file(path[j], path[i]))
+                return dp_fail(err, DAPPLE_E_INVALID,
+                               "%s and %s both name '%s': give each output its own file", option[j],
+                               option[i], path[i]);
+    return DAPPLE_OK;
 }

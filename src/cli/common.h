@@ -9,6 +9,7 @@
 
 #include "cli/opts.h"
 #include "dapple.h"
+#include "io/atomic_file.h" /* dp_atomic_prepare, which every command calls */
 #include "io/points_write.h"
 #include "render/texture.h"
 
@@ -55,18 +56,9 @@ DAPPLE_USERESULT dapple_status dp_cli_make_field(const dp_cli_opts *o, dapple_fi
 DAPPLE_USERESULT dapple_status dp_cli_check_budget(const dp_cli_opts *o, double expected,
                                                    dapple_error *err);
 
-/** Made before the work starts, so a run cannot work for minutes and then fail on a
- * missing folder: removes the stale temp files a killed run left in the output's folder,
- * then checks that 'output' can be created (dp_atomic_probe). NULL and "-" pass. */
-DAPPLE_USERESULT dapple_status dp_cli_prepare_output(const char *output, dapple_error *err);
-
 /** DAPPLE_E_INVALID if 'output' names the same existing file as 'input' (either NULL: ok). */
 DAPPLE_USERESULT dapple_status dp_cli_check_distinct(const char *option, const char *output,
                                                      const char *input, dapple_error *err);
-
-/** True when a and b name one file, existing or not ("a.png" and "./a.png"); "-" and NULL
- * name none. */
-bool dp_cli_same_file(const char *a, const char *b);
 
 /** Two outputs of one run never share a path: DAPPLE_E_INVALID "-o and --height both name
  * 'x.png': ..." naming both options, checked before any work. NULL paths are skipped. */

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/build_id.h"
+#include "batch/build_id.h"
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "dapple.h"

@@ -3,7 +3,7 @@
  * cell, one index per point), and a walk over the points near a spot. The cells are
  * sized by the caller to the distances it asks about; a periodic walk wraps and visits
  * each cell once, however far it reaches. Shared by the stats passes and the checkers of
- * points_check.h (not by the sampler, whose grid is its own). */
+ * stats/points_check.h (not by the sampler, whose grid is its own). */
 #ifndef DP_CORE_BINS_H
 #define DP_CORE_BINS_H
 

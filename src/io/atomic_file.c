@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -234,4 +235,18 @@ void dp_atomic_abort(dp_atomic_file *af)
         fclose(af->fp);
     }
     release(af);
+}
+
+dapple_status dp_atomic_prepare(const char *output, dapple_error *err)
+{
+    struct stat st;
+    char dir[1024]; /* the CLI's path limit */
+    if (output == NULL || strcmp(output, "-") == 0)
+        return DAPPLE_OK;
+    const char *slash = strrchr(output, '/');
+    int len = slash == NULL ? 1 : slash == output ? 1 : (int)(slash - output);
+    snprintf(dir, sizeof dir, "%.*s", len, slash == NULL ? "." : output);
+    if (len < (int)sizeof dir && (stat(output, &st) != 0 || S_ISREG(st.st_mode))) /* not /dev */
+        dp_temps_remove_stale(dir);
+    return dp_atomic_probe(output, err);
 }

@@ -32,6 +32,11 @@ DAPPLE_USERESULT dapple_status dp_atomic_commit(dp_atomic_file *af, dapple_error
  * with several outputs: a missing folder is found before anything is written. */
 DAPPLE_USERESULT dapple_status dp_atomic_probe(const char *path, dapple_error *err);
 
+/** Made before the work starts, so a run cannot work for minutes and then fail on a
+ * missing folder: removes the stale temp files a killed run left in the output's folder,
+ * then checks that 'output' can be created (dp_atomic_probe). NULL and "-" pass. */
+DAPPLE_USERESULT dapple_status dp_atomic_prepare(const char *output, dapple_error *err);
+
 /** Abandons the write: closes and unlinks the temp file. Safe after a failed open. */
 void dp_atomic_abort(dp_atomic_file *af);
 

@@ -23,8 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "batch/outputs.h"
-#include "batch/scale_look.h"
+#include "render/outputs.h"
+#include "preset/scale_look.h"
 #include "core/dp.h"
 #include "io/temps.h"
 #include "preset/preset.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  * One preview render: a texture spec drawn by the code `render` and `pack` use
- * (dp_render_outputs, batch/outputs.c) into a PNG in memory. Each render runs in a child
+ * (dp_render_outputs, render/outputs.c) into a PNG in memory. Each render runs in a child
  * process, so a newer edit can stop a render that is still running (the child is killed),
  * and a render that crashes takes only its child down, never the server. */
 #ifndef DP_PREVIEW_RENDER_JOB_H

@@ -17,7 +17,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 
-#include "batch/scale_look.h"
+#include "preset/scale_look.h"
 #include "core/dp.h"
 #include "preset/params.h"
 #include "preset/preset.h"

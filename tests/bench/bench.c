@@ -2,7 +2,7 @@
  * `make bench`: throughput and quality of the sampler, printed as one Markdown table.
  * Each workload is timed over 5 runs after a warm-up (median), generation only (the
  * field is built once, outside the timing); quality columns come from the independent
- * checker in core/points_check.c. Not a test: it never fails on a number.
+ * checker in stats/points_check.c. Not a test: it never fails on a number.
  * Times are CPU seconds of the (single) generating thread: the same as wall time on an
  * idle machine, and far steadier on a shared one. 'gen s' is the median, 'best s' the
  * fastest of the 5 (noise on a shared machine only ever adds time); points/s uses the
@@ -20,7 +20,7 @@
 #include "bench_stats.h"
 #include "bench_world.h"
 #include "dapple.h"
-#include "core/points_check.h"
+#include "stats/points_check.h"
 #include "core/sampler.h"
 #include "bench_clock.h"
 

@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "batch/outputs.h"
+#include "render/outputs.h"
 #include "core/dp.h"
 #include "preset/preset.h"
 #include "render/render.h"

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "core/points_check.h"
+#include "stats/points_check.h"
 #include "dapple.h"
 #include "stats/stats.h"
 #include "bench_clock.h"

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 
 #include "dapple.h"
-#include "core/points_check.h"
+#include "stats/points_check.h"
 #include "io/image_save.h"
 #include "render/render.h"
 

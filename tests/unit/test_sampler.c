@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "dapple.h"
-#include "core/points_check.h"
+#include "stats/points_check.h"
 #include "core/rng.h"
 #include "core/sampler.h"
 

@@ -2,13 +2,13 @@
  * src/stats on sets whose answers are known: a hexagonal lattice, a regular and a
  * jittered grid, white noise, dapple's own sets, and one of them with a pair moved closer.
  * Pair counts are checked against brute force over all pairs and against the independent
- * checker in core/points_check.c. */
+ * checker in stats/points_check.c. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
 
 #include "core/dp.h"
-#include "core/points_check.h"
+#include "stats/points_check.h"
 #include "dapple.h"
 #include "stats/stats.h"
 

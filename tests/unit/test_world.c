@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "core/field.h"
-#include "core/points_check.h"
+#include "stats/points_check.h"
 #include "core/world.h"
 
 typedef struct setup {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * A preset scaled as a whole (render --scale and --scale-to, pack --size-cap). Lengths keep a floor
  * (a radius of 0.25, a feature of 1 pixel) so a large shrink stays a valid preset. */
-#include "batch/scale_look.h"
+#include "preset/scale_look.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -4,8 +4,9 @@
  * scheduling: the pack ends when its last big job does). Workers only render and hash;
  * the main thread alone prints and writes the manifest, after every finished job and in
  * file order, so a pack killed at any moment keeps its progress and a rerun completes it.
- * Outputs, manifest and sheet are all written through atomic files. */
-#include "cli/pack.h"
+ * Outputs, manifest and sheet are all written through atomic files. Every line for the
+ * user goes through the caller's dp_pack_events, from the main thread. */
+#include "batch/pack.h"
 
 #include <errno.h>
 #include <math.h>
@@ -15,19 +16,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "batch/build_id.h"
 #include "batch/folder.h"
 #include "batch/inputs.h"
 #include "batch/manifest.h"
-#include "batch/outputs.h"
+#include "render/outputs.h"
+#include "batch/pack_manifest.h"
 #include "batch/plan.h"
 #include "batch/pool.h"
-#include "batch/scale_look.h"
-#include "cli/build_id.h"
-#include "cli/common.h"
-#include "cli/interrupt.h"
-#include "cli/manifest.h"
-#include "cli/progress.h"
+#include "preset/scale_look.h"
 #include "core/dp.h"
+#include "io/same_file.h"
 #include "io/sha256.h"
 #include "io/temps.h"
 #include "preset/preset.h"
@@ -59,8 +58,10 @@ typedef struct pack_job {
     job_state state; /* written by the main thread only */
     bool rendered;   /* the worker's verdict, read by the main thread once it reports back */
     dapple_error err;
-    dp_manifest_entry out[DP_KIND_COUNT];
+    dp_batch_entry out[DP_KIND_COUNT]; /* the manifest's entries; meta owned */
+    dp_output_kind kind[DP_KIND_COUNT];
     int n_out;
+    double seconds; /* the render's, for the progress line */
     int sheet_out;  /* index into out of the file shown on the contact sheet, -1: none */
     dp_thumb thumb; /* made by the worker when the pack draws a sheet */
 } pack_job;
@@ -73,14 +74,13 @@ typedef struct pack {
     size_t n_presets;
     pack_job *jobs;
     size_t n_jobs;
-    dp_manifest old;           /* what the last run wrote */
-    dp_batch_manifest old_raw; /* the same, as read: resume asks it */
+    dp_batch_manifest old; /* what the last run wrote: resume asks it */
     dp_batch_lock lock;
     bool manifest_failed;
     dp_batch_saver saver;   /* the manifest's rhythm: at most a third of the main thread's time */
     bool thumbs;            /* workers make the sheet's thumbnails while they are in parallel */
     size_t *order, n_order; /* jobs to render, biggest first */
-    dp_progress progress;
+    const dp_pack_events *ev;
 } pack;
 
 /* ------------------------------------------------------------------------- the folder */
@@ -104,13 +104,14 @@ static bool is_preset_name(const char *dir, const char *name)
     return name[0] != '.' && n >= 5 && strcmp(name + n - 4, ".ini") == 0;
 }
 
-/* --scale F with render's meaning (batch/scale_look.c): the whole look x F, each side
+/* --scale F with render's meaning (preset/scale_look.c): the whole look x F, each side
  * rounded to whole pixels as render rounds it, and said (768 x 1.33333 = 1023.99744: it
  * was refused, and no F short of 16 digits packed a 768 px preset at 1024 px); --scale-to
  * WxH gives that size exactly, and fails a preset of another aspect ratio, naming it. */
-static dapple_status scale_preset(dp_texture_spec *t, const dp_pack_opts *o, const char *path,
+static dapple_status scale_preset(const pack *p, dp_texture_spec *t, const char *path,
                                   dapple_error *err)
 {
+    const dp_pack_opts *o = p->o;
     double w, h;
     if (o->scale_to_w > 0 &&
         dp_texture_scale_to(t, o->scale_to_w, o->scale_to_h, NULL, err) != DAPPLE_OK)
@@ -118,10 +119,10 @@ static dapple_status scale_preset(dp_texture_spec *t, const dp_pack_opts *o, con
     if (o->scale_to_w > 0 || o->scale <= 0 || o->scale == 1)
         return DAPPLE_OK;
     if (dp_texture_scale_rounds(t, o->scale, &w, &h)) /* the main thread: it may print */
-        fprintf(stderr,
-                "dapple: pack: %s: --scale %g gives %.9gx%.9g pixels, rounded to %ldx%ld "
-                "(--scale-to WxH for an exact size)\n",
-                path, o->scale, w, h, DP_MAX(1, lround(w)), DP_MAX(1, lround(h)));
+        dp_batch_say(p->ev->say, p->ev->user,
+                     "pack: %s: --scale %g gives %.9gx%.9g pixels, rounded to %ldx%ld "
+                     "(--scale-to WxH for an exact size)",
+                     path, o->scale, w, h, DP_MAX(1, lround(w)), DP_MAX(1, lround(h)));
     if (dp_texture_scale_look(t, o->scale, err) != DAPPLE_OK)
         return dp_fail_prefix(err, err->status, "%s: --scale %g", path, o->scale);
     return DAPPLE_OK;
@@ -156,8 +157,9 @@ static void hash_preset(pack_preset *pr, const char *text, size_t len, const dp_
 }
 
 /* A preset that cannot be read or loaded keeps spec NULL and err, and fails as a job. */
-static void load_preset(pack_preset *pr, const dp_pack_opts *o)
+static void load_preset(const pack *p, pack_preset *pr)
 {
+    const dp_pack_opts *o = p->o;
     char *text = NULL;
     size_t len = 0;
     dp_texture_spec *t = malloc(sizeof *t);
@@ -167,7 +169,7 @@ static void load_preset(pack_preset *pr, const dp_pack_opts *o)
     }
     bool ok = dp_preset_read(pr->path, &text, &len, &pr->err) == DAPPLE_OK &&
               dp_preset_parse_string(text, len, pr->path, t, &pr->err) == DAPPLE_OK &&
-              scale_preset(t, o, pr->path, &pr->err) == DAPPLE_OK &&
+              scale_preset(p, t, pr->path, &pr->err) == DAPPLE_OK &&
               dp_texture_cap_size(t, o->size_cap, &pr->err) == DAPPLE_OK &&
               dp_batch_inputs_sha256(t, pr->inputs_sha256, &pr->err) == DAPPLE_OK;
     if (ok)
@@ -216,7 +218,7 @@ static dapple_status load_presets(pack *p, char **names, size_t n, dapple_error 
         pr->file = pr->path + strlen(pr->path) - strlen(names[i]);
         pr->mine = preset_mine(o, i);
         if (pr->mine)
-            load_preset(pr, o);
+            load_preset(p, pr);
     }
     return DAPPLE_OK;
 }
@@ -240,9 +242,9 @@ static dapple_status find_presets(pack *p, dapple_error *err)
 
 /* ------------------------------------------------------------------------- jobs */
 
-/* The files a spec asks for, named from base, with what the manifest says about each. */
-static int plan_outputs(const pack_preset *pr, const char *base, uint64_t seed,
-                        dp_manifest_entry out[DP_KIND_COUNT])
+/* The files a spec asks for, named from base, each with its kind, its job hash and the
+ * manifest keys known before rendering. */
+static int plan_outputs(pack_job *j, const pack_preset *pr)
 {
     static const char *const suffix[DP_KIND_COUNT] = { ".png", "-height.png", "-normal.png",
                                                        "-mask.png", "-points" };
@@ -254,22 +256,17 @@ static int plan_outputs(const pack_preset *pr, const char *base, uint64_t seed,
     for (int k = 0; k < DP_KIND_COUNT; k++) {
         if (!want[k])
             continue;
-        dp_manifest_entry *e = &out[n++];
-        memset(e, 0, sizeof *e);
-        snprintf(e->file, sizeof e->file, "%s%s%s", base, suffix[k],
+        dp_batch_entry *e = &j->out[n];
+        j->kind[n++] = (dp_output_kind)k;
+        snprintf(e->file, sizeof e->file, "%s%s%s", j->base, suffix[k],
                  k != DP_KIND_POINTS     ? ""
                  : t->points_format == 1 ? ".json"
                                          : ".csv");
-        snprintf(e->preset, sizeof e->preset, "%s", t->name);
-        memcpy(e->preset_sha256, pr->sha256, sizeof e->preset_sha256);
-        memcpy(e->inputs_sha256, pr->inputs_sha256, sizeof e->inputs_sha256);
-        e->kind = (dp_output_kind)k;
-        e->seed = seed;
-        e->width = t->width;
-        e->height = t->height;
-        e->bit_depth = depth[k];
-        e->tileable = t->periodic;
-        e->height_scale = k == DP_KIND_HEIGHT ? dp_height_unit(t) : 0;
+        dp_pack_job_sha256(pr->sha256, pr->inputs_sha256, j->seed, (dp_output_kind)k,
+                           e->job_sha256);
+        e->meta = dp_pack_meta_new(t->name, pr->sha256, pr->inputs_sha256, j->seed);
+        dp_pack_meta_format(e->meta, (dp_output_kind)k, t->width, t->height, depth[k], t->periodic,
+                            k == DP_KIND_HEIGHT ? dp_height_unit(t) : 0);
     }
     return n;
 }
@@ -310,7 +307,7 @@ static void make_job(pack_job *j, const pack_preset *pr, uint64_t seed, bool see
         snprintf(j->base, sizeof j->base, "%s-s%llu", pr->spec->name, (unsigned long long)seed);
     else
         snprintf(j->base, sizeof j->base, "%s", pr->spec->name);
-    j->n_out = plan_outputs(pr, j->base, j->seed, j->out);
+    j->n_out = plan_outputs(j, pr);
     j->cost = job_cost(pr->spec, j->n_out);
     if (j->n_out == 0) {
         j->state = JOB_FAILED;
@@ -320,7 +317,7 @@ static void make_job(pack_job *j, const pack_preset *pr, uint64_t seed, bool see
     }
     j->sheet_out = -1;
     for (int k = j->n_out - 1; k >= 0; k--) /* the texture, else the mask */
-        if (j->out[k].kind == DP_KIND_TEXTURE || j->out[k].kind == DP_KIND_MASK)
+        if (j->kind[k] == DP_KIND_TEXTURE || j->kind[k] == DP_KIND_MASK)
             j->sheet_out = k;
 }
 
@@ -385,7 +382,7 @@ static bool overwrites_input(const pack *p, pack_job *j, const char *out)
         const pack_preset *pr = &p->presets[q];
         int n = pr->spec != NULL ? dp_batch_spec_images(pr->spec, in) : 0;
         for (int m = 0; m < n; m++) {
-            if (dp_cli_check_distinct("output", out, in[m], NULL) == DAPPLE_OK)
+            if (!dp_same_file(out, in[m]))
                 continue;
             j->state = JOB_FAILED;
             dp_fail(&j->err, DAPPLE_E_INVALID, "%s: its output %s would overwrite %s, read by %s",
@@ -414,14 +411,12 @@ static void refuse_input_overwrites(pack *p)
  * disk still has the recorded checksum. */
 static bool up_to_date(const pack *p, const pack_job *j)
 {
-    char job[DP_SHA256_HEX];
     if (j->n_out == 0)
         return false;
-    for (int i = 0; i < j->n_out; i++) {
-        dp_manifest_job_sha256(&j->out[i], job); /* plan_outputs set its hashes and seed */
-        if (!dp_batch_fresh(&p->old_raw, dp_build_id(), p->dir, j->out[i].file, job, NULL))
+    for (int i = 0; i < j->n_out; i++)
+        if (!dp_batch_fresh(&p->old, dp_build_id(), p->dir, j->out[i].file, j->out[i].job_sha256,
+                            NULL))
             return false;
-    }
     return true;
 }
 
@@ -432,8 +427,12 @@ static void mark_skips(pack *p)
         if (j->state != JOB_PENDING || !up_to_date(p, j))
             continue;
         j->state = JOB_SKIPPED;
-        for (int k = 0; k < j->n_out; k++)
-            j->out[k] = *dp_manifest_find(&p->old, j->out[k].file);
+        for (int k = 0; k < j->n_out; k++) { /* its entry as the last run recorded it */
+            const dp_batch_entry *e = dp_batch_manifest_find(&p->old, j->out[k].file);
+            memcpy(j->out[k].sha256, e->sha256, sizeof e->sha256);
+            json_decref(j->out[k].meta);
+            j->out[k].meta = json_incref(e->meta);
+        }
     }
 }
 
@@ -449,15 +448,14 @@ static void set_path(dp_output_paths *op, dp_output_kind k, const char *path)
 static dapple_status hash_outputs(const pack *p, pack_job *j, const dp_render_stats *stats)
 {
     char path[OUT_PATH_MAX];
-    for (int i = 0; i < j->n_out; i++) {
-        dp_manifest_entry *e = &j->out[i];
+    for (int i = 0; i < j->n_out; i++) { /* the job's own metas: no other thread reads them */
+        dp_batch_entry *e = &j->out[i];
         snprintf(path, sizeof path, "%s/%s", p->dir, e->file);
         if (dp_sha256_file(path, e->sha256, &j->err) != DAPPLE_OK)
             return j->err.status;
-        e->n_layers = stats->n_layers;
-        memcpy(e->points, stats->points, sizeof e->points);
-        e->seconds = stats->seconds;
+        dp_pack_meta_rendered(e->meta, stats->points, stats->n_layers, stats->seconds);
     }
+    j->seconds = stats->seconds;
     return DAPPLE_OK;
 }
 
@@ -467,7 +465,7 @@ static dapple_status hash_outputs(const pack *p, pack_job *j, const dp_render_st
 static void render_job(const pack *p, pack_job *j)
 {
     char path[DP_KIND_COUNT][OUT_PATH_MAX];
-    dp_output_paths op = { .phase = dp_progress_live_phase };
+    dp_output_paths op = { .phase = p->ev->phase };
     dp_render_stats stats;
     dp_texture_spec *t = malloc(sizeof *t);
     if (t == NULL) {
@@ -481,7 +479,7 @@ static void render_job(const pack *p, pack_job *j)
         t->render_threads = 1; /* the workers already fill the cores */
     for (int i = 0; i < j->n_out; i++) {
         snprintf(path[i], sizeof path[i], "%s/%s", p->dir, j->out[i].file);
-        set_path(&op, j->out[i].kind, path[i]);
+        set_path(&op, j->kind[i], path[i]);
     }
     int slot[DP_KIND_COUNT];
     for (int i = 0; i < j->n_out; i++) /* --check's outputs: temporary once complete, too */
@@ -507,32 +505,37 @@ static bool run_one(void *ctx, size_t job)
 
 /* ------------------------------------------------------------------------- manifest */
 
-/* The entries of every job done or skipped so far, in file order, into an inited m. */
-static dapple_status collect_manifest(const pack *p, dp_manifest *m, dapple_error *err)
+/* The entries of every job done or skipped so far, in file order, into an inited m (their
+ * metas shared with the jobs'). */
+static dapple_status collect_manifest(const pack *p, dp_batch_manifest *m, dapple_error *err)
 {
     dapple_status st = DAPPLE_OK;
     for (size_t i = 0; i < p->n_jobs && st == DAPPLE_OK; i++) {
         const pack_job *j = &p->jobs[i];
-        for (int k = 0; k < j->n_out && (j->state == JOB_DONE || j->state == JOB_SKIPPED); k++)
-            st = dp_manifest_add(m, &j->out[k], err);
+        for (int k = 0; k < j->n_out && (j->state == JOB_DONE || j->state == JOB_SKIPPED); k++) {
+            const dp_batch_entry *e = &j->out[k];
+            st = dp_batch_manifest_add(m, e->file, e->job_sha256, e->sha256, json_incref(e->meta),
+                                       err);
+        }
     }
-    dp_manifest_sort(m);
+    dp_batch_manifest_sort(m);
     return st;
 }
 
 static void write_manifest(pack *p)
 {
-    dp_manifest m;
+    dp_batch_manifest m;
     dapple_error err;
     double t0 = dp_batch_now();
-    dp_manifest_init(&m);
+    dp_batch_manifest_init(&m, "pack", dp_build_id());
+    m.shard_index = p->o->shard_index, m.shard_count = p->o->shard_count;
     dapple_status st = collect_manifest(p, &m, &err);
     if (st == DAPPLE_OK)
-        st = dp_manifest_write(&m, p->o->shard_index, p->o->shard_count, p->manifest, &err);
+        st = dp_batch_manifest_write(&m, p->manifest, &err);
     if (st != DAPPLE_OK && !p->manifest_failed)
-        dp_progress_note(&p->progress, err.message); /* once, not after every job */
+        p->ev->note(p->ev->user, err.message); /* once, not after every job */
     p->manifest_failed |= st != DAPPLE_OK;
-    dp_manifest_fini(&m);
+    dp_batch_manifest_fini(&m);
     dp_batch_saver_wrote(&p->saver, t0);
 }
 
@@ -543,11 +546,10 @@ static bool job_finished(void *ctx, size_t job)
     pack_job *j = &p->jobs[job];
     j->state = j->rendered ? JOB_DONE : JOB_FAILED;
     if (j->state == JOB_FAILED) {
-        dp_progress_failed(&p->progress, j->err.message, j->cost);
+        p->ev->failed(p->ev->user, j->err.message, j->cost);
         return true;
     }
-    dp_interrupt_pack_done(); /* first: an interrupt never says less than the lines above */
-    dp_progress_finished(&p->progress, j->base, j->n_out, j->out[0].seconds, j->cost);
+    p->ev->finished(p->ev->user, j->base, j->n_out, j->seconds, j->cost);
     if (!p->o->check && dp_batch_saver_due(&p->saver))
         write_manifest(p);
     return true;
@@ -556,13 +558,13 @@ static bool job_finished(void *ctx, size_t job)
 static void job_started(void *ctx, size_t job)
 {
     pack *p = ctx;
-    dp_progress_started(&p->progress, p->jobs[job].base);
+    p->ev->started(p->ev->user, p->jobs[job].base);
 }
 
 static void tick(void *ctx)
 {
     pack *p = ctx;
-    dp_progress_tick(&p->progress);
+    p->ev->tick(p->ev->user);
 }
 
 /* ------------------------------------------------------------------------- the pool */
@@ -586,11 +588,10 @@ static void start_progress(pack *p)
         cost += p->jobs[p->order[i]].cost;
     for (size_t i = 0; i < p->n_jobs; i++)
         skipped += p->jobs[i].state == JOB_SKIPPED;
-    dp_interrupt_pack_begin(skipped, (int)p->n_jobs, p->o->have_seeds);
-    dp_progress_init(&p->progress, (int)p->n_order, cost, isatty(STDERR_FILENO));
+    p->ev->begin(p->ev->user, skipped, (int)p->n_jobs, p->o->have_seeds, (int)p->n_order, cost);
     for (size_t i = 0; i < p->n_jobs; i++)
         if (p->jobs[i].state == JOB_FAILED)
-            dp_progress_note(&p->progress, p->jobs[i].err.message);
+            p->ev->note(p->ev->user, p->jobs[i].err.message);
 }
 
 static dapple_status run_pool(pack *p, dapple_error *err)
@@ -601,7 +602,7 @@ static dapple_status run_pool(pack *p, dapple_error *err)
     start_progress(p);
     /* a quarter-second tick on a terminal, so the bar's clock keeps moving */
     dp_batch_pool_ops ops = { p, run_one, job_started, job_finished, tick };
-    return dp_batch_pool_run(p->order, p->n_order, p->o->jobs, p->progress.tty, &ops, err);
+    return dp_batch_pool_run(p->order, p->n_order, p->o->jobs, p->ev->ticks, &ops, err);
 }
 
 /* ------------------------------------------------------------------------- --check */
@@ -618,49 +619,46 @@ static dapple_status make_check_dir(pack *p, dapple_error *err)
 
 static void print_difference(void *ctx, const char *file, const char *sha, const char *old_sha)
 {
-    (void)ctx;
+    const pack *p = ctx;
     if (old_sha == NULL)
-        fprintf(stderr, "dapple: check: %s: not in the manifest\n", file);
+        dp_batch_say(p->ev->say, p->ev->user, "check: %s: not in the manifest", file);
     else if (sha == NULL)
-        fprintf(stderr, "dapple: check: %s: in the manifest but no preset makes it\n", file);
+        dp_batch_say(p->ev->say, p->ev->user, "check: %s: in the manifest but no preset makes it",
+                     file);
     else
-        fprintf(stderr, "dapple: check: %s: differs (sha256 %.12s..., manifest %.12s...)\n", file,
-                sha, old_sha);
+        dp_batch_say(p->ev->say, p->ev->user,
+                     "check: %s: differs (sha256 %.12s..., manifest %.12s...)", file, sha, old_sha);
 }
 
 /* Every rendered output against the manifest, and (when nothing failed) every manifest
  * entry against the outputs, so a deleted preset shows too. Returns the differences. */
-static size_t compare_all(const pack *p, size_t *n_checked)
+static size_t compare_all(pack *p, size_t *n_checked)
 {
-    dp_manifest m;
     dp_batch_manifest fresh;
     dapple_error err;
     bool any_failed = false;
-    dp_manifest_init(&m);
     dp_batch_manifest_init(&fresh, "pack", "");
     for (size_t i = 0; i < p->n_jobs; i++)
         any_failed |= p->jobs[i].state == JOB_FAILED;
-    size_t bad = collect_manifest(p, &m, &err) != DAPPLE_OK ||
-                 dp_manifest_to_batch(&m, &fresh, &err) != DAPPLE_OK;
+    size_t bad = collect_manifest(p, &fresh, &err) != DAPPLE_OK;
     if (bad == 0)
-        bad = dp_batch_compare(&p->old_raw, &fresh, !any_failed, print_difference, NULL);
-    *n_checked = m.n;
-    dp_manifest_fini(&m);
+        bad = dp_batch_compare(&p->old, &fresh, !any_failed, print_difference, p);
+    *n_checked = fresh.n;
     dp_batch_manifest_fini(&fresh);
     return bad;
 }
 
 /* ------------------------------------------------------------------------- running */
 
-static void pack_init(pack *p, const dp_pack_opts *o)
+static void pack_init(pack *p, const dp_pack_opts *o, const dp_pack_events *ev)
 {
     char name[64];
     memset(p, 0, sizeof *p);
     p->o = o;
+    p->ev = ev;
     p->lock.fd = -1;
     p->saver.ratio = 2;
-    dp_manifest_init(&p->old);
-    dp_batch_manifest_init(&p->old_raw, "pack", "");
+    dp_batch_manifest_init(&p->old, "pack", "");
     snprintf(p->dir, sizeof p->dir, "%s", o->out_dir);
     dp_batch_manifest_name(name, sizeof name, "manifest", o->shard_index, o->shard_count);
     dp_batch_join(p->manifest, sizeof p->manifest, o->out_dir, name);
@@ -670,13 +668,15 @@ static void pack_fini(pack *p)
 {
     for (size_t i = 0; i < p->n_presets; i++)
         free(p->presets[i].spec);
-    for (size_t i = 0; i < p->n_jobs; i++)
+    for (size_t i = 0; i < p->n_jobs; i++) {
         dp_thumb_fini(&p->jobs[i].thumb);
+        for (int k = 0; k < p->jobs[i].n_out; k++)
+            json_decref(p->jobs[i].out[k].meta);
+    }
     free(p->presets);
     free(p->jobs);
     free(p->order);
-    dp_manifest_fini(&p->old);
-    dp_batch_manifest_fini(&p->old_raw);
+    dp_batch_manifest_fini(&p->old);
     dp_batch_lock_release(&p->lock);
 }
 
@@ -703,18 +703,17 @@ static dapple_status read_old_manifest(pack *p, dapple_error *err)
 {
     if (!p->o->check && access(p->manifest, F_OK) != 0)
         return DAPPLE_OK;
-    dapple_status st = dp_manifest_read(&p->old, &p->old_raw, p->manifest, manifest_bound(p), err);
-    size_t bad = st == DAPPLE_OK ? p->old_raw.n_skipped : 0;
+    dapple_status st = dp_pack_manifest_read(&p->old, p->manifest, manifest_bound(p), err);
+    size_t bad = st == DAPPLE_OK ? p->old.n_skipped : 0;
     if (bad > 0 && p->o->check) /* --check compares with every entry: none may be lost */
-        return dp_fail(err, DAPPLE_E_FORMAT, "%s", p->old_raw.skipped);
+        return dp_fail(err, DAPPLE_E_FORMAT, "%s", p->old.skipped);
     if (bad > 0) /* the outputs of the bad entries render again, no others */
-        fprintf(stderr, "dapple: %s (%zu bad entr%s): their outputs render again\n",
-                p->old_raw.skipped, bad, bad == 1 ? "y" : "ies");
+        dp_batch_say(p->ev->say, p->ev->user, "%s (%zu bad entr%s): their outputs render again",
+                     p->old.skipped, bad, bad == 1 ? "y" : "ies");
     if (st == DAPPLE_OK || p->o->check)
         return st;
-    fprintf(stderr, "dapple: %s (ignored: rendering everything)\n", err->message);
-    dp_manifest_fini(&p->old);
-    dp_manifest_init(&p->old);
+    dp_batch_say(p->ev->say, p->ev->user, "%s (ignored: rendering everything)",
+                 err->message); /* p->old is empty again */
     return DAPPLE_OK;
 }
 
@@ -751,8 +750,8 @@ static void print_failures(const pack *p)
         n++;
     }
     if (n > 0)
-        fprintf(stderr, "dapple: pack: %d failed: %s%s\n", n, list,
-                used >= sizeof list ? "..." : "");
+        dp_batch_say(p->ev->say, p->ev->user, "pack: %d failed: %s%s", n, list,
+                     used >= sizeof list ? "..." : "");
 }
 
 static void count_states(const pack *p, int count[4], size_t *up_to_date)
@@ -768,38 +767,39 @@ static void count_states(const pack *p, int count[4], size_t *up_to_date)
 
 /* Whether an output belongs on the contact sheet: a texture, or a mask whose preset (same
  * base name) makes no texture. m must be sorted. */
-static bool sheet_wants(const dp_manifest *m, const dp_manifest_entry *e)
+static bool sheet_wants(const dp_batch_manifest *m, const dp_batch_entry *e, dp_output_kind kind)
 {
-    char texture[DP_MANIFEST_FILE_MAX];
+    char texture[DP_BATCH_FILE_MAX];
     size_t n = strlen(e->file);
-    if (e->kind == DP_KIND_TEXTURE)
+    if (kind == DP_KIND_TEXTURE)
         return true;
-    if (e->kind != DP_KIND_MASK)
+    if (kind != DP_KIND_MASK)
         return false;
     if (n < 9 || strcmp(e->file + n - 9, "-mask.png") != 0)
         return true;
     snprintf(texture, sizeof texture, "%.*s.png", (int)(n - 9), e->file);
-    return dp_manifest_find(m, texture) == NULL;
+    return dp_batch_manifest_find(m, texture) == NULL;
 }
 
 /* Fills items (up to DP_SHEET_MAX) from a sorted manifest, in file order; returns the
  * count and sets *total to how many outputs wanted a cell. */
-static int sheet_pick(const dp_manifest *m, dp_sheet_item *items, int *total)
+static int sheet_pick(const dp_batch_manifest *m, dp_sheet_item *items, int *total)
 {
     int n = 0;
     *total = 0;
     for (size_t i = 0; i < m->n; i++) {
-        const dp_manifest_entry *e = &m->entries[i];
-        if (!sheet_wants(m, e))
+        const dp_batch_entry *e = &m->entries[i];
+        dp_output_kind kind = dp_pack_entry_kind(e);
+        if (!sheet_wants(m, e, kind))
             continue;
         if (n < DP_SHEET_MAX)
-            items[n++] = (dp_sheet_item){ e->file, e->kind == DP_KIND_MASK, NULL };
+            items[n++] = (dp_sheet_item){ e->file, kind == DP_KIND_MASK, NULL };
         (*total)++;
     }
     return n;
 }
 
-static dapple_status write_sheet(const dp_manifest *m, const pack *p, const char *out_dir,
+static dapple_status write_sheet(const dp_batch_manifest *m, const pack *p, const char *out_dir,
                                  dapple_error *err)
 {
     char path[OUT_PATH_MAX];
@@ -821,7 +821,7 @@ static dapple_status write_sheet(const dp_manifest *m, const pack *p, const char
 }
 
 /* Whether m lists other files or bytes than the manifest the run started from. */
-static bool outputs_changed(const dp_manifest *m, const dp_manifest *old)
+static bool outputs_changed(const dp_batch_manifest *m, const dp_batch_manifest *old)
 {
     if (m->n != old->n)
         return true;
@@ -837,19 +837,19 @@ static bool outputs_changed(const dp_manifest *m, const dp_manifest *old)
 static dapple_status update_sheet(const pack *p, dapple_error *err)
 {
     char path[OUT_PATH_MAX];
-    dp_manifest m;
+    dp_batch_manifest m;
     if (p->o->shard_count > 0)
         return DAPPLE_OK;
     dp_batch_join(path, sizeof path, p->o->out_dir, "contact-sheet.png");
-    dp_manifest_init(&m);
+    dp_batch_manifest_init(&m, "pack", "");
     dapple_status st = collect_manifest(p, &m, err);
     if (st == DAPPLE_OK && (outputs_changed(&m, &p->old) || access(path, F_OK) != 0))
         st = write_sheet(&m, p, p->o->out_dir, err);
-    dp_manifest_fini(&m);
+    dp_batch_manifest_fini(&m);
     return st;
 }
 
-static int finish_pack(pack *p, double t0)
+static bool finish_pack(pack *p, double t0)
 {
     int count[4];
     size_t up;
@@ -857,85 +857,88 @@ static int finish_pack(pack *p, double t0)
     bool sheet_failed = false;
     count_states(p, count, &up);
     write_manifest(p); /* again: covers a run with nothing rendered and deleted presets */
-    dp_progress_end(&p->progress);
+    p->ev->end(p->ev->user);
     if (update_sheet(p, &err) != DAPPLE_OK) {
-        dp_cli_report(&err, DP_EXIT_FAIL);
+        dp_batch_say(p->ev->say, p->ev->user, "%s", err.message);
         sheet_failed = true;
     }
     if (p->n_jobs == 0 && p->o->shard_count > 0) /* not "nothing to do": no work was its */
-        fprintf(stderr, "dapple: pack: shard %d/%d has no jobs (%zu in all: %zu %s x %zu %s)\n",
-                p->o->shard_index, p->o->shard_count, p->n_presets * seed_count(p->o), p->n_presets,
-                p->n_presets == 1 ? "preset" : "presets", seed_count(p->o),
-                seed_count(p->o) == 1 ? "seed" : "seeds");
+        dp_batch_say(p->ev->say, p->ev->user,
+                     "pack: shard %d/%d has no jobs (%zu in all: %zu %s x %zu %s)",
+                     p->o->shard_index, p->o->shard_count, p->n_presets * seed_count(p->o),
+                     p->n_presets, p->n_presets == 1 ? "preset" : "presets", seed_count(p->o),
+                     seed_count(p->o) == 1 ? "seed" : "seeds");
     else if (count[JOB_DONE] == 0 && count[JOB_FAILED] == 0)
-        fprintf(stderr, "dapple: pack: nothing to do, %zu outputs up to date\n", up);
+        dp_batch_say(p->ev->say, p->ev->user, "pack: nothing to do, %zu outputs up to date", up);
     else
-        fprintf(stderr, "dapple: pack: %d rendered, %d skipped, %d failed in %.1f s\n",
-                count[JOB_DONE], count[JOB_SKIPPED], count[JOB_FAILED], dp_batch_now() - t0);
+        dp_batch_say(p->ev->say, p->ev->user, "pack: %d rendered, %d skipped, %d failed in %.1f s",
+                     count[JOB_DONE], count[JOB_SKIPPED], count[JOB_FAILED], dp_batch_now() - t0);
     print_failures(p);
-    return count[JOB_FAILED] > 0 || p->manifest_failed || sheet_failed ? DP_EXIT_FAIL : DP_EXIT_OK;
+    return count[JOB_FAILED] == 0 && !p->manifest_failed && !sheet_failed;
 }
 
-static int finish_check(pack *p)
+static bool finish_check(pack *p)
 {
     int count[4];
     size_t up, checked, bad = compare_all(p, &checked);
     dp_batch_remove_temp(p->dir);
     count_states(p, count, &up);
-    dp_progress_end(&p->progress);
+    p->ev->end(p->ev->user);
     if (bad == 0 && count[JOB_FAILED] == 0)
-        fprintf(stderr, "dapple: check: all %zu outputs match the manifest\n", checked);
+        dp_batch_say(p->ev->say, p->ev->user, "check: all %zu outputs match the manifest", checked);
     else if (bad > 0)
-        fprintf(stderr, "dapple: check: %zu difference%s from the manifest\n", bad,
-                bad == 1 ? "" : "s");
+        dp_batch_say(p->ev->say, p->ev->user, "check: %zu difference%s from the manifest", bad,
+                     bad == 1 ? "" : "s");
     print_failures(p);
-    return bad > 0 || count[JOB_FAILED] > 0 ? DP_EXIT_FAIL : DP_EXIT_OK;
+    return bad == 0 && count[JOB_FAILED] == 0;
 }
 
-int dp_pack_run(const dp_pack_opts *o)
+bool dp_pack_run(const dp_pack_opts *o, const dp_pack_events *ev)
 {
     pack p;
     dapple_error err;
     double t0 = dp_batch_now();
-    int code;
-    pack_init(&p, o);
+    bool ok = false;
+    pack_init(&p, o, ev);
     if (prepare(&p, &err) != DAPPLE_OK) {
-        code = dp_cli_report(&err, DP_EXIT_FAIL);
+        dp_batch_say(ev->say, ev->user, "%s", err.message);
     } else if (run_pool(&p, &err) != DAPPLE_OK) {
-        code = dp_cli_report(&err, DP_EXIT_FAIL);
+        dp_batch_say(ev->say, ev->user, "%s", err.message);
         if (o->check)
             dp_batch_remove_temp(p.dir);
     } else {
-        code = o->check ? finish_check(&p) : finish_pack(&p, t0);
+        ok = o->check ? finish_check(&p) : finish_pack(&p, t0);
     }
     pack_fini(&p);
-    return code;
+    return ok;
 }
 
 /* A shard manifest --merge reads: no preset list bounds it, so a fixed 256 MiB does (some
  * 100000 outputs), far below what would exhaust memory. */
 #define MERGE_BOUND ((uint64_t)256 << 20)
 
-int dp_pack_merge(const char *out_dir)
+bool dp_pack_merge(const char *out_dir, const dp_pack_events *ev)
 {
     char path[OUT_PATH_MAX];
-    dp_manifest m;
+    dp_batch_manifest m;
     dapple_error err;
     int shards = 0;
-    dp_manifest_init(&m);
+    dp_batch_manifest_init(&m, "pack", dp_build_id());
     dp_batch_join(path, sizeof path, out_dir, "manifest.json");
-    dapple_status st = dp_manifest_merge_shards(&m, out_dir, MERGE_BOUND, &shards, &err);
+    dapple_status st = dp_pack_manifest_merge(&m, out_dir, MERGE_BOUND, &shards, &err);
     if (st == DAPPLE_OK)
-        st = dp_manifest_write(&m, 0, 0, path, &err);
+        st = dp_batch_manifest_write(&m, path, &err);
     bool written = st == DAPPLE_OK;
     if (st == DAPPLE_OK)
         st = write_sheet(&m, NULL, out_dir, &err);
     if (st == DAPPLE_OK)
-        fprintf(stderr, "dapple: pack: merged %d shard manifest%s: %zu outputs\n", shards,
-                shards == 1 ? "" : "s", m.n);
-    dp_manifest_fini(&m);
+        dp_batch_say(ev->say, ev->user, "pack: merged %d shard manifest%s: %zu outputs", shards,
+                     shards == 1 ? "" : "s", m.n);
+    dp_batch_manifest_fini(&m);
     /* With shards about, an old manifest.json describes an earlier pack: none is better. */
     if (st != DAPPLE_OK && !written && shards > 0)
         unlink(path);
-    return st == DAPPLE_OK ? DP_EXIT_OK : dp_cli_report(&err, DP_EXIT_FAIL);
+    if (st != DAPPLE_OK)
+        dp_batch_say(ev->say, ev->user, "%s", err.message);
+    return st == DAPPLE_OK;
 }

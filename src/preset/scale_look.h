@@ -2,8 +2,8 @@
  * A preset's whole look at another size: `render --scale` and `pack --size-cap` scale the
  * texture and every length in it alike, so the picture looks the same, only bigger or
  * smaller. `render --scale-to WxH` gives an exact size with the same look. */
-#ifndef DP_BATCH_SCALE_LOOK_H
-#define DP_BATCH_SCALE_LOOK_H
+#ifndef DP_PRESET_SCALE_LOOK_H
+#define DP_PRESET_SCALE_LOOK_H
 
 #include "dapple.h"
 #include "render/texture.h"

@@ -3,15 +3,13 @@
  * "out/../a.png" are one output. Existing files compare by device and inode (hard links,
  * symlinks); a path not made yet compares by its folder, resolved, and its name. */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include "cli/common.h"
+#include "io/same_file.h"
 
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#include "core/dp.h"
 
 /* The folder of 'path' resolved, then its last name: false when the folder cannot be. */
 static bool resolve(const char *path, char *out, size_t cap)
@@ -30,7 +28,7 @@ static bool resolve(const char *path, char *out, size_t cap)
     return n >= 0 && (size_t)n < cap;
 }
 
-bool dp_cli_same_file(const char *a, const char *b)
+bool dp_same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
     char ra[PATH_MAX + 256], rb[PATH_MAX + 256];
@@ -41,16 +39,4 @@ bool dp_cli_same_file(const char *a, const char *b)
     if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
     return resolve(a, ra, sizeof ra) && resolve(b, rb, sizeof rb) && strcmp(ra, rb) == 0;
-}
-
-dapple_status dp_cli_check_outputs(int n, const char *const option[], const char *const path[],
-                                   dapple_error *err)
-{
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < i; j++)
-            if (dp_cli_same_file(path[j], path[i]))
-                return dp_fail(err, DAPPLE_E_INVALID,
-                               "%s and %s both name '%s': give each output its own file", option[j],
-                               option[i], path[i]);
-    return DAPPLE_OK;
 }

@@ -2,8 +2,8 @@
  * Rendering one texture spec to every file it asks for: the colour texture, height and
  * normal maps, a mask and the point list. Shared by `render`, `mask`, `pack`, `tiles` and
  * the preview. Prints nothing: a caller that shows progress passes a phase function. */
-#ifndef DP_BATCH_OUTPUTS_H
-#define DP_BATCH_OUTPUTS_H
+#ifndef DP_RENDER_OUTPUTS_H
+#define DP_RENDER_OUTPUTS_H
 
 #include <stddef.h>
 

@@ -3,7 +3,7 @@
  * layout, unlike the sampler's linked lists) into cells no narrower than the largest
  * radius, then every pair in neighbouring cells is measured. Wrapping uses the minimum
  * image, the same definition the sampler promises. */
-#include "core/points_check.h"
+#include "stats/points_check.h"
 
 #include <math.h>
 

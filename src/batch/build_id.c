@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  * The build identity (see build_id.h); gen/gen_build_id.h is written by the Makefile. */
-#include "cli/build_id.h"
+#include "batch/build_id.h"
 
 #include "gen_build_id.h" /* in $(BUILD)/gen */
 

@@ -2,8 +2,8 @@
  * Independent checks of a point set, for tests and benchmarks: the pair rule and the
  * uncovered fraction. They bin points with core/bins.h's counting sort (the stats' one)
  * and share no code with the sampler's grid, so a bug there cannot hide itself. */
-#ifndef DP_POINTS_CHECK_H
-#define DP_POINTS_CHECK_H
+#ifndef DP_STATS_POINTS_CHECK_H
+#define DP_STATS_POINTS_CHECK_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -5,19 +5,17 @@
  * row, index = y * columns + x, which is what --shard counts. The manifest is the batch
  * engine's (batch/manifest.h): one entry a file, with its tile's index, position and
  * window; the plan holds the world. */
-#include "cli/tiles.h"
+#include "batch/tiles.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch/build_id.h"
 #include "batch/folder.h"
 #include "batch/manifest.h"
 #include "batch/plan.h"
-#include "cli/build_id.h"
-#include "cli/common.h"
 #include "core/dp.h"
-#include "io/points_write.h"
 #include "io/sha256.h"
 
 /* ------------------------------------------------------------------------- plan */
@@ -108,7 +106,7 @@ static void folder_of(const char *pattern, char *dir, size_t cap)
         snprintf(dir, cap, "%.*s", slash == pattern ? 1 : (int)(slash - pattern), pattern);
 }
 
-static dapple_status check_patterns(dp_tiles_plan *p, const dp_cli_opts *o, dapple_error *err)
+static dapple_status check_patterns(dp_tiles_plan *p, const dp_tiles_opts *o, dapple_error *err)
 {
     char other[DP_PATH_MAX];
     if (check_pattern("-o", o->output, err) != DAPPLE_OK)
@@ -142,7 +140,7 @@ static dapple_status expand(const char *pattern, int tx, int ty, int base, char 
 /* The row {y} names: with --y-up, counted up from the bottom edge as the points' y is (the
  * names counted image rows while the points counted up: tile y0 held the points of the
  * largest y); the window and --shard's index stay in image rows. */
-static int name_row(const dp_tiles_plan *p, const dp_cli_opts *o, int ty)
+static int name_row(const dp_tiles_plan *p, const dp_tiles_opts *o, int ty)
 {
     return o->y_up ? p->ny - 1 - ty : ty;
 }
@@ -175,8 +173,9 @@ static bool first_clash(void *ctx, const char *file, size_t first, size_t later)
 /* Two tiles of the grid with one name (t{x}{y}: (1, 11) and (11, 1) are both t111), or a
  * tile named as the set's manifest, would overwrite each other: refused before any work,
  * over the whole grid (whatever the shard), naming two tiles. */
-static dapple_status unique_names(const dp_tiles_plan *p, const dp_cli_opts *o, const char *option,
-                                  const char *pattern, names *t, dapple_error *err)
+static dapple_status unique_names(const dp_tiles_plan *p, const dp_tiles_opts *o,
+                                  const char *option, const char *pattern, names *t,
+                                  dapple_error *err)
 {
     size_t n = (size_t)p->nx * p->ny;
     for (size_t i = 0; i < n; i++) {
@@ -204,7 +203,7 @@ static dapple_status unique_names(const dp_tiles_plan *p, const dp_cli_opts *o, 
                    digits(DP_MAX(p->nx, p->ny) - 1 + o->tile_base));
 }
 
-static dapple_status check_names(const dp_tiles_plan *p, const dp_cli_opts *o, dapple_error *err)
+static dapple_status check_names(const dp_tiles_plan *p, const dp_tiles_opts *o, dapple_error *err)
 {
     size_t n = (size_t)p->nx * p->ny;
     names t = { dp_calloc_n(n, sizeof *t.name),
@@ -226,7 +225,7 @@ static dapple_status check_names(const dp_tiles_plan *p, const dp_cli_opts *o, d
     return st;
 }
 
-dapple_status dp_tiles_plan_init(dp_tiles_plan *p, const dp_cli_opts *o, dapple_error *err)
+dapple_status dp_tiles_plan_init(dp_tiles_plan *p, const dp_tiles_opts *o, dapple_error *err)
 {
     memset(p, 0, sizeof *p);
     if (check_patterns(p, o, err) != DAPPLE_OK)
@@ -245,48 +244,13 @@ dapple_status dp_tiles_plan_init(dp_tiles_plan *p, const dp_cli_opts *o, dapple_
 
 /* ------------------------------------------------------------------------- world hash */
 
-static void hash_options(dp_sha256 *h, const dp_cli_opts *o)
-{
-    dp_batch_hash_line(h, "dapple %s build %s", DAPPLE_VERSION, dp_build_id());
-    dp_batch_hash_line(h, "size %dx%d tile %d", o->width, o->height, o->tile_size);
-    dp_batch_hash_line(h, "-o %s --points %s", file_name(o->output),
-                       o->points_path ? file_name(o->points_path) : ""); /* the folder may move */
-    dp_batch_hash_line(h, "radius %d %.17g rmin %d %.17g rmax %d %.17g field %s", o->have_radius,
-                       o->radius, o->have_rmin, o->rmin, o->have_rmax, o->rmax,
-                       o->field ? o->field : "");
-    dp_batch_hash_line(h,
-                       "map %d cutoff %.17g levels %.17g %.17g gamma %.17g invert %d dilate %.17g",
-                       (int)o->map, o->cutoff, o->black, o->white, o->gamma, o->invert, o->dilate);
-    for (int i = 0; i < o->n_exclude; i++)
-        dp_batch_hash_line(h, "exclude %s", o->exclude[i]);
-    dp_batch_hash_line(h, "k %d max %llu seed %llu periodic %d dense %d maximal %d relax %d", o->k,
-                       (unsigned long long)o->max_points, (unsigned long long)o->seed, o->periodic,
-                       o->dense, o->maximal, o->relax);
-    dp_batch_hash_line(h, "kind %d depth %d dot %.17g jpeg %d max-pixels %llu", (int)o->mask_kind,
-                       o->depth, o->dot_radius, o->jpeg_quality, (unsigned long long)o->max_pixels);
-    dp_batch_hash_line(h, "rotation %d jitter %.17g variants %d y-up %d", o->rotation,
-                       o->scale_jitter, o->variants, o->y_up);
-    if (o->relative) /* only when asked, so that older tiles.json files keep their hash */
-        dp_batch_hash_line(h, "relative 1");
-    if (o->tile_base != 0) /* the names change: so do the manifest's entries */
-        dp_batch_hash_line(h, "tile-base %d", o->tile_base);
-}
-
-dapple_status dp_tiles_world_hash(dp_tiles_plan *p, const dp_cli_opts *o, dapple_error *err)
+dapple_status dp_tiles_world_hash(dp_tiles_plan *p, const dp_tiles_events *ev, dapple_error *err)
 {
     dp_sha256 h;
-    dapple_field_opts fo;
-    char image[DP_PATH_MAX], paths[DP_MAX_EXCLUDE][DP_PATH_MAX];
     dp_sha256_init(&h);
-    hash_options(&h, o);
-    if (dp_cli_field_opts(o, &fo, image, sizeof image, err) != DAPPLE_OK)
+    dp_batch_hash_line(&h, "dapple %s build %s", DAPPLE_VERSION, dp_build_id());
+    if (ev->hash_world(ev->user, &h, err) != DAPPLE_OK)
         return err->status;
-    if (image[0] != '\0' && dp_batch_hash_file(&h, "image", image, err) != DAPPLE_OK)
-        return err->status;
-    dp_cli_exclude_paths(o, paths);
-    for (int i = 0; i < o->n_exclude; i++)
-        if (dp_batch_hash_file(&h, "image", paths[i], err) != DAPPLE_OK)
-            return err->status;
     dp_sha256_final_hex(&h, p->world_sha256);
     return DAPPLE_OK;
 }
@@ -316,7 +280,7 @@ static dapple_status expand(const char *pattern, int tx, int ty, int base, char 
     return DAPPLE_OK;
 }
 
-dapple_status dp_tiles_record_init(const dp_tiles_plan *p, const dp_cli_opts *o, int index,
+dapple_status dp_tiles_record_init(const dp_tiles_plan *p, const dp_tiles_opts *o, int index,
                                    dp_tile_record *r, dapple_error *err)
 {
     memset(r, 0, sizeof *r);
@@ -353,7 +317,7 @@ uint64_t dp_tiles_manifest_bound(const dp_tiles_plan *p)
     return ((uint64_t)64 << 10) + (uint64_t)p->nx * p->ny * 2 * 1024;
 }
 
-static json_t *world_plan(const dp_tiles_plan *p, const dp_cli_opts *o)
+static json_t *world_plan(const dp_tiles_plan *p, const dp_tiles_opts *o)
 {
     json_t *field = json_string(o->field != NULL ? o->field : "constant");
     return json_pack("{s:{s:[ii], s:I, s:b, s:o, s:s}, s:i, s:i, s:i}", "world", "size", o->width,
@@ -379,7 +343,7 @@ static dapple_status add_tile(dp_batch_manifest *m, const dp_tiles_plan *p, cons
 }
 
 dapple_status dp_tiles_manifest_fill(dp_batch_manifest *m, const dp_tiles_plan *p,
-                                     const dp_cli_opts *o, const dp_tile_record *r, size_t n,
+                                     const dp_tiles_opts *o, const dp_tile_record *r, size_t n,
                                      dapple_error *err)
 {
     m->shard_index = o->shard_index, m->shard_count = o->shard_count;
