@@ -34,8 +34,8 @@ DAPPLE_USERESULT dapple_status dp_power_cells_new(dp_power_cells **out, const do
 void dp_power_cells_at(const dp_power_cells *c, double px, double py, double cap,
                        dp_power_hit *hit);
 
-#define DP_POWER_CACHE_N    48  /* walls a cache keeps */
-#define DP_POWER_CACHE_STEP 4.0 /* how far from its place a cache serves, pixels */
+#define DP_POWER_CACHE_N    96
+#define DP_POWER_CACHE_STEP 8.0
 
 /** What a query leaves for the next one nearby (the next pixel of a row): the place's
  * site and every site whose wall lies within cap + DP_POWER_CACHE_STEP of it. One per
