@@ -307,6 +307,14 @@ double dp_cells_top(const dp_layer_spec *l)
     return l->relief * dapple_field_opts_rmax(&l->field) * (1 + HEIGHT_JITTER);
 }
 
+uint16_t dp_cells_height_q(double h, double to_u16)
+{
+    if (h <= 0)
+        return 0;
+    double v = h * to_u16 + 0.5;
+    return v >= 65535 ? 65535 : (uint16_t)v;
+}
+
 /* ---------------------------------------------------------------- one place */
 
 /* Distance inside a box of corner radius R whose two nearest walls are e1, e2 away. */

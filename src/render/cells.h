@@ -53,6 +53,10 @@ bool dp_cells_values(const dp_cells *c, const size_t *ids, int w, int h, uint16_
 /** The number of points (cells). */
 size_t dp_cells_count(const dp_cells *c);
 
+/** A height h (pixels) as the height map stores it with 65535 / unit = to_u16: 0 where
+ * nothing rises. */
+uint16_t dp_cells_height_q(double h, double to_u16);
+
 /** The tallest piece a cells layer can raise, pixels (0 for other styles). */
 double dp_cells_top(const dp_layer_spec *l);
 

@@ -108,6 +108,21 @@ static void paint_rows(const dp_layer_ctx *ctx, const dp_cells *c, const rows *r
     }
 }
 
+/* The band's heights, as the height map stores them, for the height pass (render.h). */
+static void keep_heights(const dp_layer_ctx *ctx, const rows *r)
+{
+    const dp_cell_heights *k = &ctx->scene->cell_heights[ctx->layer_index];
+    double unit = dp_height_unit(ctx->t);
+    if (k->q == NULL || !(unit > 0))
+        return;
+    for (int y = r->y0; y < r->y1; y++) {
+        uint16_t *q = k->q + (size_t)y * (size_t)r->w;
+        for (int x = 0; x < r->w; x++)
+            q[x] = dp_cells_height_q(at(r, x, y)->height, 65535 / unit);
+        k->done[y] = 1;
+    }
+}
+
 static dapple_status underlay(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err)
 {
     const dp_texture_spec *t = ctx->t;
@@ -125,6 +140,7 @@ static dapple_status underlay(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error
                        t->height);
     }
     fill_rows(c, t, &r);
+    keep_heights(ctx, &r);
     cairo_surface_t *target = cairo_get_target(cr);
     cairo_surface_flush(target);
     paint_rows(ctx, c, &r, cairo_image_surface_get_data(target),
