@@ -44,6 +44,8 @@ typedef struct dp_power_cache {
     double x, y, cap;
     size_t best; /* a copy index */
     size_t near[DP_POWER_CACHE_N];
+    double gap2[DP_POWER_CACHE_N]; /* |c_near - c_best|^2, computed once per fill */
+    double den[DP_POWER_CACHE_N];  /* 2 sqrt(gap2) */
     size_t n;
     bool valid;
 } dp_power_cache;
