@@ -304,20 +304,35 @@ static bool from_cache(const dp_power_cells *c, const dp_power_cache *k, double 
     return true;
 }
 
-void dp_power_cells_near(const dp_power_cells *c, dp_power_cache *k, double px, double py,
-                         double cap, dp_power_hit *hit)
+/* The hit through cache k when it serves place (px, py) (wrapped): near enough its own
+ * place, for the same cap, and no listed wall crossed. */
+static bool try_cache(const dp_power_cells *c, const dp_power_cache *k, double px, double py,
+                      double cap, dp_power_hit *hit)
+{
+    if (k == NULL || !k->valid || k->cap != cap)
+        return false;
+    double dx = px - k->x, dy = py - k->y;
+    return dx * dx + dy * dy <= DP_POWER_CACHE_STEP * DP_POWER_CACHE_STEP &&
+           from_cache(c, k, px, py, cap, hit);
+}
+
+void dp_power_cells_near2(const dp_power_cells *c, dp_power_cache *k, const dp_power_cache *alt,
+                          double px, double py, double cap, dp_power_hit *hit)
 {
     *hit = (dp_power_hit){ SIZE_MAX, SIZE_MAX, cap, cap };
     if (c->n == 0)
         return;
     if (c->wrap)
         px = wrapped(px, c->width), py = wrapped(py, c->height);
-    double dx = k != NULL ? px - k->x : 0, dy = k != NULL ? py - k->y : 0;
-    if (k != NULL && k->valid && k->cap == cap &&
-        dx * dx + dy * dy <= DP_POWER_CACHE_STEP * DP_POWER_CACHE_STEP &&
-        from_cache(c, k, px, py, cap, hit))
+    if (try_cache(c, k, px, py, cap, hit) || try_cache(c, alt, px, py, cap, hit))
         return;
     full(c, k, px, py, cap, hit);
+}
+
+void dp_power_cells_near(const dp_power_cells *c, dp_power_cache *k, double px, double py,
+                         double cap, dp_power_hit *hit)
+{
+    dp_power_cells_near2(c, k, NULL, px, py, cap, hit);
 }
 
 void dp_power_cells_at(const dp_power_cells *c, double px, double py, double cap, dp_power_hit *hit)

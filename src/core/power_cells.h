@@ -56,6 +56,11 @@ typedef struct dp_power_cache {
 void dp_power_cells_near(const dp_power_cells *c, dp_power_cache *k, double px, double py,
                          double cap, dp_power_hit *hit);
 
+/** dp_power_cells_near trying a second cache 'alt' (may be NULL; read only) when k does
+ * not serve: the same hit, bit for bit. A full search refills k. */
+void dp_power_cells_near2(const dp_power_cells *c, dp_power_cache *k, const dp_power_cache *alt,
+                          double px, double py, double cap, dp_power_hit *hit);
+
 /** The number of sites. */
 size_t dp_power_cells_count(const dp_power_cells *c);
 

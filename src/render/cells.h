@@ -37,6 +37,11 @@ void dp_cells_free(dp_cells *c);
  * pixel of a row, reuse this one's search: the result is the same either way. */
 void dp_cells_at(const dp_cells *c, dp_power_cache *k, double x, double y, dp_cell_px *out);
 
+/** dp_cells_at trying a second search cache 'alt' (read only, may be NULL) when k does not
+ * serve (dp_power_cells_near2): the same result. */
+void dp_cells_at2(const dp_cells *c, dp_power_cache *k, const dp_power_cache *alt, double x,
+                  double y, dp_cell_px *out);
+
 /** Point i's shape as the colour renderer draws it (colour, angle, own bits). */
 const dp_shape *dp_cells_shape(const dp_cells *c, size_t i);
 
