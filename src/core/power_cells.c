@@ -156,6 +156,8 @@ static void visit_site(const dp_power_cells *c, size_t q, query *k)
     }
 }
 
+static inline void keep_wall(size_t s, double e, dp_power_hit *h);
+
 /* The wall to copy q of another site: keeps the nearest two walls of distinct sites. A
  * wall is (pow_q - best) / (2 gap) away; most are farther than the second nearest kept,
  * which the squares tell without a root. */
@@ -176,8 +178,12 @@ static void visit_wall(const dp_power_cells *c, size_t q, query *k)
         if (num * num >= 4 * gap2 * h->edge2 * h->edge2)
             return;
     }
-    double e = num / (2 * sqrt(gap2));
-    size_t s = c->site[q];
+    keep_wall(c->site[q], num / (2 * sqrt(gap2)), h);
+}
+
+/* A wall e away to site s: the nearest two walls of distinct sites. */
+static inline void keep_wall(size_t s, double e, dp_power_hit *h)
+{
     if (e < h->edge) {
         if (s != h->other)
             h->edge2 = h->edge;
@@ -265,6 +271,11 @@ static void full(const dp_power_cells *c, dp_power_cache *k, double px, double p
         search(c, &q, visit_wall, true);
     if (k != NULL)
         k->valid = k->n <= DP_POWER_CACHE_N;
+    for (size_t i = 0; k != NULL && k->valid && i < k->n; i++) {
+        double dx = c->x[k->near[i]] - c->x[k->best], dy = c->y[k->near[i]] - c->y[k->best];
+        k->gap2[i] = dx * dx + dy * dy;
+        k->den[i] = 2 * sqrt(k->gap2[i]);
+    }
     finish(c, &q, cap, hit);
 }
 
@@ -279,28 +290,49 @@ static bool from_cache(const dp_power_cells *c, const dp_power_cache *k, double 
     query q = { px, py, cap, k->best, power_of(c, k->best, px, py), hit, NULL };
     for (size_t i = 0; i < k->n; i++) {
         size_t j = k->near[i];
-        if (j != k->best && !(power_of(c, j, px, py) > q.best_pow))
+        if (j == k->best)
+            continue;
+        double p = power_of(c, j, px, py), num = p - q.best_pow, gap2 = k->gap2[i];
+        if (!(p > q.best_pow))
             return false; /* crossed into (or onto the wall of) a neighbour */
-        visit_wall(c, j, &q);
+        /* visit_wall with the gap known */
+        if (!(gap2 > 0) || num * num >= 4 * gap2 * hit->edge2 * hit->edge2)
+            continue;
+        keep_wall(c->site[j], num / k->den[i], hit);
     }
     finish(c, &q, cap, hit);
     return true;
 }
 
-void dp_power_cells_near(const dp_power_cells *c, dp_power_cache *k, double px, double py,
-                         double cap, dp_power_hit *hit)
+/* The hit through cache k when it serves place (px, py) (wrapped): near enough its own
+ * place, for the same cap, and no listed wall crossed. */
+static bool try_cache(const dp_power_cells *c, const dp_power_cache *k, double px, double py,
+                      double cap, dp_power_hit *hit)
+{
+    if (k == NULL || !k->valid || k->cap != cap)
+        return false;
+    double dx = px - k->x, dy = py - k->y;
+    return dx * dx + dy * dy <= DP_POWER_CACHE_STEP * DP_POWER_CACHE_STEP &&
+           from_cache(c, k, px, py, cap, hit);
+}
+
+void dp_power_cells_near2(const dp_power_cells *c, dp_power_cache *k, const dp_power_cache *alt,
+                          double px, double py, double cap, dp_power_hit *hit)
 {
     *hit = (dp_power_hit){ SIZE_MAX, SIZE_MAX, cap, cap };
     if (c->n == 0)
         return;
     if (c->wrap)
         px = wrapped(px, c->width), py = wrapped(py, c->height);
-    double dx = k != NULL ? px - k->x : 0, dy = k != NULL ? py - k->y : 0;
-    if (k != NULL && k->valid && k->cap == cap &&
-        dx * dx + dy * dy <= DP_POWER_CACHE_STEP * DP_POWER_CACHE_STEP &&
-        from_cache(c, k, px, py, cap, hit))
+    if (try_cache(c, k, px, py, cap, hit) || try_cache(c, alt, px, py, cap, hit))
         return;
     full(c, k, px, py, cap, hit);
+}
+
+void dp_power_cells_near(const dp_power_cells *c, dp_power_cache *k, double px, double py,
+                         double cap, dp_power_hit *hit)
+{
+    dp_power_cells_near2(c, k, NULL, px, py, cap, hit);
 }
 
 void dp_power_cells_at(const dp_power_cells *c, double px, double py, double cap, dp_power_hit *hit)

@@ -34,8 +34,8 @@ DAPPLE_USERESULT dapple_status dp_power_cells_new(dp_power_cells **out, const do
 void dp_power_cells_at(const dp_power_cells *c, double px, double py, double cap,
                        dp_power_hit *hit);
 
-#define DP_POWER_CACHE_N    48  /* walls a cache keeps */
-#define DP_POWER_CACHE_STEP 4.0 /* how far from its place a cache serves, pixels */
+#define DP_POWER_CACHE_N    96
+#define DP_POWER_CACHE_STEP 8.0
 
 /** What a query leaves for the next one nearby (the next pixel of a row): the place's
  * site and every site whose wall lies within cap + DP_POWER_CACHE_STEP of it. One per
@@ -44,6 +44,8 @@ typedef struct dp_power_cache {
     double x, y, cap;
     size_t best; /* a copy index */
     size_t near[DP_POWER_CACHE_N];
+    double gap2[DP_POWER_CACHE_N]; /* |c_near - c_best|^2, computed once per fill */
+    double den[DP_POWER_CACHE_N];  /* 2 sqrt(gap2) */
     size_t n;
     bool valid;
 } dp_power_cache;
@@ -53,6 +55,11 @@ typedef struct dp_power_cache {
  * it. k may be NULL. */
 void dp_power_cells_near(const dp_power_cells *c, dp_power_cache *k, double px, double py,
                          double cap, dp_power_hit *hit);
+
+/** dp_power_cells_near trying a second cache 'alt' (may be NULL; read only) when k does
+ * not serve: the same hit, bit for bit. A full search refills k. */
+void dp_power_cells_near2(const dp_power_cells *c, dp_power_cache *k, const dp_power_cache *alt,
+                          double px, double py, double cap, dp_power_hit *hit);
 
 /** The number of sites. */
 size_t dp_power_cells_count(const dp_power_cells *c);

@@ -307,6 +307,14 @@ double dp_cells_top(const dp_layer_spec *l)
     return l->relief * dapple_field_opts_rmax(&l->field) * (1 + HEIGHT_JITTER);
 }
 
+uint16_t dp_cells_height_q(double h, double to_u16)
+{
+    if (h <= 0)
+        return 0;
+    double v = h * to_u16 + 0.5;
+    return v >= 65535 ? 65535 : (uint16_t)v;
+}
+
 /* ---------------------------------------------------------------- one place */
 
 /* Distance inside a box of corner radius R whose two nearest walls are e1, e2 away. */
@@ -376,6 +384,12 @@ static double profile(const dp_cells *c, size_t i, double inset)
 
 void dp_cells_at(const dp_cells *c, dp_power_cache *k, double x, double y, dp_cell_px *out)
 {
+    dp_cells_at2(c, k, NULL, x, y, out);
+}
+
+void dp_cells_at2(const dp_cells *c, dp_power_cache *k, const dp_power_cache *alt, double x,
+                  double y, dp_cell_px *out)
+{
     const dp_layer_spec *l = c->l;
     *out = (dp_cell_px){ SIZE_MAX, -INFINITY, 0, 0 };
     if (dp_power_cells_count(c->pc) == 0)
@@ -389,7 +403,7 @@ void dp_cells_at(const dp_cells *c, dp_power_cache *k, double x, double y, dp_ce
         qy += amp * n[1];
     }
     dp_power_hit hit;
-    dp_power_cells_near(c->pc, k, qx, qy, c->cap, &hit);
+    dp_power_cells_near2(c->pc, k, alt, qx, qy, c->cap, &hit);
     double d = rounded(hit.edge, hit.edge2, l->rounding), soft_k = SOFT * c->r[hit.cell];
     /* a round top would crease where two walls are equally near: it reads a soft
        minimum instead (the outline keeps the hard one) */

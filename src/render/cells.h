@@ -37,6 +37,11 @@ void dp_cells_free(dp_cells *c);
  * pixel of a row, reuse this one's search: the result is the same either way. */
 void dp_cells_at(const dp_cells *c, dp_power_cache *k, double x, double y, dp_cell_px *out);
 
+/** dp_cells_at trying a second search cache 'alt' (read only, may be NULL) when k does not
+ * serve (dp_power_cells_near2): the same result. */
+void dp_cells_at2(const dp_cells *c, dp_power_cache *k, const dp_power_cache *alt, double x,
+                  double y, dp_cell_px *out);
+
 /** Point i's shape as the colour renderer draws it (colour, angle, own bits). */
 const dp_shape *dp_cells_shape(const dp_cells *c, size_t i);
 
@@ -52,6 +57,10 @@ bool dp_cells_values(const dp_cells *c, const size_t *ids, int w, int h, uint16_
 
 /** The number of points (cells). */
 size_t dp_cells_count(const dp_cells *c);
+
+/** A height h (pixels) as the height map stores it with 65535 / unit = to_u16: 0 where
+ * nothing rises. */
+uint16_t dp_cells_height_q(double h, double to_u16);
 
 /** The tallest piece a cells layer can raise, pixels (0 for other styles). */
 double dp_cells_top(const dp_layer_spec *l);

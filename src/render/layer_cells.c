@@ -29,15 +29,28 @@ static int row_of(const dp_texture_spec *t, int y)
     return t->periodic ? (y + t->height) % t->height : DP_MIN(DP_MAX(y, 0), t->height - 1);
 }
 
+#define SLOT 8 /* columns per kept search (DP_POWER_CACHE_STEP) */
+
+/* Every pixel's cell, row by row. Besides the row's running search cache, each SLOT
+ * columns keep the last search made there, for the rows below to try when the running
+ * one does not serve (a wall crossed): small cells cross one every few pixels. */
 static void fill_rows(const dp_cells *c, const dp_texture_spec *t, rows *r)
 {
+    size_t n = (size_t)r->w / SLOT + 1;
+    dp_power_cache *slot = dp_calloc_n(n, sizeof *slot); /* zero: none valid; NULL: none */
     for (int y = r->y0 - 1; y <= r->y1; y++) {
         dp_cell_px *out = r->px + (size_t)(y - r->y0 + 1) * (size_t)r->w;
         int sy = row_of(t, y);
         dp_power_cache k = { .valid = false };
-        for (int x = 0; x < r->w; x++)
-            dp_cells_at(c, &k, x + 0.5, sy + 0.5, &out[x]);
+        for (int x = 0; x < r->w; x++) {
+            dp_power_cache *alt = slot != NULL ? &slot[x / SLOT] : NULL;
+            double kx = k.x, ky = k.y;
+            dp_cells_at2(c, &k, alt, x + 0.5, sy + 0.5, &out[x]);
+            if (alt != NULL && k.valid && (k.x != kx || k.y != ky))
+                *alt = k; /* a fresh search */
+        }
     }
+    free(slot);
 }
 
 static const dp_cell_px *at(const rows *r, int x, int y)
@@ -108,6 +121,21 @@ static void paint_rows(const dp_layer_ctx *ctx, const dp_cells *c, const rows *r
     }
 }
 
+/* The band's heights, as the height map stores them, for the height pass (render.h). */
+static void keep_heights(const dp_layer_ctx *ctx, const rows *r)
+{
+    const dp_cell_heights *k = &ctx->scene->cell_heights[ctx->layer_index];
+    double unit = dp_height_unit(ctx->t);
+    if (k->q == NULL || !(unit > 0))
+        return;
+    for (int y = r->y0; y < r->y1; y++) {
+        uint16_t *q = k->q + (size_t)y * (size_t)r->w;
+        for (int x = 0; x < r->w; x++)
+            q[x] = dp_cells_height_q(at(r, x, y)->height, 65535 / unit);
+        k->done[y] = 1;
+    }
+}
+
 static dapple_status underlay(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *err)
 {
     const dp_texture_spec *t = ctx->t;
@@ -125,6 +153,7 @@ static dapple_status underlay(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error
                        t->height);
     }
     fill_rows(c, t, &r);
+    keep_heights(ctx, &r);
     cairo_surface_t *target = cairo_get_target(cr);
     cairo_surface_flush(target);
     paint_rows(ctx, c, &r, cairo_image_surface_get_data(target),

@@ -292,32 +292,40 @@ typedef struct cell_rows {
     uint16_t *height;
     double to_u16;
     int y0, y1;
+    const dp_cell_heights *kept; /* the colour pass's, where its rows are done */
 } cell_rows;
 
 static void *cells_in_rows(void *arg)
 {
     const cell_rows *b = arg;
     dp_power_cache k = { .valid = false };
-    for (int y = b->y0; y < b->y1; y++)
+    for (int y = b->y0; y < b->y1; y++) {
+        size_t row = (size_t)y * (size_t)b->t->width;
+        if (b->kept->q != NULL && b->kept->done[y]) {
+            for (int x = 0; x < b->t->width; x++)
+                b->height[row + x] = DP_MAX(b->height[row + x], b->kept->q[row + x]);
+            continue;
+        }
         for (int x = 0; x < b->t->width; x++) {
             dp_cell_px p;
             dp_cells_at(b->c, &k, x + 0.5, y + 0.5, &p);
-            raise_to(b->height, (size_t)y * (size_t)b->t->width + (size_t)x, p.height, b->to_u16);
+            raise_to(b->height, row + (size_t)x, p.height, b->to_u16);
         }
+    }
     return NULL;
 }
 
 /* Cells (cells.h): the pieces' heights, the same the colour renderer shades; two bands of
  * rows on two threads (a query per pixel), max-combined, so the bytes are one pass's. */
 static void layer_cells(const dp_texture_spec *t, const dp_layer_spec *l, const dp_layer_points *lp,
-                        double unit, uint16_t *height)
+                        const dp_cell_heights *kept, double unit, uint16_t *height)
 {
     dp_cells *c;
     if (l->style != DP_STYLE_CELLS || dp_cells_new(&c, t, l, lp, NULL) != DAPPLE_OK)
         return;
     int half = t->height / 2;
-    cell_rows b[2] = { { c, t, height, 65535 / unit, 0, half },
-                       { c, t, height, 65535 / unit, half, t->height } };
+    cell_rows b[2] = { { c, t, height, 65535 / unit, 0, half, kept },
+                       { c, t, height, 65535 / unit, half, t->height, kept } };
     pthread_t other;
     bool started = t->render_threads != 1 && half > 0 &&
                    pthread_create(&other, NULL, cells_in_rows, &b[1]) == 0;
@@ -343,7 +351,7 @@ static void heights_into(const dp_texture_spec *t, const dp_scene *s, bool water
         layer_caps(t, &t->layers[i], &s->layers[i], unit, height);
         if (!water_only) {
             layer_solids(t, &t->layers[i], &s->layers[i], unit, height);
-            layer_cells(t, &t->layers[i], &s->layers[i], unit, height);
+            layer_cells(t, &t->layers[i], &s->layers[i], &s->cell_heights[i], unit, height);
             dp_relief_into(t, s, i, unit, height);
         }
     }

@@ -149,6 +149,8 @@ dapple_status dp_render_outputs(const dp_texture_spec *t, const dp_output_paths 
     dapple_status st = DAPPLE_OK;
     if (p->texture || p->height || p->normal)
         st = check_paint(t, &scene, err);
+    if (st == DAPPLE_OK && p->texture && (p->height || p->normal))
+        (void)dp_scene_keep_cell_heights(t, &scene); /* an optimisation: without, found twice */
     if (st == DAPPLE_OK && p->texture)
         st = write_texture(t, &scene, p, err);
     if (st == DAPPLE_OK && (p->height || p->normal))

@@ -15,17 +15,25 @@ typedef struct dp_layer_points {
     dapple_point *points; /* owned by the scene */
     size_t count;
     dapple_stop stop;
-    double seconds; /* sampling time */
-    double scale;   /* the spacing factor a target count chose (1 without one) */
+    double seconds;              /* sampling time */
+    double scale;                /* the spacing factor a target count chose (1 without one) */
     dapple_point *beads, *track; /* trails (render/trails.h): r = drawn radius; owned */
     size_t n_beads, n_track;
     struct dp_drop_pair *pairs; /* drops that merge (render/merge.h); owned */
     size_t n_pairs;
-    double pair_reach; /* no bridge reaches farther than this from its pair's first drop */
+    double pair_reach;         /* no bridge reaches farther than this from its pair's first drop */
     struct dp_frost_seg *segs; /* crystals: the grown branches (core/frost_growth.h); owned */
     size_t n_segs;
     float *snow; /* snow: the depth over each column (width floats, core/snow_drift.h); owned */
 } dp_layer_points;
+
+/** A cells layer's heights as the colour pass found them, kept for the height pass so it
+ * need not search the diagram again: per pixel the height map's value (0 where nothing
+ * rises), trusted only in rows marked done. Both NULL when not kept. */
+typedef struct dp_cell_heights {
+    uint16_t *q;         /* width * height; owned by the scene */
+    unsigned char *done; /* one flag per row; owned */
+} dp_cell_heights;
 
 typedef struct dp_scene {
     dp_layer_points layers[DP_MAX_LAYERS];
@@ -36,6 +44,7 @@ typedef struct dp_scene {
      * (0 x 0: none), for the caller to compare with the texture's aspect */
     int image_size[DP_MAX_LAYERS][1 + DAPPLE_MAX_EXCLUDE][2];
     int n_layers;
+    dp_cell_heights cell_heights[DP_MAX_LAYERS]; /* see dp_scene_keep_cell_heights */
 } dp_scene;
 
 /** Samples every layer of t in order: its field (images loaded with the default pixel
@@ -52,6 +61,11 @@ void dp_scene_fini(dp_scene *s);
  * it (`dapple stats --preset`). *out is the caller's to free; NULL on failure. */
 DAPPLE_USERESULT dapple_status dp_scene_layer_field(const dp_texture_spec *t, int i,
                                                     dapple_field **out, dapple_error *err);
+
+/** Makes the colour pass of s keep each cells layer's heights for the height pass (the
+ * same values, found once): for callers that write the texture and then its maps. false
+ * when out of memory (nothing is kept then; the maps are computed as without). */
+bool dp_scene_keep_cell_heights(const dp_texture_spec *t, dp_scene *s);
 
 /** Draws background and layers into a new t->width x t->height ARGB32 surface (*out,
  * caller destroys). Periodic textures draw edge-crossing shapes again at +-W, +-H. */
@@ -72,8 +86,7 @@ void dp_render_water_into(const dp_texture_spec *t, const dp_scene *s, uint16_t 
 
 /** Normal map from a height map (tangent space, RGB8, 128 = 0; Y+ unless dx). Wraps at the
  * edges when t->periodic. rgb has width*height*3 bytes. */
-void dp_render_normal_into(const dp_texture_spec *t, const uint16_t *height, bool dx,
-                           uint8_t *rgb);
+void dp_render_normal_into(const dp_texture_spec *t, const uint16_t *height, bool dx, uint8_t *rgb);
 
 /** A linear grey mask (white = "here") of all layers' points into the caller's
  * width*height buffer. DP_MASK_DENSITY renders the first layer's field. */

@@ -375,6 +375,25 @@ dapple_status dp_scene_layer_field(const dp_texture_spec *t, int i, dapple_field
     return st == DAPPLE_OK ? st : dp_fail_prefix(err, st, "layer '%s'", t->layers[i].name);
 }
 
+bool dp_scene_keep_cell_heights(const dp_texture_spec *t, dp_scene *s)
+{
+    size_t n = (size_t)t->width * (size_t)t->height;
+    bool ok = true;
+    for (int i = 0; i < s->n_layers && i < DP_MAX_LAYERS && ok; i++) {
+        dp_cell_heights *k = &s->cell_heights[i];
+        if (t->layers[i].style != DP_STYLE_CELLS || k->q != NULL)
+            continue;
+        k->q = dp_calloc_n(n + 1, sizeof *k->q);
+        k->done = dp_calloc_n((size_t)t->height + 1, 1);
+        ok = k->q != NULL && k->done != NULL;
+        if (!ok) {
+            free(k->q), free(k->done);
+            *k = (dp_cell_heights){ NULL, NULL };
+        }
+    }
+    return ok;
+}
+
 void dp_scene_fini(dp_scene *s)
 {
     for (int i = 0; i < s->n_layers && i < DP_MAX_LAYERS; i++) {
@@ -387,6 +406,8 @@ void dp_scene_fini(dp_scene *s)
         free(s->layers[i].segs);
         free(s->layers[i].snow);
         dapple_field_free(s->fields[i]);
+        free(s->cell_heights[i].q);
+        free(s->cell_heights[i].done);
     }
     memset(s, 0, sizeof *s);
 }
