@@ -272,11 +272,9 @@ uninstall:
 	done
 	rm -rf $(DESTDIR)$(PREFIX)/share/dapple
 
-# Every C file but those scripts/format-todo.txt lists as not formatted yet (one commit
-# reformatting the tree would collide with every parallel branch): new files are checked.
-FORMAT_ALL  := $(wildcard src/*.h src/*/*.c src/*/*.h tests/unit/*.c tests/bench/*.c tests/cli/*.c docs/*.c)
-FORMAT_TODO := $(shell grep -v '^\#' scripts/format-todo.txt 2>/dev/null)
-FORMATTED   := $(filter-out $(FORMAT_TODO),$(FORMAT_ALL))
+# Every C file of the tree, tests and tools included, follows .clang-format.
+FORMATTED := $(wildcard src/*.h src/*/*.c src/*/*.h tests/unit/*.c tests/unit/*.h tests/bench/*.c \
+                        tests/bench/*.h tests/cli/*.c tests/cli/tools/*.c docs/*.c)
 
 format:
 	clang-format -i $(FORMATTED)

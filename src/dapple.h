@@ -105,12 +105,12 @@ typedef struct dapple_point {
 #define DAPPLE_LIMIT_LACUNARITY 8.0        /* Perlin lacunarity: 1 .. this (gain: 0 .. 1) */
 #define DAPPLE_LIMIT_GAMMA_MIN  0.01       /* gamma: this .. DAPPLE_LIMIT_GAMMA_MAX */
 #define DAPPLE_LIMIT_GAMMA_MAX  16.0
-#define DAPPLE_LIMIT_CUTOFF     0.999      /* density cutoff: 0 .. this */
-#define DAPPLE_LIMIT_SCALE      1e9        /* library: Perlin scale in (0, this] units */
+#define DAPPLE_LIMIT_CUTOFF     0.999 /* density cutoff: 0 .. this */
+#define DAPPLE_LIMIT_SCALE      1e9   /* library: Perlin scale in (0, this] units */
 /* the command line and presets: lengths typed in pixels (see above) */
-#define DAPPLE_LIMIT_RADIUS_CLI_MIN 0.25   /* radius, rmin, rmax */
+#define DAPPLE_LIMIT_RADIUS_CLI_MIN 0.25 /* radius, rmin, rmax */
 #define DAPPLE_LIMIT_RADIUS_CLI_MAX 4096.0
-#define DAPPLE_LIMIT_SCALE_CLI_MIN  1.0    /* Perlin scale (and a preset's background_scale) */
+#define DAPPLE_LIMIT_SCALE_CLI_MIN  1.0 /* Perlin scale (and a preset's background_scale) */
 #define DAPPLE_LIMIT_SCALE_CLI_MAX  65536.0
 #define DAPPLE_LIMIT_DILATE_CLI     1024.0 /* dilate: -this .. this (library: the side) */
 /* an image the command line writes: cairo's side, and memory */
@@ -178,8 +178,8 @@ typedef struct dapple_field_opts {
     int n_exclude; /* 0..DAPPLE_MAX_EXCLUDE */
     uint64_t seed; /* offsets the Perlin noise */
     bool periodic; /* the field tiles: Perlin wraps, lookups and dilation wrap */
-    int threads;   /* threads that evaluate Perlin noise into the raster, up to DAPPLE_LIMIT_THREADS (0 and
-                      the default 1 mean one); the field is the same whatever the number */
+    int threads;   /* threads that evaluate Perlin noise into the raster, up to DAPPLE_LIMIT_THREADS
+                      (0 and the default 1 mean one); the field is the same whatever the number */
 } dapple_field_opts;
 
 typedef struct dapple_field dapple_field;
@@ -331,8 +331,8 @@ typedef struct dapple_region {
  * docs/algorithm.md, section 10): any region computed alone, on any number of threads,
  * gives exactly the world's points inside it, bit for bit. This is what `dapple points`
  * writes; a plain dapple_sampler gives another (equally valid) set. region NULL means the
- * whole world; threads in [1, DAPPLE_LIMIT_THREADS]. *points (*count of them, in chunk order: rows of
- * chunks top to bottom, each left to right, each chunk's points in the order made) are the
+ * whole world; threads in [1, DAPPLE_LIMIT_THREADS]. *points (*count of them, in chunk order: rows
+ * of chunks top to bottom, each left to right, each chunk's points in the order made) are the
  * caller's: free them with dapple_points_free(). *stop is DAPPLE_STOP_MAX_POINTS when the
  * world passed o->max_points (the list is cut there; checked every 64 chunks, so at most
  * 64 chunks' worth of points more are made). */

@@ -214,8 +214,8 @@ static const cli_option OPTIONS[] = {
       NO_RANGE },
     { "check", OPT_CHECK, NULL, DP_CMD_PACK, "re-render and compare with the manifest", NO_RANGE },
     { "seeds", OPT_SEEDS, "A..B", DP_CMD_PACK, "render each preset once per seed", NO_RANGE },
-    { "shard", OPT_SHARD, "I/N", DP_CMD_PACK,
-      "render jobs (preset x seed) whose index % N == I-1", NO_RANGE },
+    { "shard", OPT_SHARD, "I/N", DP_CMD_PACK, "render jobs (preset x seed) whose index % N == I-1",
+      NO_RANGE },
     { "shard", OPT_TILE_SHARD, "I/N", DP_CMD_TILES, "write only tiles whose index % N == I-1",
       NO_RANGE },
     { "merge", OPT_MERGE, NULL, DP_CMD_PACK, "merge OUT_DIR/manifest-*.json shard manifests",
@@ -328,7 +328,10 @@ static dapple_status parse_region(dp_cli_opts *o, const char *v, dapple_error *e
         errno = 0;
         n[i] = strtol(p, &end, 10);
         bool digits = end != p && *p >= '0' && *p <= '9';
-        if (!digits || errno != 0 || n[i] > DAPPLE_LIMIT_SIDE || *end != (i == 3 ? '\0' : i == 2 ? 'x' : ','))
+        if (!digits || errno != 0 || n[i] > DAPPLE_LIMIT_SIDE ||
+            *end != (i == 3   ? '\0'
+                     : i == 2 ? 'x'
+                              : ','))
             return dp_fail(err, DAPPLE_E_INVALID, "expected X,Y,WxH, got '%s'", v);
         p = end + 1;
     }
@@ -652,9 +655,12 @@ static size_t build_longopts(unsigned command, struct option *lo, char *shortopt
 static const struct {
     unsigned bit;
     const char *name;
-} CMD_NAMES[] = { { DP_CMD_POINTS, "points" }, { DP_CMD_FIELD, "field" },   { DP_CMD_MASK, "mask" },
-                  { DP_CMD_RENDER, "render" }, { DP_CMD_PACK, "pack" },     { DP_CMD_STATS, "stats" },
-                  { DP_CMD_TILES, "tiles" },   { DP_CMD_LAYERS, "layers" }, { DP_CMD_PREVIEW, "preview" } };
+} CMD_NAMES[] = { { DP_CMD_POINTS, "points" },  { DP_CMD_FIELD, "field" },
+                  { DP_CMD_MASK, "mask" },      { DP_CMD_RENDER, "render" },
+                  { DP_CMD_PACK, "pack" },      { DP_CMD_STATS, "stats" },
+                  { DP_CMD_TILES, "tiles" },    { DP_CMD_LAYERS, "layers" },
+                  { DP_CMD_PREVIEW, "preview" } };
+
 #define N_CMD_NAMES (sizeof CMD_NAMES / sizeof CMD_NAMES[0])
 
 static const char *command_name(unsigned command)
@@ -681,7 +687,10 @@ static bool other_commands(const char *name, char *list, size_t cap)
     for (size_t i = 0; i < N_CMD_NAMES && used < cap; i++)
         if (bits & CMD_NAMES[i].bit)
             k++, used += (size_t)snprintf(list + used, cap - used, "%s%s",
-                                          k == 1 ? "" : k == n ? " and " : ", ", CMD_NAMES[i].name);
+                                          k == 1   ? ""
+                                          : k == n ? " and "
+                                                   : ", ",
+                                          CMD_NAMES[i].name);
     return n > 0;
 }
 
@@ -701,7 +710,8 @@ static dapple_status unknown_long(const struct option *lo, const char *arg, unsi
         dp_suggest_try(&s, lo->name);
         if (name[0] == '\0' || strncmp(lo->name, name, strlen(name)) != 0 || used >= sizeof list)
             continue;
-        used += (size_t)snprintf(list + used, sizeof list - used, "%s--%s", n++ ? ", " : "", lo->name);
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s--%s", n++ ? ", " : "",
+                                 lo->name);
     }
     if (n > 1)
         return dp_fail(err, DAPPLE_E_INVALID, "ambiguous option '--%s': %s", q, list);
@@ -852,7 +862,8 @@ static dapple_status check_required(const dp_cli_opts *o, dapple_error *err)
 static dapple_status take_positional(dp_cli_opts *o, const char *arg, dapple_error *err)
 {
     char q[DP_QUOTE_MAX];
-    if ((o->command & (DP_CMD_RENDER | DP_CMD_PACK | DP_CMD_STATS | DP_CMD_LAYERS | DP_CMD_PREVIEW)) &&
+    if ((o->command &
+         (DP_CMD_RENDER | DP_CMD_PACK | DP_CMD_STATS | DP_CMD_LAYERS | DP_CMD_PREVIEW)) &&
         o->input == NULL) {
         o->input = arg;
         return DAPPLE_OK;

@@ -77,7 +77,7 @@ typedef struct dp_cli_opts {
     const char *input; /* the preset file or preset folder (positional) */
     const char *sets[DP_CLI_MAX_SETS];
     int n_sets;
-    double scale; /* render --scale: 0 = not given */
+    double scale;               /* render --scale: 0 = not given */
     int scale_to_w, scale_to_h; /* render --scale-to WxH: 0 = not given */
     int jobs; /* pack workers; sampling threads of points, mask, render (0 = cores) */
     bool force, check, merge;
@@ -94,7 +94,7 @@ typedef struct dp_cli_opts {
     int time_limit;               /* preview: seconds a render may run */
 
     /* stats (the point file is 'input') */
-    const char *plot; /* --plot PREFIX: charts and CSV tables, PREFIX-*.png / .csv */
+    const char *plot;   /* --plot PREFIX: charts and CSV tables, PREFIX-*.png / .csv */
     const char *layer;  /* --layer N|NAME: only the points of this layer */
     const char *preset; /* --preset FILE: the field, size and periodicity of its layer */
     bool json, strict;

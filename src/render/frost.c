@@ -14,8 +14,8 @@
 #include "core/point_attrs.h"
 #include "render/raster.h"
 
-#define LIFT       0.22 /* frost lightens the ground this far toward its own light tint */
-#define EDGE_SOFT  3.0  /* pixels */
+#define LIFT      0.22 /* frost lightens the ground this far toward its own light tint */
+#define EDGE_SOFT 3.0  /* pixels */
 /* A drop sweeps the glass clean HALO times its own radius, but never beyond its room,
  * which later layers avoid. */
 #define HALO 1.3
@@ -134,7 +134,8 @@ void dp_frost_mask_into(const dp_texture_spec *t, const dp_scene *s, bool frost,
             wiped[i] = 0;
         dp_frost_wiped_into(t, s, li, 0, t->height, wiped);
         for (size_t i = 0; i < n; i++) {
-            double x = (double)(i % (size_t)t->width) + 0.5, y = (double)(i / (size_t)t->width) + 0.5;
+            double x = (double)(i % (size_t)t->width) + 0.5,
+                   y = (double)(i / (size_t)t->width) + 0.5;
             double fog = frost ? dp_frost_fog_at(l, s->fields[li], x, y) : 0;
             uint16_t v = frost ? (uint16_t)lround(fog * (65535 - wiped[i])) : wiped[i];
             mask[i] = DP_MAX(mask[i], v);
@@ -212,7 +213,8 @@ static float *blurred_rows(const dp_layer_ctx *ctx, int y0, int rows, int rad)
     for (int y = 0; y < ext; y++) {
         int gy = wrap_or_clamp(y0 - 2 * rad + y, t->height, t->periodic);
         const uint32_t *src =
-                (const uint32_t *)(const void *)((ctx->glass != NULL ? ctx->glass : ctx->ground) + (size_t)gy * ctx->ground_stride);
+                (const uint32_t *)(const void *)((ctx->glass != NULL ? ctx->glass : ctx->ground) +
+                                                 (size_t)gy * ctx->ground_stride);
         for (int x = 0; x < w; x++)
             for (int c = 0; c < 4; c++)
                 a[((size_t)y * w + x) * 4 + c] = (float)(src[x] >> (8 * (3 - c)) & 255) / 255.0f;

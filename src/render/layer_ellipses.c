@@ -48,8 +48,8 @@ static void shade(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, doubl
     cairo_pattern_add_color_stop_rgba(far, 0.3, 0, 0, 0, 0);
     cairo_pattern_add_color_stop_rgba(far, 1, 0, 0, 0, 0.35 * b);
     fill_with(cr, far);
-    cairo_pattern_t *hi = cairo_pattern_create_radial(0.45 * lx, 0.45 * ly, 0, 0.45 * lx,
-                                                      0.45 * ly, 0.6);
+    cairo_pattern_t *hi =
+            cairo_pattern_create_radial(0.45 * lx, 0.45 * ly, 0, 0.45 * lx, 0.45 * ly, 0.6);
     cairo_pattern_add_color_stop_rgba(hi, 0, 1, 1, 1, 0.5 * b);
     cairo_pattern_add_color_stop_rgba(hi, 1, 1, 1, 1, 0);
     fill_with(cr, hi);

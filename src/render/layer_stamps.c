@@ -111,8 +111,7 @@ static void shadow(cairo_t *cr, double radius)
     dp_lens_disc(cr, 0, 0, radius * 1.05, 0, 0, radius * 0.3, 0, 0, radius * 1.05, st, 2);
 }
 
-static void paint_png(cairo_t *cr, const mips *m, const dp_shape *s, int pass,
-                      dp_stamp_tint mode)
+static void paint_png(cairo_t *cr, const mips *m, const dp_shape *s, int pass, dp_stamp_tint mode)
 {
     int i = 0;
     while (i + 1 < m->n && longer_side(m->level[i + 1]) >= 2 * s->radius)
@@ -160,7 +159,8 @@ static double openness(const dp_layer_spec *l, const dp_shape *s)
 static void stem(cairo_t *cr, const dp_shape *s, dp_rgba c)
 {
     double lean = sqrt(DP_MAX(0.0, 1 - s->squash * s->squash));
-    double a = s->tilt_axis_rad + DP_PI / 2, len = 1.4 * s->radius * lean; /* within the stamps extent, 1.5 */
+    double a = s->tilt_axis_rad + DP_PI / 2,
+           len = 1.4 * s->radius * lean; /* within the stamps extent, 1.5 */
     if (len < 1)
         return;
     double ex = len * cos(a), ey = len * sin(a), bx = -0.15 * ey, by = 0.15 * ex;
@@ -197,8 +197,7 @@ static void draw_stamp(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, 
     cairo_translate(cr, s->x, s->y);
     if (st != NULL) {
         orient(cr, s);
-        paint_png(cr, &st->variant[DP_MIN(s->variant, st->n - 1)], s, pass,
-                  ctx->spec->stamp_tint);
+        paint_png(cr, &st->variant[DP_MIN(s->variant, st->n - 1)], s, pass, ctx->spec->stamp_tint);
     } else if (is_leaves(ctx->spec)) {
         orient(cr, s);
         dp_leaf_draw(cr, s->radius, s->colour, s->variety, pass == DP_PASS_SILHOUETTE);

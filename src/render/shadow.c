@@ -13,8 +13,8 @@
 
 #include "core/dp.h"
 
-#define BLUR_PX   1.0 /* box radius in scratch pixels: the bilinear upscale smooths the rest */
-#define MAX_SIDE  512 /* scratch side: beyond it the shadow is scaled down further */
+#define BLUR_PX  1.0 /* box radius in scratch pixels: the bilinear upscale smooths the rest */
+#define MAX_SIDE 512 /* scratch side: beyond it the shadow is scaled down further */
 
 /* One box pass of radius b along a line of n values spaced 'step' apart; tmp has n. */
 static void box_line(uint8_t *p, int n, int step, int b, uint8_t *tmp)
@@ -50,8 +50,8 @@ static void blur(cairo_surface_t *s, int b)
     free(tmp);
 }
 
-void dp_shadow_draw(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx *ctx,
-                    const dp_shape *s, double reach)
+void dp_shadow_draw(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx *ctx, const dp_shape *s,
+                    double reach)
 {
     const dp_layer_spec *l = ctx->spec;
     double soft = l->shadow_softness * s->radius, off = l->shadow_offset * s->radius;
@@ -67,7 +67,8 @@ void dp_shadow_draw(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx *ctx
     cairo_destroy(m);
     blur(mask, soft > 0 ? (int)lround(DP_MIN(soft / f / 3, BLUR_PX * 2)) : 0);
     cairo_save(cr);
-    cairo_translate(cr, s->x - ctx->light_x * off - n * f / 2, s->y - ctx->light_y * off - n * f / 2);
+    cairo_translate(cr, s->x - ctx->light_x * off - n * f / 2,
+                    s->y - ctx->light_y * off - n * f / 2);
     cairo_scale(cr, f, f);
     cairo_set_source_rgba(cr, 0, 0, 0, l->shadow * s->colour.a);
     cairo_pattern_t *p = cairo_pattern_create_for_surface(mask);

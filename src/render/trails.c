@@ -13,11 +13,11 @@
 #include "core/dp.h"
 #include "core/point_attrs.h"
 
-#define MIN_ROOM   3.0  /* drops smaller than this leave no trail */
-#define BEAD_SIZE  0.95 /* bead radius at the drop, in track half-widths (then shrinking) */
-#define MEANDER    0.3  /* sideways swing, in drop widths */
-#define TRACK      0.8  /* half-width of the wiped track at the drop, in drop half-widths */
-#define TRACK_TOP  0.4  /* ...narrowing to this share of it at the top */
+#define MIN_ROOM  3.0  /* drops smaller than this leave no trail */
+#define BEAD_SIZE 0.95 /* bead radius at the drop, in track half-widths (then shrinking) */
+#define MEANDER   0.3  /* sideways swing, in drop widths */
+#define TRACK     0.8  /* half-width of the wiped track at the drop, in drop half-widths */
+#define TRACK_TOP 0.4  /* ...narrowing to this share of it at the top */
 
 typedef struct list {
     dapple_point *p;
@@ -87,8 +87,10 @@ static bool track_of(trail_ctx *c, const dapple_point *p, double a, double w0, d
     for (; h < top; k++) {
         double w = track_half(w0, h, top);
         double r = w * (0.8 + 0.35 * dp_point_unit(key, 1000 + 2 * k));
-        double x = (double)p->x + meander(swing, phase, a, h) + 0.25 * w * (2 * dp_point_unit(key, 1001 + 2 * k) - 1);
-        double tx = wrap(x, t->width, t->periodic), ty = wrap((double)p->y - h, t->height, t->periodic);
+        double x = (double)p->x + meander(swing, phase, a, h) +
+                   0.25 * w * (2 * dp_point_unit(key, 1001 + 2 * k) - 1);
+        double tx = wrap(x, t->width, t->periodic),
+               ty = wrap((double)p->y - h, t->height, t->periodic);
         if (h > from && dapple_circles_overlap(c->tracks, tx, ty, 0))
             break;
         if (!push(c->track, tx, ty, r))
@@ -109,17 +111,20 @@ static dapple_status beads_of(trail_ctx *c, const dapple_point *p, double a, dou
     unsigned k = 0;
     for (double h = from; h < end; k++) {
         double w = track_half(w0, h, top), away = (h - from) / DP_MAX(1.0, top - from);
-        double b = DP_MAX(0.6, w * BEAD_SIZE * (1 - 0.45 * away) * (0.6 + 0.8 * dp_point_unit(key, 3000 + 3 * k)));
+        double b = DP_MAX(0.6, w * BEAD_SIZE * (1 - 0.45 * away) *
+                                       (0.6 + 0.8 * dp_point_unit(key, 3000 + 3 * k)));
         double at = h;
         h += b * (1.0 + 1.0 * dp_point_unit(key, 3002 + 3 * k));
         for (unsigned try = 0; try < 5; try++) { /* across the track until one fits */
             double side = (w - b) * (2 * dp_point_unit(key, 3001 + 3 * k + 7919 * try) - 1);
             double x = (double)p->x + meander(swing, phase, a, at) + side;
-            double bx = wrap(x, t->width, t->periodic), by = wrap((double)p->y - at, t->height, t->periodic);
+            double bx = wrap(x, t->width, t->periodic),
+                   by = wrap((double)p->y - at, t->height, t->periodic);
             if (!bead_fits(c, bx, by, b))
                 continue;
             dapple_point q = { (float)bx, (float)by, (float)b };
-            if (!push(c->bead_list, bx, by, b) || dapple_circles_add(c->beads, &q, 1, 1, err) != DAPPLE_OK)
+            if (!push(c->bead_list, bx, by, b) ||
+                dapple_circles_add(c->beads, &q, 1, 1, err) != DAPPLE_OK)
                 return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for trails");
             break;
         }
@@ -143,7 +148,8 @@ static dapple_status one_trail(trail_ctx *c, const dapple_point *p, double a, do
     double reached;
     if (!track_of(c, p, a, w0, d.up, top, swing, phase, key, &reached))
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for trails");
-    dapple_status st = dapple_circles_add(c->tracks, c->track->p + first, c->track->n - first, 1, err);
+    dapple_status st =
+            dapple_circles_add(c->tracks, c->track->p + first, c->track->n - first, 1, err);
     if (st != DAPPLE_OK)
         return st;
     return beads_of(c, p, a, w0, DP_MAX(room, d.up) + 1, DP_MIN(top, reached), top, swing, phase,

@@ -33,7 +33,8 @@ static cairo_surface_t *film(unsigned long long bits)
 
 static uint32_t pixel(cairo_surface_t *s, int x, int y)
 {
-    const unsigned char *row = cairo_image_surface_get_data(s) + y * cairo_image_surface_get_stride(s);
+    const unsigned char *row =
+            cairo_image_surface_get_data(s) + y * cairo_image_surface_get_stride(s);
     uint32_t p;
     memcpy(&p, row + 4 * x, sizeof p);
     return p;
@@ -96,7 +97,8 @@ Test(soap_film, clear_in_the_middle_vivid_toward_the_rim)
         cairo_surface_t *s = film(0x9e3779b9ull * (unsigned long long)(k + 1));
         ring(s, 0, 0.5, &a_in, &s_in);
         ring(s, 0.85, 0.98, &a_rim, &s_rim);
-        fprintf(stderr, "middle %.3f opaque, rim %.3f opaque, rim saturation %.2f\n", a_in, a_rim, s_rim);
+        fprintf(stderr, "middle %.3f opaque, rim %.3f opaque, rim saturation %.2f\n", a_in, a_rim,
+                s_rim);
         cr_assert_leq(a_in, 0.12, "the middle is %.2f opaque", a_in);
         cr_assert_geq(a_rim, 1.5 * a_in, "the rim %.2f opaque, the middle %.2f", a_rim, a_in);
         cr_assert_geq(s_rim, 0.3, "the rim's bands: saturation %.2f", s_rim);

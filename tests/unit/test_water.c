@@ -57,7 +57,8 @@ static double neighbour_difference(void)
     dp_render_height_into(&spec, &scene, h);
     double *d = calloc(lp->count, sizeof *d);
     for (size_t i = 0; i < lp->count; i++) {
-        const dapple_point *p = &lp->points[i], *q = &lp->points[nearest_in(lp, i, spec.width, spec.height)];
+        const dapple_point *p = &lp->points[i],
+                           *q = &lp->points[nearest_in(lp, i, spec.width, spec.height)];
         double a = h[(int)p->y * 256 + (int)p->x], b = h[(int)q->y * 256 + (int)q->x];
         d[i] = fabs(a - b) / DP_MAX(a, b);
     }
@@ -97,6 +98,7 @@ static double log_slope(const int *bins, int n, double lo, double hi)
 Test(water, drawn_sizes_match_their_exponent_and_mode)
 {
     enum { N = 400000, BINS = 50 };
+
     static int bins[BINS];
     dp_size_spread s = { .power = 2.5, .min = 0.1, .bell = 0.3, .mode = 0.75 };
     for (int i = 0; i < N; i++) {
@@ -120,8 +122,8 @@ Test(water, drawn_sizes_match_their_exponent_and_mode)
 Test(water, spread_sizes_never_overlap)
 {
     drops_spec(256, 20);
-    spec.layers[0].size = (dp_size_spread){ .jitter = 0.3, .power = 1.5, .min = 0.2, .bell = 0.4,
-                                            .mode = 0.9 };
+    spec.layers[0].size =
+            (dp_size_spread){ .jitter = 0.3, .power = 1.5, .min = 0.2, .bell = 0.4, .mode = 0.9 };
     sample();
     const dp_layer_points *lp = &scene.layers[0];
     uint64_t seed = dp_layer_size_seed(spec.seed, "drops");
@@ -157,7 +159,8 @@ static void extents(const uint16_t *h, const dapple_point *p, int e[4])
     int x = (int)p->x, y = (int)p->y, n = spec.width;
     for (int k = 0; k < 4; k++) {
         int i = 0;
-        while (i < n / 2 && h[((y + step[k][1] * i + n) % n) * n + (x + step[k][0] * i + n) % n] > 0)
+        while (i < n / 2 &&
+               h[((y + step[k][1] * i + n) % n) * n + (x + step[k][0] * i + n) % n] > 0)
             i++;
         e[k] = i;
     }
@@ -229,8 +232,9 @@ static void shaped_drops(void)
     spec.background = DP_BG_PERLIN;
     spec.bg_colour = (dp_rgba){ 0.1, 0.14, 0.19, 1 };
     spec.bg_colour2 = (dp_rgba){ 0.32, 0.41, 0.48, 1 };
-    spec.layers[0].drop = (dp_drop_style){ .stretch = 1.5, .sag = 0.3, .contact_deg = 55,
-                                           .wobble = 0.12, .glint = 0.8 };
+    spec.layers[0].drop = (dp_drop_style){
+        .stretch = 1.5, .sag = 0.3, .contact_deg = 55, .wobble = 0.12, .glint = 0.8
+    };
     spec.layers[0].size.jitter = 0.5;
     spec.layers[0].palette[0] = (dp_rgba){ 0.85, 0.93, 1, 1 };
     sample();
@@ -251,7 +255,8 @@ Test(water, shaped_drops_give_the_same_bytes_in_any_bands_and_ink_the_glass)
     cairo_surface_t *one = render(1), *three = render(3);
     size_t bytes = (size_t)cairo_image_surface_get_stride(one) * 192;
     cr_assert(memcmp(cairo_image_surface_get_data(one), cairo_image_surface_get_data(three),
-                     bytes) == 0, "1 vs 3 bands");
+                     bytes) == 0,
+              "1 vs 3 bands");
     mkdir("build/test-out", 0777);
     cairo_surface_write_to_png(one, "build/test-out/water_shaped.png");
     /* The drops change the picture where they are (the height map), not elsewhere. */
@@ -263,8 +268,10 @@ Test(water, shaped_drops_give_the_same_bytes_in_any_bands_and_ink_the_glass)
     size_t changed_wet = 0, wet = 0;
     for (int y = 0; y < 192; y++)
         for (int x = 0; x < 192; x++) {
-            const uint8_t *a = cairo_image_surface_get_data(one) + y * (size_t)cairo_image_surface_get_stride(one) + 4 * x;
-            const uint8_t *b = cairo_image_surface_get_data(bare) + y * (size_t)cairo_image_surface_get_stride(bare) + 4 * x;
+            const uint8_t *a = cairo_image_surface_get_data(one) +
+                               y * (size_t)cairo_image_surface_get_stride(one) + 4 * x;
+            const uint8_t *b = cairo_image_surface_get_data(bare) +
+                               y * (size_t)cairo_image_surface_get_stride(bare) + 4 * x;
             bool differs = memcmp(a, b, 4) != 0;
             if (h[y * 192 + x] > 0)
                 wet++, changed_wet += differs;
@@ -309,8 +316,7 @@ static double wrapped(double d, double n)
 }
 
 /* Apart as ellipses k times as wide as tall, of half-heights ra and rb (k = 1: circles). */
-static bool rain_apart(const dapple_point *p, const dapple_point *q, double k, double ra,
-                       double rb)
+static bool rain_apart(const dapple_point *p, const dapple_point *q, double k, double ra, double rb)
 {
     double dx = fabs((double)p->x - (double)q->x), dy = fabs((double)p->y - (double)q->y);
     dx = DP_MIN(dx, spec.width - dx) / k, dy = DP_MIN(dy, spec.height - dy);
@@ -365,9 +371,9 @@ Test(water, trail_beads_lie_above_their_drops_and_overlap_nothing)
         }
         for (size_t c = b + 1; c < big->n_beads; c++) {
             double k = l->rain ? dp_rain_layer_squash(l) : 1;
-            cr_assert(rain_apart(q, &big->beads[c], k, (double)q->r / k,
-                                 (double)big->beads[c].r / k),
-                      "beads %zu and %zu overlap", b, c);
+            cr_assert(
+                    rain_apart(q, &big->beads[c], k, (double)q->r / k, (double)big->beads[c].r / k),
+                    "beads %zu and %zu overlap", b, c);
         }
     }
     dp_scene_fini(&scene);
@@ -441,8 +447,8 @@ Test(water, bubble_trains_rise_from_their_sites_growing_and_overlap_nothing)
 
 /* Mean step across the wrap (last column to first, last row to first) and mean step
  * between neighbouring columns and rows inside, over one 8-bit channel of a w x h image. */
-static void seam_steps(const uint8_t *px, size_t stride, size_t step, int w, int h,
-                       double *seam, double *inner)
+static void seam_steps(const uint8_t *px, size_t stride, size_t step, int w, int h, double *seam,
+                       double *inner)
 {
     double s = 0, in = 0;
     for (int y = 0; y < h; y++)
@@ -478,20 +484,20 @@ Test(water, water_presets_tile_in_colour_and_normals)
         dp_render_height_into(&spec, &scene, h);
         dp_render_normal_into(&spec, h, false, n);
         double seam, inner;
-        seam_steps(cairo_image_surface_get_data(s) + 1, (size_t)cairo_image_surface_get_stride(s), 4,
-                   768, 768, &seam, &inner);
-        cr_assert_leq(seam, 1.5 * inner + 1, "%s colour: seam %.2f, inside %.2f", presets[i],
-                      seam, inner);
+        seam_steps(cairo_image_surface_get_data(s) + 1, (size_t)cairo_image_surface_get_stride(s),
+                   4, 768, 768, &seam, &inner);
+        cr_assert_leq(seam, 1.5 * inner + 1, "%s colour: seam %.2f, inside %.2f", presets[i], seam,
+                      inner);
         seam_steps(n, 768 * 3, 3, 768, 768, &seam, &inner);
-        cr_assert_leq(seam, 1.5 * inner + 1, "%s normals: seam %.2f, inside %.2f", presets[i],
-                      seam, inner);
+        cr_assert_leq(seam, 1.5 * inner + 1, "%s normals: seam %.2f, inside %.2f", presets[i], seam,
+                      inner);
         static uint16_t m[768 * 768];
         static const dp_mask_kind kinds[] = { DP_MASK_FOOTPRINT, DP_MASK_WIPED, DP_MASK_FROST };
         for (int k = 0; k < 3; k++) { /* the masks, by their high bytes */
             dp_render_mask_into(&spec, &scene, kinds[k], m);
             seam_steps((const uint8_t *)m + 1, 768 * 2, 2, 768, 768, &seam, &inner);
-            cr_assert_leq(seam, 1.5 * inner + 1, "%s mask %d: seam %.2f, inside %.2f",
-                          presets[i], k, seam, inner);
+            cr_assert_leq(seam, 1.5 * inner + 1, "%s mask %d: seam %.2f, inside %.2f", presets[i],
+                          k, seam, inner);
         }
         cairo_surface_destroy(s);
         dp_scene_fini(&scene);
@@ -507,8 +513,9 @@ Test(water, close_drops_merge_into_one_smooth_shape_only_when_asked)
     dp_layer_spec *l = &spec.layers[0];
     l->drop.contact_deg = 55; /* shaped, round */
     /* rooms of 10 px; centres 21 px apart (a 1 px gap) and, elsewhere, 30 apart */
-    dapple_point p[4] = { { 20.5f, 30.5f, 20 }, { 41.5f, 30.5f, 20 }, { 20.5f, 90.5f, 20 },
-                          { 50.5f, 90.5f, 20 } };
+    dapple_point p[4] = {
+        { 20.5f, 30.5f, 20 }, { 41.5f, 30.5f, 20 }, { 20.5f, 90.5f, 20 }, { 50.5f, 90.5f, 20 }
+    };
     static uint16_t h[128 * 128];
     for (int merge = 0; merge <= 1; merge++) {
         dapple_error err;
@@ -529,8 +536,8 @@ Test(water, close_drops_merge_into_one_smooth_shape_only_when_asked)
             for (int x = 10; x < 20; x++)
                 flank = DP_MAX(flank, abs((int)h[90 * 128 + x + 1] - (int)h[90 * 128 + x]));
             for (int x = 21; x < 41; x++)
-                cr_assert_leq(abs((int)h[30 * 128 + x + 1] - (int)h[30 * 128 + x]), flank,
-                              "x %d", x);
+                cr_assert_leq(abs((int)h[30 * 128 + x + 1] - (int)h[30 * 128 + x]), flank, "x %d",
+                              x);
         } else {
             cr_assert_eq(scene.layers[0].n_pairs, 0);
             cr_assert_eq(neck, 0, "kept apart: dry glass between them");

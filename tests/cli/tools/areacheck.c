@@ -42,8 +42,8 @@ static unsigned short *read_grey(const char *path, unsigned *w, unsigned *h)
     for (unsigned y = 0; px != NULL && y < *h; y++)
         for (unsigned x = 0; x < *w; x++) {
             const png_byte *q = rows[y] + (size_t)x * ch * (depth == 16 ? 2 : 1);
-            px[(size_t)y * *w + x] = depth == 16 ? (unsigned short)(q[0] << 8 | q[1])
-                                                 : (unsigned short)(q[0] * 257);
+            px[(size_t)y * *w + x] =
+                    depth == 16 ? (unsigned short)(q[0] << 8 | q[1]) : (unsigned short)(q[0] * 257);
         }
     png_destroy_read_struct(&png, &info, NULL);
     fclose(f);

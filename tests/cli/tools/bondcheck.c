@@ -23,7 +23,7 @@
 #include <string.h>
 
 #define REACH 0.4 /* the bump's radius, in sides */
-#define PI 3.14159265358979323846
+#define PI    3.14159265358979323846
 
 static int write_bump(const char *map, int size, const char *path)
 {
@@ -40,8 +40,10 @@ static int write_bump(const char *map, int size, const char *path)
             double v = density ? 1 - 0.95 * d : d;
             px[(size_t)j * size + i] = (unsigned short)lround(v * 65535);
         }
-    png_image img = { .version = PNG_IMAGE_VERSION, .width = (unsigned)size,
-                      .height = (unsigned)size, .format = PNG_FORMAT_LINEAR_Y };
+    png_image img = { .version = PNG_IMAGE_VERSION,
+                      .width = (unsigned)size,
+                      .height = (unsigned)size,
+                      .format = PNG_FORMAT_LINEAR_Y };
     int ok = png_image_write_to_file(&img, path, 0, px, 0, NULL);
     free(px);
     return ok ? 0 : 1;

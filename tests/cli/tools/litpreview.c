@@ -42,13 +42,15 @@ static void light(unsigned char *px)
 int main(int argc, char **argv)
 {
     png_image in, out;
-    if ((argc != 4 && argc != 8 && argc != 9) || (strcmp(argv[1], "lit") && strcmp(argv[1], "crop")))
+    if ((argc != 4 && argc != 8 && argc != 9) ||
+        (strcmp(argv[1], "lit") && strcmp(argv[1], "crop")))
         return fprintf(stderr, "usage: litpreview lit|crop IN.png OUT.png [X Y W H [ZOOM]]\n"), 2;
     unsigned char *src = load(argv[2], &in);
     if (src == NULL)
         return fprintf(stderr, "litpreview: cannot read %s\n", argv[2]), 1;
     long x0 = argc > 4 ? atol(argv[4]) : 0, y0 = argc > 4 ? atol(argv[5]) : 0;
-    long w = argc > 4 ? atol(argv[6]) : (long)in.width, h = argc > 4 ? atol(argv[7]) : (long)in.height;
+    long w = argc > 4 ? atol(argv[6]) : (long)in.width,
+         h = argc > 4 ? atol(argv[7]) : (long)in.height;
     long z = argc > 8 ? atol(argv[8]) : 1;
     if (x0 < 0 || y0 < 0 || w < 1 || h < 1 || z < 1 || z > 16 || x0 + w > (long)in.width ||
         y0 + h > (long)in.height)

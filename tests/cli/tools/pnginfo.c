@@ -5,8 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static const char *const COLOUR[] = { [0] = "grey", [2] = "rgb", [3] = "palette",
-                                      [4] = "grey+alpha", [6] = "rgba" };
+static const char *const COLOUR[] = {
+    [0] = "grey", [2] = "rgb", [3] = "palette", [4] = "grey+alpha", [6] = "rgba"
+};
 
 int main(int argc, char **argv)
 {

@@ -9,7 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct pt { double x, y, r; int layer; } pt;
+typedef struct pt {
+    double x, y, r;
+    int layer;
+} pt;
 
 static int by_x(const void *a, const void *b)
 {
@@ -24,9 +27,12 @@ int main(int argc, char **argv)
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-p") && i + 2 < argc) {
-            periodic = 1; W = atof(argv[++i]); H = atof(argv[++i]);
+            periodic = 1;
+            W = atof(argv[++i]);
+            H = atof(argv[++i]);
         } else if (!strcmp(argv[i], "-b") && i + 2 < argc) {
-            W = atof(argv[++i]); H = atof(argv[++i]);
+            W = atof(argv[++i]);
+            H = atof(argv[++i]);
         } else if (!strcmp(argv[i], "-s") && i + 1 < argc) {
             s = atof(argv[++i]);
         } else {
@@ -34,13 +40,18 @@ int main(int argc, char **argv)
         }
     }
     FILE *fp = path ? fopen(path, "r") : NULL;
-    if (fp == NULL) { fprintf(stderr, "ptcheck: cannot open input\n"); return 2; }
+    if (fp == NULL) {
+        fprintf(stderr, "ptcheck: cannot open input\n");
+        return 2;
+    }
     size_t n = 0, cap = 1024;
     pt *p = malloc(cap * sizeof *p);
     char line[256];
-    if (!fgets(line, sizeof line, fp)) return 2;
+    if (!fgets(line, sizeof line, fp))
+        return 2;
     while (fgets(line, sizeof line, fp)) {
-        if (n == cap) p = realloc(p, (cap *= 2) * sizeof *p);
+        if (n == cap)
+            p = realloc(p, (cap *= 2) * sizeof *p);
         p[n].layer = 0;
         if (sscanf(line, "%lf,%lf,%lf,%d", &p[n].x, &p[n].y, &p[n].r, &p[n].layer) < 3) {
             fprintf(stderr, "ptcheck: bad line: %s", line);
@@ -53,7 +64,8 @@ int main(int argc, char **argv)
         n++;
     }
     double rmax = 0;
-    for (size_t i = 0; i < n; i++) rmax = fmax(rmax, p[i].r);
+    for (size_t i = 0; i < n; i++)
+        rmax = fmax(rmax, p[i].r);
     qsort(p, n, sizeof *p, by_x);
     double reach = s > 0 ? 2 * s * rmax + rmax : rmax;
     for (size_t i = 0; i < n; i++) {
@@ -70,14 +82,18 @@ int main(int argc, char **argv)
             if (periodic)
                 dx = dx - W * floor(dx / W + 0.5);
             double dy = p[j].y - p[i].y;
-            if (periodic) dy = dy - H * floor(dy / H + 0.5);
+            if (periodic)
+                dy = dy - H * floor(dy / H + 0.5);
             double d = sqrt(dx * dx + dy * dy);
             int same = p[i].layer == p[j].layer;
             double need = same ? fmax(p[i].r, p[j].r) : s * (p[i].r + p[j].r);
             if (same || s > 0) {
                 if (d < need) {
-                    fprintf(stderr, "ptcheck: (%.9g,%.9g r%g L%d) and (%.9g,%.9g r%g L%d) are %.9g apart, need %.9g\n",
-                            p[i].x, p[i].y, p[i].r, p[i].layer, p[j].x, p[j].y, p[j].r, p[j].layer, d, need);
+                    fprintf(stderr,
+                            "ptcheck: (%.9g,%.9g r%g L%d) and (%.9g,%.9g r%g L%d) are %.9g apart, "
+                            "need %.9g\n",
+                            p[i].x, p[i].y, p[i].r, p[i].layer, p[j].x, p[j].y, p[j].r, p[j].layer,
+                            d, need);
                     return 1;
                 }
             }
