@@ -25,11 +25,6 @@ static double contact_rad(const dp_drop_style *st)
     return st->contact_deg * DP_PI / 180;
 }
 
-double dp_drop_top(const dp_drop_style *st, double room)
-{
-    return room * tan(contact_rad(st) / 2);
-}
-
 /* Gravity pulls big drops longer: each drop's stretch varies around the layer's. */
 static void outline(dp_drop *d, const dp_drop_style *st, double room, uint64_t key)
 {

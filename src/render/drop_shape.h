@@ -83,7 +83,4 @@ double dp_drop_union_height(const dp_drop *a, double ax, double ay, const dp_dro
 /** How far the drop reaches from its centre (its outline's farthest point). */
 double dp_drop_extent(const dp_drop *d);
 
-/** Height of the tallest drop a room can hold (the height map's unit). */
-double dp_drop_top(const dp_drop_style *st, double room);
-
 #endif

@@ -27,20 +27,6 @@ void dp_lens_disc(cairo_t *cr, double x, double y, double r, double x0, double y
     cairo_pattern_destroy(p);
 }
 
-void dp_lens_highlight(cairo_t *cr, double x, double y, double radius, double dx, double dy,
-                       double at, double size, double alpha, double sharp)
-{
-    dp_rgba white = { 1, 1, 1, 1 };
-    double r = size * radius;
-    dp_lens_stop st[] = { { 0, white, alpha }, { sharp, white, alpha * 0.85 }, { 1, white, 0 } };
-    cairo_save(cr);
-    cairo_translate(cr, x + dx * at * radius, y + dy * at * radius);
-    cairo_rotate(cr, atan2(dy, dx));
-    cairo_scale(cr, 0.6, 1);
-    dp_lens_disc(cr, 0, 0, r, 0, 0, 0, 0, 0, r, st, 3);
-    cairo_restore(cr);
-}
-
 /* ---------------------------------------------------------------- refraction */
 
 typedef struct ground {

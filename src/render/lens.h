@@ -21,12 +21,6 @@ typedef struct dp_lens_stop {
 void dp_lens_disc(cairo_t *cr, double x, double y, double r, double x0, double y0, double r0,
                   double x1, double y1, double r1, const dp_lens_stop *stops, int n);
 
-/** A white elliptical highlight centred 'at' radii from (x, y) toward the unit direction
- * (dx, dy), 'size' radii long across that direction, 0.6 * size along it. 'sharp' in 0..1
- * keeps the core opaque longer before it fades. */
-void dp_lens_highlight(cairo_t *cr, double x, double y, double radius, double dx, double dy,
-                       double at, double size, double alpha, double sharp);
-
 #define DP_LENS_WATER 1.33 /* refractive index of water (to air) */
 
 /** What the eye sees at device pixel (px, py) through a transparent surface of slope
