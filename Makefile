@@ -189,7 +189,7 @@ QUICK_SKIP := tests/cli/test_preview_browser.sh
 test-quick: $(UNIT_BIN) $(BUILD)/dapple $(LIBS_ALL) $(TOOLS)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t --jobs 2 --short-filename; done
 	@set -e; for t in $(filter-out $(QUICK_SKIP),$(sort $(wildcard tests/cli/test_*.sh))); do \
-	    echo "== $$t"; DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash $$t; done
+	    echo "== $$t"; NO_BROWSER=1 DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash $$t; done
 
 check:
 	$(MAKE) BUILD=build/check OPT="-O1 -g $(SAN)" LDFLAGS="$(SAN)" test

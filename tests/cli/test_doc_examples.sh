@@ -7,11 +7,17 @@
 # REGEN=1 the pictures and ```output blocks are copied back instead (after a change that changes bytes:
 # `REGEN=1 DAPPLE=build/dapple bash tests/cli/test_doc_examples.sh`). Blocks that must
 # not run (installs, cluster jobs, minutes of work) are fenced ```console or ```text.
-# PAGES=docs/cli.md limits the run to some pages. Runs from the repo root.
+# PAGES=docs/cli.md limits the run to some pages; NO_BROWSER=1 (make test-quick) leaves out
+# docs/preview.md, whose screenshot needs chromium and npm's packages. Runs from the repo
+# root.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/../.." || exit 1
 REGEN=${REGEN:-0}
 PAGES=${PAGES:-README.md $(ls docs/*.md)}
+if [ "${NO_BROWSER:-0}" = 1 ]; then
+    PAGES=$(echo $PAGES | tr ' ' '\n' | grep -vx docs/preview.md)
+    echo "doc examples: docs/preview.md left out (NO_BROWSER=1: its screenshot needs a browser)"
+fi
 ROOT=$PWD
 BIN=$TMP/bin
 CHECKED=0 # output blocks and pictures compared, over all pages
