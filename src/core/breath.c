@@ -14,6 +14,7 @@
 
 #include "core/dp.h"
 #include "core/rng.h"
+#include "core/torus.h"
 
 #define NONE       UINT32_MAX
 #define TOUCH      0.01 /* drops closer than this (pixels) merge: float output never overlaps */
@@ -39,33 +40,6 @@ typedef struct sim {
 
 /* ---------------------------------------------------------------- grid */
 
-static double wrap_delta(double d, double n, bool periodic)
-{
-    return periodic ? d - n * floor(d / n + 0.5) : d;
-}
-
-static double wrap_pos(double v, double n)
-{
-    v -= n * floor(v / n);
-    return v >= n ? 0 : v; /* -tiny + n rounds to n */
-}
-
-/* The cells [*a, *b] covering [lo, hi] on an axis of n cells of size c. */
-static void cell_span(double lo, double hi, double c, int n, bool periodic, int *a, int *b)
-{
-    *a = (int)floor(lo / c);
-    *b = (int)floor(hi / c);
-    if (periodic && *b - *a + 1 > n)
-        *a = 0, *b = n - 1;
-    if (!periodic)
-        *a = DP_MAX(*a, 0), *b = DP_MIN(*b, n - 1);
-}
-
-static int cell_wrap(int i, int n)
-{
-    return ((i % n) + n) % n;
-}
-
 static bool add_node(sim *s, uint32_t cell, uint32_t drop)
 {
     if (s->nodes == s->node_cap) {
@@ -88,11 +62,13 @@ static bool grid_insert(sim *s, uint32_t i)
 {
     int x0, x1, y0, y1;
     bool p = s->o->periodic;
-    cell_span(s->x[i] - s->r[i], s->x[i] + s->r[i], s->cw, s->nx, p, &x0, &x1);
-    cell_span(s->y[i] - s->r[i], s->y[i] + s->r[i], s->ch, s->ny, p, &y0, &y1);
+    dp_torus_cells(s->x[i] - s->r[i], s->x[i] + s->r[i], s->cw, s->nx, p, &x0, &x1);
+    dp_torus_cells(s->y[i] - s->r[i], s->y[i] + s->r[i], s->ch, s->ny, p, &y0, &y1);
     for (int cy = y0; cy <= y1; cy++)
         for (int cx = x0; cx <= x1; cx++)
-            if (!add_node(s, (uint32_t)(cell_wrap(cy, s->ny) * s->nx + cell_wrap(cx, s->nx)), i))
+            if (!add_node(s,
+                          (uint32_t)(dp_torus_cell(cy, s->ny) * s->nx + dp_torus_cell(cx, s->nx)),
+                          i))
                 return false;
     return true;
 }
@@ -111,8 +87,8 @@ static bool grid_rebuild(sim *s)
 
 static bool touches(const sim *s, double x, double y, double r, uint32_t j)
 {
-    double dx = wrap_delta(s->x[j] - x, s->o->width, s->o->periodic);
-    double dy = wrap_delta(s->y[j] - y, s->o->height, s->o->periodic);
+    double dx = dp_torus_delta(s->x[j] - x, s->o->width, s->o->periodic);
+    double dy = dp_torus_delta(s->y[j] - y, s->o->height, s->o->periodic);
     double reach = r + s->r[j] + TOUCH;
     return dx * dx + dy * dy < reach * reach;
 }
@@ -125,11 +101,11 @@ static size_t touching(sim *s, double x, double y, double r, uint32_t self, bool
     bool p = s->o->periodic;
     s->stamp++;
     s->n_found = 0;
-    cell_span(x - r, x + r, s->cw, s->nx, p, &x0, &x1);
-    cell_span(y - r, y + r, s->ch, s->ny, p, &y0, &y1);
+    dp_torus_cells(x - r, x + r, s->cw, s->nx, p, &x0, &x1);
+    dp_torus_cells(y - r, y + r, s->ch, s->ny, p, &y0, &y1);
     for (int cy = y0; cy <= y1; cy++)
         for (int cx = x0; cx <= x1; cx++) {
-            uint32_t c = (uint32_t)(cell_wrap(cy, s->ny) * s->nx + cell_wrap(cx, s->nx));
+            uint32_t c = (uint32_t)(dp_torus_cell(cy, s->ny) * s->nx + dp_torus_cell(cx, s->nx));
             for (uint32_t k = s->head[c]; k != NONE; k = s->next[k]) {
                 uint32_t j = s->who[k];
                 if (j == self || s->r[j] <= 0 || s->mark[j] == s->stamp)
@@ -187,12 +163,12 @@ dp_breath_drop dp_breath_merged(dp_breath_drop a, dp_breath_drop b, double width
 {
     double va = a.r * a.r * a.r, vb = b.r * b.r * b.r;
     double w = vb / (va + vb);
-    double dx = wrap_delta(b.x - a.x, width, periodic);
-    double dy = wrap_delta(b.y - a.y, height, periodic);
+    double dx = dp_torus_delta(b.x - a.x, width, periodic);
+    double dy = dp_torus_delta(b.y - a.y, height, periodic);
     dp_breath_drop m = a;
     m.x += w * dx, m.y += w * dy;
     if (periodic)
-        m.x = wrap_pos(m.x, width), m.y = wrap_pos(m.y, height);
+        m.x = dp_torus_pos(m.x, width), m.y = dp_torus_pos(m.y, height);
     m.r = cbrt(va + vb);
     return m;
 }

@@ -14,6 +14,7 @@
 #include "core/dp.h"
 #include "core/field.h"
 #include "core/rng.h"
+#include "core/torus.h"
 
 #define CELL      1.5
 #define STEP      1.5   /* pixels a tip grows per round */
@@ -57,12 +58,6 @@ double dp_frost_cold_at(const dp_frost_opts *o, double x, double y)
     return DP_MIN(1.0, DP_MAX(0.0, dp_field_level_at(o->cold, x, y)));
 }
 
-static double wrap_pos(double v, double n)
-{
-    v -= n * floor(v / n);
-    return v >= n ? 0 : v;
-}
-
 static bool inside(const sim *s, double x, double y)
 {
     return x >= 0 && y >= 0 && x < s->o->width && y < s->o->height;
@@ -72,8 +67,8 @@ static bool inside(const sim *s, double x, double y)
 static uint32_t cell_of(const sim *s, double x, double y)
 {
     if (s->o->periodic) {
-        x = wrap_pos(x, s->o->width);
-        y = wrap_pos(y, s->o->height);
+        x = dp_torus_pos(x, s->o->width);
+        y = dp_torus_pos(y, s->o->height);
     } else if (!inside(s, x, y)) {
         return NONE;
     }
@@ -208,8 +203,8 @@ static bool step(sim *s, tip *t, bool *oom)
     }
     t->last = (uint32_t)(s->n_segs - 1);
     mark(s, t->x, t->y, nx - t->x, ny - t->y, t->id);
-    t->x = o->periodic ? wrap_pos(nx, o->width) : nx;
-    t->y = o->periodic ? wrap_pos(ny, o->height) : ny;
+    t->x = o->periodic ? dp_torus_pos(nx, o->width) : nx;
+    t->y = o->periodic ? dp_torus_pos(ny, o->height) : ny;
     t->left -= STEP / (0.25 + 0.75 * cold); /* warmer glass: the tip starves sooner */
     t->since += STEP;
     if (t->since >= t->gap && !branch(s, t))
@@ -296,7 +291,7 @@ static bool scratch_seeds(sim *s)
         for (double d = 0; d < len; d += DP_MAX(6.0, o->length / 5)) {
             double px = x + d * cos(a), py = y + d * sin(a);
             if (o->periodic)
-                px = wrap_pos(px, o->width), py = wrap_pos(py, o->height);
+                px = dp_torus_pos(px, o->width), py = dp_torus_pos(py, o->height);
             else if (!inside(s, px, py))
                 break;
             if (takes(s, px, py) && !nucleus(s, px, py, a, 2))

@@ -15,6 +15,7 @@
 
 #include "core/dp.h"
 #include "core/rng.h"
+#include "core/torus.h"
 
 #define NONE      UINT32_MAX
 #define TOUCH     0.01 /* drops closer than this (pixels) merge: float output never overlaps */
@@ -74,33 +75,6 @@ static double squash_of(const dp_rain_opts *o)
     return o->squash > 0 ? o->squash : 1;
 }
 
-static double wrap_delta(double d, double n, bool periodic)
-{
-    return periodic ? d - n * floor(d / n + 0.5) : d;
-}
-
-static double wrap_pos(double v, double n)
-{
-    v -= n * floor(v / n);
-    return v >= n ? 0 : v; /* -tiny + n rounds to n */
-}
-
-/* The cells [*a, *b] covering [lo, hi] on an axis of n cells of size c. */
-static void cell_span(double lo, double hi, double c, int n, bool periodic, int *a, int *b)
-{
-    *a = (int)floor(lo / c);
-    *b = (int)floor(hi / c);
-    if (periodic && *b - *a + 1 > n)
-        *a = 0, *b = n - 1;
-    if (!periodic)
-        *a = DP_MAX(*a, 0), *b = DP_MIN(*b, n - 1);
-}
-
-static int cell_wrap(int i, int n)
-{
-    return ((i % n) + n) % n;
-}
-
 static bool add_node(sim *s, uint32_t cell, uint32_t index)
 {
     if (s->nodes == s->node_cap) {
@@ -124,11 +98,13 @@ static bool grid_insert(sim *s, uint32_t i)
     int x0, x1, y0, y1;
     const drop *d = &s->d[i];
     bool p = s->o->periodic;
-    cell_span(d->x - d->r, d->x + d->r, s->cw, s->nx, p, &x0, &x1);
-    cell_span(d->y - d->r, d->y + d->r, s->ch, s->ny, p, &y0, &y1);
+    dp_torus_cells(d->x - d->r, d->x + d->r, s->cw, s->nx, p, &x0, &x1);
+    dp_torus_cells(d->y - d->r, d->y + d->r, s->ch, s->ny, p, &y0, &y1);
     for (int cy = y0; cy <= y1; cy++)
         for (int cx = x0; cx <= x1; cx++)
-            if (!add_node(s, (uint32_t)(cell_wrap(cy, s->ny) * s->nx + cell_wrap(cx, s->nx)), i))
+            if (!add_node(s,
+                          (uint32_t)(dp_torus_cell(cy, s->ny) * s->nx + dp_torus_cell(cx, s->nx)),
+                          i))
                 return false;
     return true;
 }
@@ -148,8 +124,8 @@ static bool grid_rebuild(sim *s)
 
 static bool touches(const sim *s, const drop *a, uint32_t j)
 {
-    double dx = wrap_delta(s->d[j].x - a->x, s->w, s->o->periodic);
-    double dy = wrap_delta(s->d[j].y - a->y, s->o->height, s->o->periodic);
+    double dx = dp_torus_delta(s->d[j].x - a->x, s->w, s->o->periodic);
+    double dy = dp_torus_delta(s->d[j].y - a->y, s->o->height, s->o->periodic);
     double reach = a->r + s->d[j].r + TOUCH;
     return dx * dx + dy * dy < reach * reach;
 }
@@ -162,11 +138,11 @@ static size_t touching(sim *s, const drop *a, uint32_t self)
     bool p = s->o->periodic;
     s->stamp++;
     s->n_found = 0;
-    cell_span(a->x - a->r, a->x + a->r, s->cw, s->nx, p, &x0, &x1);
-    cell_span(a->y - a->r, a->y + a->r, s->ch, s->ny, p, &y0, &y1);
+    dp_torus_cells(a->x - a->r, a->x + a->r, s->cw, s->nx, p, &x0, &x1);
+    dp_torus_cells(a->y - a->r, a->y + a->r, s->ch, s->ny, p, &y0, &y1);
     for (int cy = y0; cy <= y1; cy++)
         for (int cx = x0; cx <= x1; cx++) {
-            uint32_t c = (uint32_t)(cell_wrap(cy, s->ny) * s->nx + cell_wrap(cx, s->nx));
+            uint32_t c = (uint32_t)(dp_torus_cell(cy, s->ny) * s->nx + dp_torus_cell(cx, s->nx));
             for (uint32_t k = s->head[c]; k != NONE; k = s->next[k]) {
                 uint32_t j = s->who[k];
                 if (j == self || s->d[j].r <= 0 || s->mark[j] == s->stamp)
@@ -195,7 +171,7 @@ static bool add_drop(sim *s, double x, double y, double r, dp_rain_kind kind, ui
         s->mark = m, s->cap = cap;
     }
     if (s->o->periodic)
-        x = wrap_pos(x, s->w), y = wrap_pos(y, s->o->height);
+        x = dp_torus_pos(x, s->w), y = dp_torus_pos(y, s->o->height);
     s->d[s->n] = (drop){ x, y, r, dp_rng_unit(&s->rng), kind, false, 0 };
     s->mark[s->n] = 0;
     *index = (uint32_t)s->n++;
@@ -208,10 +184,10 @@ static void merge_into(sim *s, uint32_t i, uint32_t j)
 {
     drop *a = &s->d[i], *b = &s->d[j];
     double va = a->r * a->r * a->r, vb = b->r * b->r * b->r, w = vb / (va + vb);
-    a->x += w * wrap_delta(b->x - a->x, s->w, s->o->periodic);
-    a->y += w * wrap_delta(b->y - a->y, s->o->height, s->o->periodic);
+    a->x += w * dp_torus_delta(b->x - a->x, s->w, s->o->periodic);
+    a->y += w * dp_torus_delta(b->y - a->y, s->o->height, s->o->periodic);
     if (s->o->periodic)
-        a->x = wrap_pos(a->x, s->w), a->y = wrap_pos(a->y, s->o->height);
+        a->x = dp_torus_pos(a->x, s->w), a->y = dp_torus_pos(a->y, s->o->height);
     a->r = cbrt(va + vb);
     a->kind = vb > va ? b->kind : a->kind;
     a->grip = vb > va ? b->grip : a->grip;
@@ -269,7 +245,7 @@ static double flaw_at(const sim *s, double x, double y)
         return MIDDLING;
     x *= squash_of(s->o); /* the field lies on the pane */
     if (s->o->periodic)
-        x = wrap_pos(x, s->o->width), y = wrap_pos(y, s->o->height);
+        x = dp_torus_pos(x, s->o->width), y = dp_torus_pos(y, s->o->height);
     double v = (dapple_field_radius_at(f, x, y) - dapple_field_rmin(f)) /
                (dapple_field_rmax(f) - dapple_field_rmin(f));
     return DP_MIN(1.0, DP_MAX(0.0, v));
@@ -306,7 +282,7 @@ static bool push_disc(sim *s, double x, double y, double r, uint32_t id)
         return false;
     s->track = t;
     if (s->o->periodic)
-        x = wrap_pos(x, s->w), y = wrap_pos(y, s->o->height);
+        x = dp_torus_pos(x, s->w), y = dp_torus_pos(y, s->o->height);
     t[s->n_track++] = (dp_rain_disc){ (float)x, (float)y, (float)r, id };
     return true;
 }
@@ -318,8 +294,8 @@ static bool wipe_between(sim *s, const drop *from, const drop *to, uint32_t id)
 {
     if (!from->track_end)
         return push_disc(s, from->x, from->y, s->o->track * from->r, id);
-    double dx = wrap_delta(to->x - from->x, s->w, s->o->periodic);
-    double dy = wrap_delta(to->y - from->y, s->o->height, s->o->periodic);
+    double dx = dp_torus_delta(to->x - from->x, s->w, s->o->periodic);
+    double dy = dp_torus_delta(to->y - from->y, s->o->height, s->o->periodic);
     double a = s->o->track * from->r, b = s->o->track * to->r, len = hypot(dx, dy);
     int steps = (int)ceil(len / DP_MAX(1.0, 0.5 * DP_MIN(a, b)));
     for (int k = 0; k <= steps; k++) {
@@ -386,8 +362,8 @@ static bool bead(sim *s, run *u)
     u->next_bead = u->travelled + 2 * s->o->track * d->r * (0.2 + 1.2 * dp_rng_unit(&s->rng));
     for (size_t k = s->n_track; k-- > u->first;) {
         const dp_rain_disc *t = &s->track[k];
-        double dx = wrap_delta((double)t->x - d->x, s->w, s->o->periodic);
-        double dy = wrap_delta((double)t->y - d->y, s->o->height, s->o->periodic);
+        double dx = dp_torus_delta((double)t->x - d->x, s->w, s->o->periodic);
+        double dy = dp_torus_delta((double)t->y - d->y, s->o->height, s->o->periodic);
         if (dy > -(d->r + b + 1)) /* not yet behind it (or a swallowed drop's wipe) */
             continue;
         (void)dx;
@@ -416,7 +392,7 @@ static bool step(sim *s, run *u, bool *gone)
         return true;
     }
     if (s->o->periodic)
-        d->x = wrap_pos(d->x, s->w), d->y = wrap_pos(d->y, s->o->height);
+        d->x = dp_torus_pos(d->x, s->w), d->y = dp_torus_pos(d->y, s->o->height);
     shed(s, u, ds);
     double ragged = 0.8 + 0.35 * dp_rng_unit(&s->rng);
     if (!push_disc(s, d->x, d->y, s->o->track * d->r * ragged, u->id) || !swallow(s, u))
@@ -602,7 +578,7 @@ static void keep_fresh_tracks(sim *s, dp_rain *r)
             s->track[k++] = s->track[i];
     for (size_t i = 0; i < k; i++) {
         double x = (double)s->track[i].x * squash_of(s->o);
-        s->track[i].x = (float)(s->o->periodic ? wrap_pos(x, s->o->width) : x);
+        s->track[i].x = (float)(s->o->periodic ? dp_torus_pos(x, s->o->width) : x);
         s->track[i].r = (float)((double)s->track[i].r * squash_of(s->o)); /* its half-width */
     }
     r->track = s->track, r->n_track = k;
