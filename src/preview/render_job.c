@@ -54,8 +54,10 @@ static char self[1024]; /* the program a job runs: dapple */
  * live server from one a server killed outright (SIGKILL: no cleanup ran) left behind. */
 #define SCRATCH_PREFIX ".preview-"
 
-/* Removes a job folder and whatever a killed child left in it (a temp file, a PNG). */
-static void remove_folder(const char *dir)
+/* Removes folder 'dir' and what lies in it, going 'depth' folders down: a job folder holds
+ * what a killed child left (a temp file, a PNG), depth 0; the scratch folder holds job
+ * folders, depth 1. */
+static void remove_tree(const char *dir, int depth)
 {
     DIR *d = opendir(dir);
     if (d != NULL) {
@@ -65,30 +67,22 @@ static void remove_folder(const char *dir)
             if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
                 continue;
             snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            unlink(path);
+            if (unlink(path) != 0 && depth > 0)
+                remove_tree(path, depth - 1);
         }
         closedir(d);
     }
     rmdir(dir);
 }
 
-/* Removes the scratch folder 'dir': its job folders, then itself. */
+static void remove_folder(const char *dir)
+{
+    remove_tree(dir, 0);
+}
+
 static void remove_scratch(const char *dir)
 {
-    DIR *d = opendir(dir);
-    if (d != NULL) {
-        struct dirent *e;
-        char path[1024];
-        while ((e = readdir(d)) != NULL) {
-            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-                continue;
-            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            if (unlink(path) != 0)
-                remove_folder(path);
-        }
-        closedir(d);
-    }
-    rmdir(dir);
+    remove_tree(dir, 1);
 }
 
 /* The pid in a scratch folder's name, or 0 when the name is not one. */
