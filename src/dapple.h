@@ -152,6 +152,17 @@ typedef enum dapple_field_map {
 #define DAPPLE_DENSITY_FLOOR (1.0 / 1024.0)
 #define DAPPLE_MAX_EXCLUDE   8 /* exclusion images: 0 .. this */
 
+/** Which edges of the domain meet, for the options' 'wrap' member: a tile that repeats
+ * across only (a window pane with snow at its foot) wraps x and leaves the top and bottom
+ * edges apart. The field's and the sampler's should say the same. */
+typedef enum dapple_wrap {
+    DAPPLE_WRAP_AS_PERIODIC, /* the default: as the options' 'periodic' says, both axes or none */
+    DAPPLE_WRAP_NONE,        /* a rectangle: no edge wraps */
+    DAPPLE_WRAP_X,           /* the left and right edges meet: tiles across */
+    DAPPLE_WRAP_Y,           /* the top and bottom edges meet: tiles down */
+    DAPPLE_WRAP_XY,          /* a torus, as periodic = true: tiles both ways */
+} dapple_wrap;
+
 /** The order of the steps: source value (image, Perlin or 1 for a constant), levels
  * (black, white), gamma, invert, dilate, then the map. */
 typedef struct dapple_field_opts {
@@ -180,6 +191,9 @@ typedef struct dapple_field_opts {
     bool periodic; /* the field tiles: Perlin wraps, lookups and dilation wrap */
     int threads;   /* threads that evaluate Perlin noise into the raster, up to DAPPLE_LIMIT_THREADS
                       (0 and the default 1 mean one); the field is the same whatever the number */
+    dapple_wrap wrap; /* which axes tile; other than DAPPLE_WRAP_AS_PERIODIC (the default) it
+                         wins over 'periodic': DAPPLE_WRAP_X wraps Perlin noise, lookups and
+                         dilation across only */
 } dapple_field_opts;
 
 typedef struct dapple_field dapple_field;
@@ -238,6 +252,14 @@ DAPPLE_API DAPPLE_USERESULT dapple_status dapple_circles_new(dapple_circles **ou
                                                              double height, bool periodic,
                                                              dapple_error *err);
 
+/** As dapple_circles_new, with the axes that wrap named one by one (DAPPLE_WRAP_AS_PERIODIC
+ * is DAPPLE_WRAP_NONE here): the circles of a sampler whose 'wrap' is DAPPLE_WRAP_X wrap
+ * across only. An unknown value is DAPPLE_E_INVALID. */
+DAPPLE_API DAPPLE_USERESULT dapple_status dapple_circles_new_wrap(dapple_circles **out,
+                                                                  double width, double height,
+                                                                  dapple_wrap wrap,
+                                                                  dapple_error *err);
+
 /** Adds one circle per point, of radius scale * p.r. Points are copied. */
 DAPPLE_API DAPPLE_USERESULT dapple_status dapple_circles_add(dapple_circles *c,
                                                              const dapple_point *pts, size_t n,
@@ -278,9 +300,13 @@ typedef struct dapple_sampler_opts {
     double spacing_scale;        /* every radius of the field times this; default 1 (> 0) */
     dapple_progress_fn progress; /* optional (NULL): progress and cancel */
     void *progress_user;         /* passed to 'progress' */
-    bool relax; /* relaxed blue noise: dense mode's sweep with a random shell from scattered
-                   seeds, then maximal's gap fill: rho ~0.86, no lattice, no rings
-                   (docs/algorithm.md, 7); wins over dense */
+    bool relax;       /* relaxed blue noise: dense mode's sweep with a random shell from scattered
+                         seeds, then maximal's gap fill: rho ~0.86, no lattice, no rings
+                         (docs/algorithm.md, 7); wins over dense */
+    dapple_wrap wrap; /* which axes wrap; other than DAPPLE_WRAP_AS_PERIODIC (the default) it
+                         wins over 'periodic': DAPPLE_WRAP_X makes a set that tiles across,
+                         whose points near the top edge are not held off by those near the
+                         bottom */
 } dapple_sampler_opts;
 
 /** As dapple_field_opts_init_size: 512 x 512, k 30, max_points DAPPLE_DEFAULT_MAX_POINTS,

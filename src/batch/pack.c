@@ -265,7 +265,7 @@ static int plan_outputs(pack_job *j, const pack_preset *pr)
         dp_pack_job_sha256(pr->sha256, pr->inputs_sha256, j->seed, (dp_output_kind)k,
                            e->job_sha256);
         e->meta = dp_pack_meta_new(t->name, pr->sha256, pr->inputs_sha256, j->seed);
-        dp_pack_meta_format(e->meta, (dp_output_kind)k, t->width, t->height, depth[k], t->periodic,
+        dp_pack_meta_format(e->meta, (dp_output_kind)k, t->width, t->height, depth[k], t->wrap,
                             k == DP_KIND_HEIGHT ? dp_height_unit(t) : 0);
     }
     return n;

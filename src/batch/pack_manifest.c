@@ -80,7 +80,7 @@ json_t *dp_pack_meta_new(const char *preset, const char *preset_sha256, const ch
 }
 
 void dp_pack_meta_format(json_t *o, dp_output_kind k, int width, int height, int bit_depth,
-                         bool tileable, double height_scale)
+                         dp_wrap wrap, double height_scale)
 {
     json_object_set_new(o, "size", json_pack("[ii]", width, height));
     if (k != DP_KIND_POINTS) {
@@ -89,7 +89,9 @@ void dp_pack_meta_format(json_t *o, dp_output_kind k, int width, int height, int
                             json_string(k == DP_KIND_TEXTURE ? "sRGB" : "linear"));
     }
     json_object_set_new(o, "kind", json_string(dp_output_kind_name(k)));
-    json_object_set_new(o, "tileable", json_boolean(tileable));
+    json_object_set_new(o, "tileable", json_boolean(wrap.x && wrap.y));
+    if (wrap.x != wrap.y) /* one axis: a 2 x 2 repeat would show the other's seam */
+        json_object_set_new(o, "wrap", json_string(wrap.x ? "x" : "y"));
     if (k == DP_KIND_HEIGHT)
         json_object_set_new(o, "height_scale", json_real(height_scale));
 }

@@ -14,6 +14,7 @@
 
 #include "batch/manifest.h"
 #include "dapple.h"
+#include "core/wrap.h"
 
 typedef enum dp_output_kind {
     DP_KIND_TEXTURE,
@@ -41,9 +42,10 @@ json_t *dp_pack_meta_new(const char *preset, const char *preset_sha256, const ch
                          uint64_t seed);
 
 /** Appends the format keys of an output of kind k: "size", "bit_depth" and "colour_space"
- * (not for points), "kind", "tileable", "height_scale" (height maps only). */
+ * (not for points), "kind", "tileable" (true when it tiles both ways), "wrap" ("x" or "y",
+ * only when it tiles one way), "height_scale" (height maps only). */
 void dp_pack_meta_format(json_t *meta, dp_output_kind k, int width, int height, int bit_depth,
-                         bool tileable, double height_scale);
+                         dp_wrap wrap, double height_scale);
 
 /** Appends what rendering found: "points" (per layer) and "seconds" (to the millisecond). */
 void dp_pack_meta_rendered(json_t *meta, const size_t *points, int n_layers, double seconds);

@@ -317,12 +317,18 @@ uint64_t dp_tiles_manifest_bound(const dp_tiles_plan *p)
     return ((uint64_t)64 << 10) + (uint64_t)p->nx * p->ny * 2 * 1024;
 }
 
+/* "periodic": true or false for both axes or none, "x" or "y" for one. */
+static json_t *wrap_json(dp_wrap w)
+{
+    return w.x != w.y ? json_string(w.x ? "x" : "y") : json_boolean(w.x);
+}
+
 static json_t *world_plan(const dp_tiles_plan *p, const dp_tiles_opts *o)
 {
     json_t *field = json_string(o->field != NULL ? o->field : "constant");
-    return json_pack("{s:{s:[ii], s:I, s:b, s:o, s:s}, s:i, s:i, s:i}", "world", "size", o->width,
-                     o->height, "seed", (json_int_t)o->seed, "periodic", o->periodic, "field",
-                     field != NULL ? field : json_string("?"), "sha256", p->world_sha256,
+    return json_pack("{s:{s:[ii], s:I, s:o, s:o, s:s}, s:i, s:i, s:i}", "world", "size", o->width,
+                     o->height, "seed", (json_int_t)o->seed, "periodic", wrap_json(o->wrap),
+                     "field", field != NULL ? field : json_string("?"), "sha256", p->world_sha256,
                      "tile_size", p->size, "tiles_x", p->nx, "tiles_y", p->ny);
 }
 

@@ -13,6 +13,7 @@
 
 #include "batch/manifest.h"
 #include "dapple.h"
+#include "core/wrap.h"
 #include "io/sha256.h"
 #include "render/texture.h"
 
@@ -26,7 +27,7 @@ typedef struct dp_tiles_opts {
     bool y_up;         /* {y} counts rows up from the bottom edge */
     const char *field; /* the field spec, for the manifest's plan; NULL: constant */
     uint64_t seed;
-    bool periodic;
+    dp_wrap wrap;        /* the axes that wrap */
     uint64_t max_points; /* named when a tile stops at it */
     int shard_index, shard_count;
     bool force, quiet; /* quiet: no progress, notes or summary */

@@ -33,7 +33,7 @@ dapple_status dp_mask_spec_from_opts(const dp_cli_opts *o, dp_texture_spec *t, d
     t->width = o->width;
     t->height = o->height;
     t->seed = o->seed;
-    t->periodic = o->periodic;
+    t->wrap = o->wrap;
     t->mask = o->mask_kind;
     t->mask_depth = o->depth;
     t->max_pixels = o->max_pixels;

@@ -98,7 +98,7 @@ static dapple_status sample(const dp_cli_opts *o, const dapple_field *field, dap
     so.k = o->k;
     so.max_points = o->max_points;
     so.seed = o->seed;
-    so.periodic = o->periodic;
+    so.periodic = dp_wrap_any(o->wrap), so.wrap = dp_wrap_enum(o->wrap);
     so.dense = o->dense;
     so.maximal = o->maximal;
     so.relax = o->relax;

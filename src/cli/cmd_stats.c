@@ -68,7 +68,7 @@ static dapple_status settle_domain(const dp_cli_opts *o, const dp_point_list *l,
 /* The mean distance to the nearest neighbour, for a list without radii. */
 static dapple_status mean_nn(dp_stats_report *r, dapple_point *p, double *out, dapple_error *err)
 {
-    dp_stats_set s = { p, r->n, r->width, r->height, r->periodic };
+    dp_stats_set s = { p, r->n, r->width, r->height, r->wrap };
     dp_stats_pairs pr;
     for (size_t i = 0; i < r->n; i++)
         p[i].r = 1;
@@ -135,14 +135,14 @@ static dapple_status settle_radii(const dp_cli_opts *o, dp_point_list *l, const 
 /* Every measurement; the spectra own memory the caller frees (dp_stats_spectrum_fini). */
 static dapple_status measure(dp_stats_report *r, const dapple_field *f, dapple_error *err)
 {
-    dp_stats_set s = { r->pts, r->n, r->width, r->height, r->periodic };
+    dp_stats_set s = { r->pts, r->n, r->width, r->height, r->wrap };
     if (dp_stats_pairs_run(&s, &r->pairs, err) != DAPPLE_OK)
         return err->status;
-    r->border = r->periodic ? 0 : r->r_hi;
+    r->border = r->wrap.x && r->wrap.y ? 0 : r->r_hi; /* left out along the bounded axes */
     r->probe_step = DP_MAX(r->r_lo / 2, sqrt(r->width * r->height / 4e6));
     /* with the field, only where it allows points, and only where one more would fit: an
      * excluded pond or a black area of a density map is empty on purpose, not uncovered */
-    r->uncovered = dp_points_uncovered(r->pts, r->n, r->width, r->height, r->periodic, r->border,
+    r->uncovered = dp_points_uncovered(r->pts, r->n, r->width, r->height, r->wrap, r->border,
                                        r->probe_step, f);
     if (r->uncovered < 0)
         return dp_fail(err, DAPPLE_E_NOMEM, "stats: out of memory probing the coverage");
@@ -232,7 +232,7 @@ static dapple_status take_layer(dp_cli_opts *o, dp_point_list *list, dapple_fiel
         o->have_size = true, o->width = t.width, o->height = t.height, r->size_preset = true;
     if (o->have_seed)
         t.seed = o->seed;
-    o->periodic |= t.periodic;
+    o->wrap.x |= t.wrap.x, o->wrap.y |= t.wrap.y;
     return dp_scene_layer_field(&t, r->layer, field, err);
 }
 
@@ -276,7 +276,7 @@ static dapple_status run(dp_cli_opts *o, dp_point_list *list, dapple_field **fie
     if (take_layer(o, list, field, r, err) != DAPPLE_OK)
         return err->status;
     r->n = list->count;
-    r->periodic = o->periodic;
+    r->wrap = o->wrap;
     if (list->count < 2)
         return dp_fail(err, DAPPLE_E_FORMAT, "%s: stats need at least 2 points, found 1", r->file);
     if (settle_domain(o, list, r, err) != DAPPLE_OK)

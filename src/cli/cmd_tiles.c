@@ -55,8 +55,10 @@ static void hash_options(dp_sha256 *h, const dp_cli_opts *o)
                        (int)o->map, o->cutoff, o->black, o->white, o->gamma, o->invert, o->dilate);
     for (int i = 0; i < o->n_exclude; i++)
         dp_batch_hash_line(h, "exclude %s", o->exclude[i]);
-    dp_batch_hash_line(h, "k %d max %llu seed %llu periodic %d dense %d maximal %d relax %d", o->k,
-                       (unsigned long long)o->max_points, (unsigned long long)o->seed, o->periodic,
+    /* the axes as a word: "1" and "0" for both and none, as before there were others */
+    const char *wrap = o->wrap.x ? (o->wrap.y ? "1" : "x") : (o->wrap.y ? "y" : "0");
+    dp_batch_hash_line(h, "k %d max %llu seed %llu periodic %s dense %d maximal %d relax %d", o->k,
+                       (unsigned long long)o->max_points, (unsigned long long)o->seed, wrap,
                        o->dense, o->maximal, o->relax);
     dp_batch_hash_line(h, "kind %d depth %d dot %.17g jpeg %d max-pixels %llu", (int)o->mask_kind,
                        o->depth, o->dot_radius, o->jpeg_quality, (unsigned long long)o->max_pixels);
@@ -202,7 +204,7 @@ static void to_tiles_opts(const dp_cli_opts *o, dp_tiles_opts *t)
     t->y_up = o->y_up;
     t->field = o->field;
     t->seed = o->seed;
-    t->periodic = o->periodic;
+    t->wrap = o->wrap;
     t->max_points = o->max_points;
     t->shard_index = o->shard_index, t->shard_count = o->shard_count;
     t->force = o->force;

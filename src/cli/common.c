@@ -41,7 +41,7 @@ dapple_status dp_cli_field_opts(const dp_cli_opts *o, dapple_field_opts *fo, cha
     fo->cutoff = isnan(o->cutoff) ? DAPPLE_DEFAULT_CUTOFF : o->cutoff;
     fo->black = o->black, fo->white = o->white, fo->gamma = o->gamma;
     fo->seed = o->seed;
-    fo->periodic = o->periodic;
+    fo->periodic = dp_wrap_any(o->wrap), fo->wrap = dp_wrap_enum(o->wrap);
     if (o->have_radius) {
         fo->kind = DAPPLE_FIELD_CONSTANT;
         fo->rmin = fo->rmax = o->radius;

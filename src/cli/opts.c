@@ -565,7 +565,7 @@ static void apply_flag(dp_cli_opts *o, int id)
         o->invert = true;
         break;
     case OPT_PERIODIC:
-        o->periodic = true;
+        o->wrap = dp_wrap_both(true);
         break;
     case OPT_DENSE:
         o->dense = true;

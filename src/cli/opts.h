@@ -52,7 +52,8 @@ typedef struct dp_cli_opts {
     bool have_max_points;
     uint64_t seed;
     bool have_seed;
-    bool periodic, dense, maximal, relax;
+    dp_wrap wrap; /* --periodic: the axes that wrap */
+    bool dense, maximal, relax;
 
     /* outputs */
     const char *output;      /* -o */

@@ -18,7 +18,7 @@ typedef struct dp_stats_report {
     const dapple_point *pts; /* the points, radii resolved */
     size_t n;
     double width, height;
-    bool periodic;
+    dp_wrap wrap;          /* the axes that wrap */
     const char *size_from; /* "--size", "the file", "the points' extent", "the preset" */
     bool size_preset;      /* the size is the --preset's */
     const char *r_from;    /* "the file", "--radius", "the field", "nearest neighbours" */

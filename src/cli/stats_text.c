@@ -49,7 +49,11 @@ static void text_head(FILE *out, const dp_stats_report *r)
     if (r->layer_name[0] != '\0')
         fprintf(out, " ('%s')", r->layer_name);
     fprintf(out, ": %zu %s in %gx%g%s (size from %s), ", r->n, dp_cli_points_word(r->n), r->width,
-            r->height, r->periodic ? ", periodic" : "", r->size_from);
+            r->height,
+            r->wrap.x   ? (r->wrap.y ? ", periodic" : ", periodic across (x)")
+            : r->wrap.y ? ", periodic down (y)"
+                        : "",
+            r->size_from);
     if (r->r_lo == r->r_hi)
         fprintf(out, "r = %.4g (from %s)\n", r->r_lo, r->r_from);
     else
@@ -90,7 +94,7 @@ static void text_pairs(FILE *out, const dp_stats_report *r)
     fprintf(out, "\n  uncovered fraction               ");
     tnum(out, 0, 4, r->uncovered);
     fprintf(out, "  (probes every %.3g", r->probe_step);
-    if (r->periodic)
+    if (r->wrap.x && r->wrap.y)
         fprintf(out, ")\n");
     else
         fprintf(out, ", a border of %.3g left out)\n", r->border);
@@ -294,7 +298,11 @@ void dp_stats_print_json(FILE *out, const dp_stats_report *r)
         json_string(out, r->layer_name);
     }
     fprintf(out, ",\"points\":%zu,\"size\":[%.9g,%.9g],\"periodic\":%s,\"r\":[%.9g,%.9g],", r->n,
-            r->width, r->height, r->periodic ? "true" : "false", r->r_lo, r->r_hi);
+            r->width, r->height,
+            r->wrap.x != r->wrap.y ? (r->wrap.x ? "\"x\"" : "\"y\"")
+            : r->wrap.x            ? "true"
+                                   : "false",
+            r->r_lo, r->r_hi);
     fprintf(out, "\"r_from\":");
     json_string(out, r->r_from);
     fprintf(out, ",\"outside\":%zu,\"close_max\":%zu,\"close_min\":%zu,", p->outside, p->close_max,

@@ -16,9 +16,9 @@ static int axis_cells(double extent, double cell, double cap)
     return (int)DP_MIN(DP_MAX(n, 1.0), cap);
 }
 
-static int cell_of(const dp_bins *b, double v, double inv, int n, double extent)
+static int cell_of(double v, bool wraps, double inv, int n, double extent)
 {
-    if (b->periodic)
+    if (wraps)
         v -= extent * floor(v / extent);
     double c = floor(v * inv);
     return (int)DP_MIN(DP_MAX(c, 0.0), n - 1.0);
@@ -26,8 +26,8 @@ static int cell_of(const dp_bins *b, double v, double inv, int n, double extent)
 
 static size_t cell_index(const dp_bins *b, const dapple_point *p)
 {
-    size_t cy = (size_t)cell_of(b, p->y, b->inv_ch, b->gh, b->height);
-    return cy * (size_t)b->gw + (size_t)cell_of(b, p->x, b->inv_cw, b->gw, b->width);
+    size_t cy = (size_t)cell_of(p->y, b->wrap.y, b->inv_ch, b->gh, b->height);
+    return cy * (size_t)b->gw + (size_t)cell_of(p->x, b->wrap.x, b->inv_cw, b->gw, b->width);
 }
 
 double dp_bins_max_side(size_t n)
@@ -36,20 +36,20 @@ double dp_bins_max_side(size_t n)
 }
 
 bool dp_bins_build(dp_bins *b, const dapple_point *pts, size_t n, double width, double height,
-                   bool periodic, double cell)
+                   dp_wrap wrap, double cell)
 {
     double cap = dp_bins_max_side(n);
     int gw = axis_cells(width, cell, cap), gh = axis_cells(height, cell, cap);
-    return dp_bins_build_grid(b, pts, n, width, height, periodic, gw, gh, gw / width, gh / height);
+    return dp_bins_build_grid(b, pts, n, width, height, wrap, gw, gh, gw / width, gh / height);
 }
 
 bool dp_bins_build_grid(dp_bins *b, const dapple_point *pts, size_t n, double width, double height,
-                        bool periodic, int gw, int gh, double inv_cw, double inv_ch)
+                        dp_wrap wrap, int gw, int gh, double inv_cw, double inv_ch)
 {
     *b = (dp_bins){ .pts = pts,
                     .width = width,
                     .height = height,
-                    .periodic = periodic,
+                    .wrap = wrap,
                     .gw = gw,
                     .gh = gh,
                     .inv_cw = inv_cw,
@@ -76,12 +76,12 @@ bool dp_bins_build_grid(dp_bins *b, const dapple_point *pts, size_t n, double wi
 
 int dp_bins_column(const dp_bins *b, double x)
 {
-    return cell_of(b, x, b->inv_cw, b->gw, b->width);
+    return cell_of(x, b->wrap.x, b->inv_cw, b->gw, b->width);
 }
 
 int dp_bins_row(const dp_bins *b, double y)
 {
-    return cell_of(b, y, b->inv_ch, b->gh, b->height);
+    return cell_of(y, b->wrap.y, b->inv_ch, b->gh, b->height);
 }
 
 void dp_bins_fini(dp_bins *b)
@@ -104,8 +104,8 @@ static void enter_cell(dp_bins_walk *w)
 void dp_bins_walk_start(dp_bins_walk *w, const dp_bins *b, double x, double y, double reach)
 {
     w->b = b;
-    dp_grid_span(x - reach, x + reach, b->inv_cw, b->gw, b->periodic, &w->fx, &w->nx);
-    dp_grid_span(y - reach, y + reach, b->inv_ch, b->gh, b->periodic, &w->fy, &w->ny);
+    dp_grid_span(x - reach, x + reach, b->inv_cw, b->gw, b->wrap.x, &w->fx, &w->nx);
+    dp_grid_span(y - reach, y + reach, b->inv_ch, b->gh, b->wrap.y, &w->fy, &w->ny);
     w->i = w->j = 0;
     w->s = w->e = 0;
     if (w->nx > 0 && w->ny > 0)
@@ -130,7 +130,12 @@ bool dp_bins_walk_next(dp_bins_walk *w, size_t *q)
     return true;
 }
 
-double dp_bins_delta(const dp_bins *b, double a, double c, double extent)
+double dp_bins_dx(const dp_bins *b, double a, double c)
 {
-    return dp_wrap_delta(a - c, extent, b->periodic);
+    return dp_wrap_delta(a - c, b->width, b->wrap.x);
+}
+
+double dp_bins_dy(const dp_bins *b, double a, double c)
+{
+    return dp_wrap_delta(a - c, b->height, b->wrap.y);
 }

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT
  * Points counting-sorted into square-ish cells (a compressed-row layout: one offset per
  * cell, one index per point), and a walk over the points near a spot. The cells are
- * sized by the caller to the distances it asks about; a periodic walk wraps and visits
- * each cell once, however far it reaches. Shared by the stats passes and the checkers of
- * stats/points_check.h (not by the sampler, whose grid is its own). */
+ * sized by the caller to the distances it asks about; a walk wraps along the axes that
+ * do and visits each cell once, however far it reaches. Shared by the stats passes and the checkers
+ * of stats/points_check.h (not by the sampler, whose grid is its own). */
 #ifndef DP_CORE_BINS_H
 #define DP_CORE_BINS_H
 
@@ -12,11 +12,12 @@
 #include <stdint.h>
 
 #include "dapple.h"
+#include "core/wrap.h"
 
 typedef struct dp_bins {
     const dapple_point *pts;
     double width, height;
-    bool periodic;
+    dp_wrap wrap; /* the axes that wrap */
     int gw, gh;
     double inv_cw, inv_ch; /* cells per unit */
     size_t *start;         /* gw * gh + 1 offsets into idx */
@@ -24,15 +25,15 @@ typedef struct dp_bins {
 } dp_bins;
 
 /** Bins s's points in cells at least 'cell' wide (fewer cells than 4 n + 16). Points
- * outside the domain go to the nearest edge cell (or wrap, periodic). false when out of
- * memory (then b needs only dp_bins_fini). */
+ * outside the domain go to the nearest edge cell (or wrap, along an axis that wraps). false
+ * when out of memory (then b needs only dp_bins_fini). */
 bool dp_bins_build(dp_bins *b, const dapple_point *pts, size_t n, double width, double height,
-                   bool periodic, double cell);
+                   dp_wrap wrap, double cell);
 
 /** The same in a layout of the caller's: gw x gh cells, inv_cw and inv_ch cells per unit
  * (points beyond the last cell go to it, as above). */
 bool dp_bins_build_grid(dp_bins *b, const dapple_point *pts, size_t n, double width, double height,
-                        bool periodic, int gw, int gh, double inv_cw, double inv_ch);
+                        dp_wrap wrap, int gw, int gh, double inv_cw, double inv_ch);
 
 /** The most cells dp_bins_build puts along a side for n points: floor(sqrt(4 n + 16)). */
 double dp_bins_max_side(size_t n);
@@ -56,7 +57,9 @@ void dp_bins_walk_start(dp_bins_walk *w, const dp_bins *b, double x, double y, d
 /** The next point's index into *q; false when the walk is over. */
 bool dp_bins_walk_next(dp_bins_walk *w, size_t *q);
 
-/** Minimum-image (periodic) or plain difference a - b along an axis of this extent. */
-double dp_bins_delta(const dp_bins *b, double a, double c, double extent);
+/** Minimum-image (where x wraps) or plain difference a - c across (dp_bins_dx), and the
+ * same down (dp_bins_dy). */
+double dp_bins_dx(const dp_bins *b, double a, double c);
+double dp_bins_dy(const dp_bins *b, double a, double c);
 
 #endif

@@ -61,9 +61,9 @@ static bool add_node(sim *s, uint32_t cell, uint32_t drop)
 static bool grid_insert(sim *s, uint32_t i)
 {
     int x0, x1, y0, y1;
-    bool p = s->o->periodic;
-    dp_torus_cells(s->x[i] - s->r[i], s->x[i] + s->r[i], s->cw, s->nx, p, &x0, &x1);
-    dp_torus_cells(s->y[i] - s->r[i], s->y[i] + s->r[i], s->ch, s->ny, p, &y0, &y1);
+    dp_wrap p = s->o->wrap;
+    dp_torus_cells(s->x[i] - s->r[i], s->x[i] + s->r[i], s->cw, s->nx, p.x, &x0, &x1);
+    dp_torus_cells(s->y[i] - s->r[i], s->y[i] + s->r[i], s->ch, s->ny, p.y, &y0, &y1);
     for (int cy = y0; cy <= y1; cy++)
         for (int cx = x0; cx <= x1; cx++)
             if (!add_node(s,
@@ -87,8 +87,8 @@ static bool grid_rebuild(sim *s)
 
 static bool touches(const sim *s, double x, double y, double r, uint32_t j)
 {
-    double dx = dp_torus_delta(s->x[j] - x, s->o->width, s->o->periodic);
-    double dy = dp_torus_delta(s->y[j] - y, s->o->height, s->o->periodic);
+    double dx = dp_torus_delta(s->x[j] - x, s->o->width, s->o->wrap.x);
+    double dy = dp_torus_delta(s->y[j] - y, s->o->height, s->o->wrap.y);
     double reach = r + s->r[j] + TOUCH;
     return dx * dx + dy * dy < reach * reach;
 }
@@ -98,11 +98,11 @@ static bool touches(const sim *s, double x, double y, double r, uint32_t j)
 static size_t touching(sim *s, double x, double y, double r, uint32_t self, bool first)
 {
     int x0, x1, y0, y1;
-    bool p = s->o->periodic;
+    dp_wrap p = s->o->wrap;
     s->stamp++;
     s->n_found = 0;
-    dp_torus_cells(x - r, x + r, s->cw, s->nx, p, &x0, &x1);
-    dp_torus_cells(y - r, y + r, s->ch, s->ny, p, &y0, &y1);
+    dp_torus_cells(x - r, x + r, s->cw, s->nx, p.x, &x0, &x1);
+    dp_torus_cells(y - r, y + r, s->ch, s->ny, p.y, &y0, &y1);
     for (int cy = y0; cy <= y1; cy++)
         for (int cx = x0; cx <= x1; cx++) {
             uint32_t c = (uint32_t)(dp_torus_cell(cy, s->ny) * s->nx + dp_torus_cell(cx, s->nx));
@@ -159,16 +159,18 @@ static bool add_drop(sim *s, double x, double y, double r)
 }
 
 dp_breath_drop dp_breath_merged(dp_breath_drop a, dp_breath_drop b, double width, double height,
-                                bool periodic)
+                                dp_wrap wrap)
 {
     double va = a.r * a.r * a.r, vb = b.r * b.r * b.r;
     double w = vb / (va + vb);
-    double dx = dp_torus_delta(b.x - a.x, width, periodic);
-    double dy = dp_torus_delta(b.y - a.y, height, periodic);
+    double dx = dp_torus_delta(b.x - a.x, width, wrap.x);
+    double dy = dp_torus_delta(b.y - a.y, height, wrap.y);
     dp_breath_drop m = a;
     m.x += w * dx, m.y += w * dy;
-    if (periodic)
-        m.x = dp_torus_pos(m.x, width), m.y = dp_torus_pos(m.y, height);
+    if (wrap.x)
+        m.x = dp_torus_pos(m.x, width);
+    if (wrap.y)
+        m.y = dp_torus_pos(m.y, height);
     m.r = cbrt(va + vb);
     return m;
 }
@@ -177,7 +179,7 @@ dp_breath_drop dp_breath_merged(dp_breath_drop a, dp_breath_drop b, double width
 static void merge_into(sim *s, uint32_t i, uint32_t j)
 {
     dp_breath_drop a = { s->x[i], s->y[i], s->r[i] }, b = { s->x[j], s->y[j], s->r[j] };
-    dp_breath_drop m = dp_breath_merged(a, b, s->o->width, s->o->height, s->o->periodic);
+    dp_breath_drop m = dp_breath_merged(a, b, s->o->width, s->o->height, s->o->wrap);
     s->x[i] = m.x, s->y[i] = m.y, s->r[i] = m.r;
     s->r[j] = 0;
     s->g[i] = rate_at(s, s->x[i], s->y[i]);
@@ -303,10 +305,11 @@ dapple_status dp_breath_run(const dp_breath_opts *o, dapple_point **out, size_t 
     for (size_t i = 0; p != NULL && i < s.n; i++)
         p[i] = (dapple_point){ (float)s.x[i], (float)s.y[i],
                                (float)DP_MIN(s.r[i], DP_BREATH_OVERSHOOT * o->r_end) };
-    for (size_t i = 0; p != NULL && o->periodic && i < s.n; i++) {
-        if (p[i].x >= (float)o->width) /* float rounding up to the edge: the same place */
+    for (size_t i = 0; p != NULL && dp_wrap_any(o->wrap) && i < s.n; i++) {
+        if (o->wrap.x &&
+            p[i].x >= (float)o->width) /* float rounding up to the edge: the same place */
             p[i].x = 0;
-        if (p[i].y >= (float)o->height)
+        if (o->wrap.y && p[i].y >= (float)o->height)
             p[i].y = 0;
     }
     size_t count = s.n;

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "dapple.h"
+#include "core/wrap.h"
 
 /* Drops never end larger than this times r_end (the last merges are capped to it). */
 #define DP_BREATH_OVERSHOOT   1.5
@@ -25,7 +26,7 @@ typedef struct dp_breath_drop {
 
 typedef struct dp_breath_opts {
     double width, height; /* the pane, pixels */
-    bool periodic;        /* a torus: distances and merges wrap (tileable) */
+    dp_wrap wrap;         /* the axes that wrap: distances and merges wrap there (tileable) */
     uint64_t seed;
     double r0;                /* radius of a nucleus, > 0 */
     double r_end;             /* the age: stop once the largest drop reaches this radius (> r0) */
@@ -38,13 +39,13 @@ typedef struct dp_breath_opts {
 
 /** Grows a breath figure. On success *out (caller frees) holds *n drops as {x, y, r} with x
  * in [0, width), y in [0, height), r the contact radius; no two overlap (|pq| >= r_p + r_q,
- * wrapped when periodic). Same options, same drops on every machine. */
+ * wrapped along the axes that wrap). Same options, same drops on every machine. */
 DAPPLE_USERESULT dapple_status dp_breath_run(const dp_breath_opts *o, dapple_point **out, size_t *n,
                                              dapple_error *err);
 
 /** The drop two touching drops make: both volumes (~ r^3) at their centre of volume,
- * measured the shorter way round and wrapped into the pane when periodic. */
+ * measured the shorter way round and wrapped into the pane along the axes that wrap. */
 dp_breath_drop dp_breath_merged(dp_breath_drop a, dp_breath_drop b, double width, double height,
-                                bool periodic);
+                                dp_wrap wrap);
 
 #endif

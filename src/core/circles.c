@@ -32,7 +32,7 @@ typedef struct tier {
 
 struct dapple_circles {
     double width, height;
-    bool periodic;
+    dp_wrap wrap;
     size_t n;
     tier t[TIERS];
 };
@@ -40,7 +40,17 @@ struct dapple_circles {
 dapple_status dapple_circles_new(dapple_circles **out, double width, double height, bool periodic,
                                  dapple_error *err)
 {
+    return dapple_circles_new_wrap(out, width, height, periodic ? DAPPLE_WRAP_XY : DAPPLE_WRAP_NONE,
+                                   err);
+}
+
+dapple_status dapple_circles_new_wrap(dapple_circles **out, double width, double height,
+                                      dapple_wrap wrap, dapple_error *err)
+{
     *out = NULL;
+    if (!dp_wrap_known(wrap))
+        return dp_fail(err, DAPPLE_E_INVALID, "circles: wrap must be a dapple_wrap value, got %d",
+                       (int)wrap);
     if (!(width > 0 && width <= 2097152) || !(height > 0 && height <= 2097152))
         return dp_fail(err, DAPPLE_E_INVALID, "circles: size must be in (0, 2097152], got %gx%g",
                        width, height);
@@ -49,7 +59,7 @@ dapple_status dapple_circles_new(dapple_circles **out, double width, double heig
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for circles");
     c->width = width;
     c->height = height;
-    c->periodic = periodic;
+    c->wrap = dp_wrap_of(false, wrap);
     *out = c;
     return DAPPLE_OK;
 }
@@ -88,7 +98,7 @@ static dapple_status reindex(const dapple_circles *c, tier *t, dapple_error *err
 {
     dp_grid_fini(&t->grid);
     dapple_status st = dp_grid_init(&t->grid, c->width, c->height, cell_for(c, t) * (1 + 1e-9),
-                                    c->periodic, 4 * MAX_CELLS, err);
+                                    c->wrap, 4 * MAX_CELLS, err);
     if (st != DAPPLE_OK)
         return st;
     if (!dp_grid_reserve(&t->grid, t->cap))
@@ -147,8 +157,10 @@ dapple_status dapple_circles_add(dapple_circles *c, const dapple_point *pts, siz
         first[k] = c->t[k].n;
     for (size_t i = 0; i < n; i++) {
         circle q = { pts[i].x, pts[i].y, scale * (double)pts[i].r };
-        if (c->periodic)
-            q.x = wrap(q.x, c->width), q.y = wrap(q.y, c->height);
+        if (c->wrap.x)
+            q.x = wrap(q.x, c->width);
+        if (c->wrap.y)
+            q.y = wrap(q.y, c->height);
         tier *t = &c->t[tier_of(q.r)];
         if (!reserve(t, 1))
             return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu circles", c->n + n);
@@ -169,20 +181,22 @@ static bool tier_overlap(const dapple_circles *c, const tier *t, double x, doubl
 {
     const dp_grid *g = &t->grid;
     double reach = radius + t->rbig, x0 = x - reach, x1 = x + reach, y0 = y - reach, y1 = y + reach;
-    if (!c->periodic) /* circles outside were filed under the nearest cell: look there too */
-        x0 = clamp(x0, c->width), x1 = clamp(x1, c->width), y0 = clamp(y0, c->height),
-        y1 = clamp(y1, c->height);
+    /* circles outside were filed under the nearest cell: look there too */
+    if (!c->wrap.x)
+        x0 = clamp(x0, c->width), x1 = clamp(x1, c->width);
+    if (!c->wrap.y)
+        y0 = clamp(y0, c->height), y1 = clamp(y1, c->height);
     int fx, nx, fy, ny;
-    dp_grid_span(x0, x1, g->inv_cw, g->gw, g->periodic, &fx, &nx);
-    dp_grid_span(y0, y1, g->inv_ch, g->gh, g->periodic, &fy, &ny);
+    dp_grid_span(x0, x1, g->inv_cw, g->gw, g->wrap.x, &fx, &nx);
+    dp_grid_span(y0, y1, g->inv_ch, g->gh, g->wrap.y, &fy, &ny);
     for (int j = 0; j < ny; j++) {
         int cy = fy + j < g->gh ? fy + j : fy + j - g->gh;
         for (int i = 0; i < nx; i++) {
             int cx = fx + i < g->gw ? fx + i : fx + i - g->gw;
             for (uint32_t q = g->head[(size_t)cy * g->gw + cx]; q != DP_GRID_NONE; q = g->next[q]) {
                 const circle *k = &t->c[q - 1];
-                double dx = dp_wrap_delta(k->x - x, c->width, c->periodic);
-                double dy = dp_wrap_delta(k->y - y, c->height, c->periodic);
+                double dx = dp_wrap_delta(k->x - x, c->width, c->wrap.x);
+                double dy = dp_wrap_delta(k->y - y, c->height, c->wrap.y);
                 double s = radius + k->r;
                 ++*seen;
                 if (dx * dx + dy * dy < s * s)

@@ -104,6 +104,9 @@ static dapple_status check_opts(const dapple_field_opts *o, dapple_error *err)
                        o->rmin, o->rmax);
     if (o->threads < 0 || o->threads > DAPPLE_LIMIT_THREADS)
         return dp_fail_range_int(err, "threads", 0, DAPPLE_LIMIT_THREADS, o->threads);
+    if (!dp_wrap_known(o->wrap))
+        return dp_fail(err, DAPPLE_E_INVALID, "wrap must be a dapple_wrap value, got %d",
+                       (int)o->wrap);
     if (!(fabs(o->dilate) <= DAPPLE_LIMIT_SIDE))
         return dp_fail_range(err, "dilate", "[", -DAPPLE_LIMIT_SIDE, DAPPLE_LIMIT_SIDE, o->dilate);
     for (int i = 0; i < o->n_exclude; i++)
@@ -150,7 +153,7 @@ static uint64_t mix64(uint64_t *s)
 }
 
 /* The noise recipe of a Perlin field: octaves (each with a whole number of lattice
- * periods across the domain when periodic), offsets from the whole seed. */
+ * periods across the domain along the axes that wrap), offsets from the whole seed. */
 static void plan_fbm(const dapple_field *f, const dapple_perlin *p, uint64_t seed, dp_fbm *out)
 {
     double freq = 1.0 / p->scale, amp = 1.0;
@@ -158,21 +161,29 @@ static void plan_fbm(const dapple_field *f, const dapple_perlin *p, uint64_t see
     /* offsets stay below 256 lattice cells: stb's lattice repeats every 256 anyway */
     for (int i = 0; i < 3; i++)
         out->off[i] = (float)((mix64(&s) >> 40) * (256.0 / 16777216.0));
-    if (f->periodic)
-        out->off[0] = floorf(out->off[0]), out->off[1] = floorf(out->off[1]);
+    if (f->wrap.x)
+        out->off[0] = floorf(out->off[0]);
+    if (f->wrap.y)
+        out->off[1] = floorf(out->off[1]);
     out->octaves = p->octaves, out->seed8 = (int)(seed & 255);
     for (int i = 0; i < p->octaves; i++, freq *= p->lacunarity, amp *= p->gain) {
         dp_octave *o = &out->oc[i];
         o->amp = (float)amp;
         o->fx = o->fy = (float)freq;
         o->wx = o->wy = 0;
-        if (f->periodic) {
-            /* a whole number of lattice cells across the domain makes each octave tile */
+        /* a whole number of lattice cells across the domain makes each octave tile */
+        if (f->wrap.x) {
             o->wx = (int)DP_MIN(DP_MAX(floor(f->width * freq + 0.5), 1.0), 256.0);
-            o->wy = (int)DP_MIN(DP_MAX(floor(f->height * freq + 0.5), 1.0), 256.0);
             o->fx = (float)(o->wx / f->width);
+        }
+        if (f->wrap.y) {
+            o->wy = (int)DP_MIN(DP_MAX(floor(f->height * freq + 0.5), 1.0), 256.0);
             o->fy = (float)(o->wy / f->height);
         }
+        /* stb's wrapping noise wraps both lattice axes: one that does not tile keeps the
+         * plain lattice's period, 256 cells */
+        if (o->wx != 0 || o->wy != 0)
+            o->wx = o->wx != 0 ? o->wx : 256, o->wy = o->wy != 0 ? o->wy : 256;
     }
 }
 
@@ -252,14 +263,14 @@ static dapple_status dilate(dapple_field *f, double radius, dapple_error *err)
     size_t n = (size_t)f->gw * f->gh;
     float *out = dp_calloc_n(n, sizeof *out);
     double sx = 1.0 / f->inv_sx, sy = 1.0 / f->inv_sy;
-    float *scratch = dp_calloc_n(dp_morph_scratch_floats(f->gw, f->gh, sx, sy, radius, f->periodic),
+    float *scratch = dp_calloc_n(dp_morph_scratch_floats(f->gw, f->gh, sx, sy, radius, f->wrap),
                                  sizeof *scratch);
     if (out == NULL || scratch == NULL) {
         free(out);
         free(scratch);
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory dilating a %dx%d field", f->gw, f->gh);
     }
-    dp_morph_disc_into(f->v, out, scratch, f->gw, f->gh, sx, sy, radius, f->periodic);
+    dp_morph_disc_into(f->v, out, scratch, f->gw, f->gh, sx, sy, radius, f->wrap);
     free(scratch);
     free(f->v);
     f->v = out;
@@ -280,13 +291,13 @@ static inline float patch_slope2(const float *r0, const float *r1, int i0, int i
 
 static double raster_slope(const dapple_field *f)
 {
-    int w = f->gw, h = f->gh, rows = f->periodic ? h : h - 1;
+    int w = f->gw, h = f->gh, rows = f->wrap.y ? h : h - 1;
     float su2 = (float)(f->inv_sx * f->inv_sx), sw2 = (float)(f->inv_sy * f->inv_sy), best = 0;
     for (int j = 0; j < rows; j++) {
         const float *r0 = f->v + (size_t)j * w, *r1 = f->v + (size_t)((j + 1) % h) * w;
         for (int i = 0; i + 1 < w; i++)
             best = DP_MAX(best, patch_slope2(r0, r1, i, i + 1, su2, sw2));
-        if (f->periodic) /* the patch across the seam */
+        if (f->wrap.x) /* the patch across the seam */
             best = DP_MAX(best, patch_slope2(r0, r1, w - 1, 0, su2, sw2));
     }
     /* with room for the float arithmetic */
@@ -307,7 +318,7 @@ static uint8_t *add_refusal(dapple_field *f, int w, int h, bool raster, double x
     m->w = w, m->h = h;
     m->inv_sx = raster ? f->inv_sx : w / f->width, m->inv_sy = raster ? f->inv_sy : h / f->height;
     m->x0 = x0, m->y0 = y0;
-    m->wrap = f->periodic;
+    m->wrap = f->wrap;
     f->n_refusals++;
     return m->no;
 }
@@ -357,9 +368,11 @@ static float nearest_allowed_t(const dapple_field *f, const float *t, int i, int
     for (int dj = -1; dj <= 1; dj++)
         for (int di = -1; di <= 1; di++) {
             int a = i + di, b = j + dj;
-            if (f->periodic)
-                a = dp_field_wrap(a, f->gw), b = dp_field_wrap(b, f->gh);
-            else if (a < 0 || b < 0 || a >= f->gw || b >= f->gh)
+            if (f->wrap.x)
+                a = dp_field_wrap(a, f->gw);
+            if (f->wrap.y)
+                b = dp_field_wrap(b, f->gh);
+            if (a < 0 || b < 0 || a >= f->gw || b >= f->gh)
                 continue;
             float u = t[(size_t)b * f->gw + a];
             if (u == u) /* not NaN: allowed */
@@ -467,11 +480,11 @@ static float lazy_fbm(const dapple_field *f, long i, long j)
     return dp_fbm_at(&z->fbm, (i + 0.5) / f->inv_sx, (j + 0.5) / f->inv_sy);
 }
 
-/* The sample index along an axis: wrapped on a torus, else clamped; false when a bounded
- * world has no sample there and 'strict'. */
-static bool lazy_index(long *i, int n, bool periodic, bool strict)
+/* The sample index along an axis: wrapped when the axis wraps, else clamped; false when a
+ * bounded axis has no sample there and 'strict'. */
+static bool lazy_index(long *i, int n, bool wraps, bool strict)
 {
-    if (periodic) {
+    if (wraps) {
         *i %= n;
         *i += *i < 0 ? n : 0;
         return true;
@@ -495,8 +508,8 @@ static float lazy_prepare(const dp_lazy *z, float raw)
 /* The prepared value v of sample (i, j). */
 static float lazy_v(const dapple_field *f, long i, long j)
 {
-    lazy_index(&i, f->gw, f->periodic, false);
-    lazy_index(&j, f->gh, f->periodic, false);
+    lazy_index(&i, f->gw, f->wrap.x, false);
+    lazy_index(&j, f->gh, f->wrap.y, false);
     return lazy_prepare(f->lazy, lazy_fbm(f, i, j));
 }
 
@@ -505,10 +518,10 @@ static void lazy_row(const dapple_field *f, long i0, long j, int n, double *xs, 
 {
     for (int k = 0; k < n; k++) {
         long i = i0 + k;
-        lazy_index(&i, f->gw, f->periodic, false);
+        lazy_index(&i, f->gw, f->wrap.x, false);
         xs[k] = (i + 0.5) / f->inv_sx;
     }
-    lazy_index(&j, f->gh, f->periodic, false);
+    lazy_index(&j, f->gh, f->wrap.y, false);
     dp_fbm_row(&f->lazy->fbm, xs, n, (j + 0.5) / f->inv_sy, out);
     for (int k = 0; k < n; k++)
         out[k] = lazy_prepare(f->lazy, out[k]);
@@ -536,8 +549,7 @@ static float lazy_t(const dapple_field *f, long i, long j)
     for (long dj = -1; dj <= 1; dj++)
         for (long di = -1; di <= 1; di++) {
             long a = i + di, b = j + dj;
-            if (!lazy_index(&a, f->gw, f->periodic, true) ||
-                !lazy_index(&b, f->gh, f->periodic, true))
+            if (!lazy_index(&a, f->gw, f->wrap.x, true) || !lazy_index(&b, f->gh, f->wrap.y, true))
                 continue;
             float u = lazy_t_of(f, lazy_v(f, a, b));
             if (u == u)
@@ -562,8 +574,8 @@ bool dp_field_lazy_allowed(const dapple_field *f, double x, double y)
 {
     if (f->map != DAPPLE_MAP_DENSITY)
         return true;
-    long i = dp_field_pixel(x + f->ox, f->inv_sx, f->gw, f->periodic);
-    long j = dp_field_pixel(y + f->oy, f->inv_sy, f->gh, f->periodic);
+    long i = dp_field_pixel(x + f->ox, f->inv_sx, f->gw, f->wrap.x);
+    long j = dp_field_pixel(y + f->oy, f->inv_sy, f->gh, f->wrap.y);
     return (double)lazy_v(f, i, j) > f->lazy->cutoff;
 }
 
@@ -620,7 +632,7 @@ dapple_status dp_field_chunk_new(const dapple_field *f, double ox, double oy, do
     if (c == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a field");
     *c = *f;
-    c->lazy = NULL, c->owner = true, c->periodic = false;
+    c->lazy = NULL, c->owner = true, c->wrap = dp_wrap_both(false);
     c->gw = (int)(i1 - i0), c->gh = (int)(j1 - j0);
     c->ulim = c->gw - 1, c->wlim = c->gh - 1;
     double x0 = i0 / f->inv_sx, y0 = j0 / f->inv_sy; /* the raster's corner, world units */
@@ -669,7 +681,7 @@ dapple_status dapple_field_new(dapple_field **out, const dapple_field_opts *call
                          .height = o->height,
                          .rmin = o->rmin,
                          .rmax = dapple_field_opts_rmax(o),
-                         .periodic = o->periodic,
+                         .wrap = dp_wrap_of(o->periodic, o->wrap),
                          .owner = true };
     bool lazy = o->kind == DAPPLE_FIELD_PERLIN &&
                 (o->width > DP_FIELD_MAX_SIDE || o->height > DP_FIELD_MAX_SIDE);
@@ -709,23 +721,24 @@ double dp_field_value_edge(const dapple_field *f, double x, double y)
     /* a torus wraps first: clamped first, a point more than a pixel beyond the seam read
      * the row next to it (a dense sweep's circle round a parent there came out too small
      * for the spot it had to fill, and maximal mode left it open) */
-    if (f->periodic) {
+    if (f->wrap.x)
         u -= f->gw * floor(u / f->gw);
+    if (f->wrap.y)
         w -= f->gh * floor(w / f->gh);
-    }
     /* (a NaN, as from an infinite coordinate wrapped, reads the edge) */
     u = DP_MIN(DP_MAX(u, -2.0), f->gw + 1.0);
     w = DP_MIN(DP_MAX(w, -2.0), f->gh + 1.0);
     double fu = floor(u), fw = floor(w);
     double a = u - fu, b = w - fw;
     int i0 = (int)fu, j0 = (int)fw, i1 = i0 + 1, j1 = j0 + 1;
-    if (f->periodic) {
+    if (f->wrap.x)
         i0 = dp_field_wrap(i0, f->gw), i1 = dp_field_wrap(i1, f->gw);
-        j0 = dp_field_wrap(j0, f->gh), j1 = dp_field_wrap(j1, f->gh);
-    } else {
+    else
         i0 = DP_MIN(DP_MAX(i0, 0), f->gw - 1), i1 = DP_MIN(DP_MAX(i1, 0), f->gw - 1);
+    if (f->wrap.y)
+        j0 = dp_field_wrap(j0, f->gh), j1 = dp_field_wrap(j1, f->gh);
+    else
         j0 = DP_MIN(DP_MAX(j0, 0), f->gh - 1), j1 = DP_MIN(DP_MAX(j1, 0), f->gh - 1);
-    }
     const float *r0 = f->v + (size_t)j0 * (size_t)f->gw;
     const float *r1 = f->v + (size_t)j1 * (size_t)f->gw;
     double v00 = r0[i0], v01 = r0[i1], v10 = r1[i0], v11 = r1[i1];

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "core/dp.h"
+#include "core/wrap.h"
 
 #define DP_FIELD_MAX_SIDE   4096      /* Perlin rasters: at most this many samples a side */
 #define DP_FIELD_MAX_PIXELS (1 << 26) /* image fields: refuse larger images */
@@ -26,7 +27,7 @@ typedef struct dp_refusal {
     int w, h;
     double inv_sx, inv_sy; /* pixels per domain unit */
     double x0, y0;         /* the domain position of pixel (0, 0)'s corner: 0 but in chunks */
-    bool wrap;             /* pixels wrap (a torus's own masks), else clamp */
+    dp_wrap wrap;          /* the axes whose pixels wrap (the field's own), else clamp */
 } dp_refusal;
 
 /* A Perlin field over a world too large for one raster (more than DP_FIELD_MAX_SIDE a
@@ -41,7 +42,7 @@ struct dapple_field {
     dapple_field_map map;
     double width, height;
     double rmin, rmax;
-    bool periodic;
+    dp_wrap wrap;  /* the axes that tile: Perlin noise, lookups and dilation wrap there */
     bool owner;    /* frees the rasters (a scaled view borrows them) */
     double inv_r2; /* the integral of 1 / r^2 over the allowed area */
     /* no point on a pixel set in any of these: v <= cutoff, an exclusion image >= 1/2 */
@@ -71,7 +72,7 @@ static inline int dp_field_wrap(int i, int n)
 }
 
 /** Bilinear v at (x, y) near the raster's edges (or beyond): clamped to the edge pixels,
- * or wrapped when periodic. Out of line: the hot loops take the fast path below. */
+ * or wrapped along the axes that wrap. Out of line: the hot loops take the fast path below. */
 /** The field's level at (x, y) as the user reads it, 0..1: the relative density of a
  * density map, (r - rmin) / (rmax - rmin) of a radius map (1 when they are equal). What
  * the density mask and `dapple field` show; styles that read the field as a quantity
@@ -81,11 +82,11 @@ double dp_field_level_at(const dapple_field *f, double x, double y);
 double dp_field_value_edge(const dapple_field *f, double x, double y);
 
 /** The pixel of a w-wide raster under domain coordinate x (times inv_s): clamped, or
- * wrapped when periodic. */
-static inline int dp_field_pixel(double x, double inv_s, int w, bool periodic)
+ * wrapped when the axis wraps. */
+static inline int dp_field_pixel(double x, double inv_s, int w, bool wraps)
 {
     double u = floor(x * inv_s);
-    if (periodic)
+    if (wraps)
         u -= w * floor(u / w);
     return (int)DP_MIN(DP_MAX(u, 0.0), w - 1.0);
 }
@@ -101,8 +102,8 @@ static inline bool dp_field_allowed(const dapple_field *f, double x, double y)
 {
     for (int k = 0; k < f->n_refusals; k++) {
         const dp_refusal *m = &f->refuse[k];
-        int i = dp_field_pixel(x + f->wx - m->x0, m->inv_sx, m->w, m->wrap);
-        int j = dp_field_pixel(y + f->wy - m->y0, m->inv_sy, m->h, m->wrap);
+        int i = dp_field_pixel(x + f->wx - m->x0, m->inv_sx, m->w, m->wrap.x);
+        int j = dp_field_pixel(y + f->wy - m->y0, m->inv_sy, m->h, m->wrap.y);
         if (m->no[(size_t)j * m->w + i])
             return false;
     }

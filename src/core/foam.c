@@ -65,20 +65,20 @@ static void bonds_of(const dp_walls *w, const dp_disc *d, const bool *join, size
     }
 }
 
-static double wrap(double v, double n, bool periodic)
+static double wrap(double v, double n, bool wraps)
 {
-    return periodic ? v - n * floor(v / n) : DP_MAX(0.0, DP_MIN(nextafter(n, 0), v));
+    return wraps ? v - n * floor(v / n) : DP_MAX(0.0, DP_MIN(nextafter(n, 0), v));
 }
 
-/* The offset from disc i to disc j: the nearest copy on a torus. */
+/* The offset from disc i to disc j: the nearest copy along the axes that wrap. */
 static void offset(const dp_disc *d, size_t i, size_t j, const dp_foam_opts *o, double *ox,
                    double *oy)
 {
     *ox = d[j].x - d[i].x, *oy = d[j].y - d[i].y;
-    if (o->periodic) {
+    if (o->wrap.x)
         *ox -= o->width * floor(*ox / o->width + 0.5);
+    if (o->wrap.y)
         *oy -= o->height * floor(*oy / o->height + 0.5);
-    }
 }
 
 /* A spring's pull on disc 0 toward the disc at (ox, oy), to 'rest' apart. */
@@ -133,14 +133,14 @@ static void force_on(const dp_walls *w, const dp_disc *d, const bool *join, cons
 static bool step(dp_disc *d, const bool *join, size_t n, const dp_foam_opts *o, const bonds *b,
                  double *move)
 {
-    dp_walls *w = dp_walls_new(d, n, o->width, o->height, o->periodic);
+    dp_walls *w = dp_walls_new(d, n, o->width, o->height, o->wrap);
     if (w == NULL)
         return false;
     for (size_t i = 0; i < n; i++)
         force_on(w, d, join, b, o, i, &move[2 * i], &move[2 * i + 1]);
     for (size_t i = 0; i < n; i++) {
-        d[i].x = wrap(d[i].x + move[2 * i], o->width, o->periodic);
-        d[i].y = wrap(d[i].y + move[2 * i + 1], o->height, o->periodic);
+        d[i].x = wrap(d[i].x + move[2 * i], o->width, o->wrap.x);
+        d[i].y = wrap(d[i].y + move[2 * i + 1], o->height, o->wrap.y);
     }
     dp_walls_free(w);
     return true;
@@ -151,7 +151,7 @@ dapple_status dp_foam_relax(dp_disc *d, const bool *join, size_t n, const dp_foa
 {
     bonds b = { dp_calloc_n(n + 1, sizeof *b.to), dp_calloc_n(n + 1, sizeof *b.n) };
     double *move = dp_calloc_n(2 * n + 2, sizeof *move);
-    dp_walls *w = b.to && b.n && move ? dp_walls_new(d, n, o->width, o->height, o->periodic) : NULL;
+    dp_walls *w = b.to && b.n && move ? dp_walls_new(d, n, o->width, o->height, o->wrap) : NULL;
     bool ok = w != NULL;
     for (size_t i = 0; ok && i < n; i++)
         if (join[i])

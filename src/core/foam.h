@@ -17,7 +17,7 @@ double dp_foam_distance(double a, double b);
 
 typedef struct dp_foam_opts {
     double width, height;
-    bool periodic;
+    dp_wrap wrap;   /* the axes that wrap */
     int iterations; /* 0: the default, 150 */
 } dp_foam_opts;
 

@@ -63,15 +63,28 @@ static bool inside(const sim *s, double x, double y)
     return x >= 0 && y >= 0 && x < s->o->width && y < s->o->height;
 }
 
-/* The cell of (x, y), or NONE off a bounded pane. */
+/* On the pane, or beyond an edge that wraps (a torus holds every point). */
+static bool on_pane(const sim *s, double x, double y)
+{
+    return (s->o->wrap.x || (x >= 0 && x < s->o->width)) &&
+           (s->o->wrap.y || (y >= 0 && y < s->o->height));
+}
+
+/* (x, y) brought onto the pane along the axes that wrap. */
+static void wrap_pos(const dp_frost_opts *o, double *x, double *y)
+{
+    if (o->wrap.x)
+        *x = dp_torus_pos(*x, o->width);
+    if (o->wrap.y)
+        *y = dp_torus_pos(*y, o->height);
+}
+
+/* The cell of (x, y), or NONE off the pane where it does not wrap. */
 static uint32_t cell_of(const sim *s, double x, double y)
 {
-    if (s->o->periodic) {
-        x = dp_torus_pos(x, s->o->width);
-        y = dp_torus_pos(y, s->o->height);
-    } else if (!inside(s, x, y)) {
+    wrap_pos(s->o, &x, &y);
+    if (!inside(s, x, y))
         return NONE;
-    }
     int cx = DP_MIN((int)(x / CELL), s->nx - 1), cy = DP_MIN((int)(y / CELL), s->ny - 1);
     return (uint32_t)cy * (uint32_t)s->nx + (uint32_t)cx;
 }
@@ -192,7 +205,7 @@ static bool step(sim *s, tip *t, bool *oom)
     t->dev = 0.85 * t->dev + WOBBLE * (dp_rng_unit(&s->rng) - 0.5);
     double a = t->axis + t->dev, ux = cos(a), uy = sin(a), w = width_of(o, t);
     double nx = t->x + STEP * ux, ny = t->y + STEP * uy;
-    if ((!o->periodic && !inside(s, nx, ny)) || blocked(s, t, ux, uy, w) ||
+    if (!on_pane(s, nx, ny) || blocked(s, t, ux, uy, w) ||
         (o->avoid != NULL && dapple_circles_overlap(o->avoid, nx, ny, w / 2 + 1)))
         return false; /* other ice ahead, or a warm drop */
     dp_frost_seg g = { (float)t->x, (float)t->y,       (float)nx, (float)ny,
@@ -203,8 +216,8 @@ static bool step(sim *s, tip *t, bool *oom)
     }
     t->last = (uint32_t)(s->n_segs - 1);
     mark(s, t->x, t->y, nx - t->x, ny - t->y, t->id);
-    t->x = o->periodic ? dp_torus_pos(nx, o->width) : nx;
-    t->y = o->periodic ? dp_torus_pos(ny, o->height) : ny;
+    t->x = nx, t->y = ny;
+    wrap_pos(o, &t->x, &t->y);
     t->left -= STEP / (0.25 + 0.75 * cold); /* warmer glass: the tip starves sooner */
     t->since += STEP;
     if (t->since >= t->gap && !branch(s, t))
@@ -243,7 +256,7 @@ static bool nucleus(sim *s, double x, double y, double theta, int arms)
     for (int k = 0; k < 6 && arms > 0; k++) {
         double a = theta + (double)((first + (uint32_t)k * 5) % 6) * DP_PI / 3;
         double probe = 4 * STEP;
-        if (!o->periodic && !inside(s, x + probe * cos(a), y + probe * sin(a)))
+        if (!on_pane(s, x + probe * cos(a), y + probe * sin(a)))
             continue;
         double full = o->length * (0.6 + 0.4 * dp_rng_unit(&s->rng));
         if (!sprout(s, x, y, a, full, 0, NONE, NONE))
@@ -261,12 +274,15 @@ static bool takes(sim *s, double x, double y)
     return dp_rng_unit(&s->rng) < c * c && !warm;
 }
 
-/* Seeds along the edges of a bounded pane, about a third of a stem apart. */
+/* Seeds along the edges of the pane that do not wrap (the top and bottom ones, 0 and 1,
+ * unless y wraps; the sides unless x does), about a third of a stem apart. */
 static bool edge_seeds(sim *s)
 {
     const dp_frost_opts *o = s->o;
     double gap = DP_MAX(8.0, o->length / 3);
-    for (int e = 0; e < 4 && !o->periodic; e++) {
+    for (int e = 0; e < 4; e++) {
+        if (e < 2 ? o->wrap.y : o->wrap.x)
+            continue;
         double len = e < 2 ? o->width : o->height;
         for (double d = gap * dp_rng_unit(&s->rng); d < len;
              d += gap * (0.6 + 0.8 * dp_rng_unit(&s->rng))) {
@@ -290,9 +306,8 @@ static bool scratch_seeds(sim *s)
         double len = DP_MIN(o->width, o->height) * (0.3 + 0.4 * dp_rng_unit(&s->rng));
         for (double d = 0; d < len; d += DP_MAX(6.0, o->length / 5)) {
             double px = x + d * cos(a), py = y + d * sin(a);
-            if (o->periodic)
-                px = dp_torus_pos(px, o->width), py = dp_torus_pos(py, o->height);
-            else if (!inside(s, px, py))
+            wrap_pos(o, &px, &py);
+            if (!inside(s, px, py))
                 break;
             if (takes(s, px, py) && !nucleus(s, px, py, a, 2))
                 return false;

@@ -14,11 +14,12 @@
 #include <stdint.h>
 
 #include "dapple.h"
+#include "core/wrap.h"
 
 #define DP_FROST_MAX_DEPTH 3 /* stem, side branch, its side branch, one more */
 
 /* One straight piece of a branch: from (x0, y0), inside the pane, to (x1, y1), which may
- * lie across the pane's edge when periodic (draw it again at +-width, +-height). */
+ * lie across the pane's edge where it wraps (draw it again at +-width, +-height). */
 typedef struct dp_frost_seg {
     float x0, y0, x1, y1;
     float w;       /* width, pixels */
@@ -29,7 +30,7 @@ typedef struct dp_frost_seg {
 
 typedef struct dp_frost_opts {
     double width, height; /* the pane, pixels */
-    bool periodic;        /* a torus: growth and collisions wrap (tileable) */
+    dp_wrap wrap;         /* the axes that wrap: growth and collisions wrap there (tileable) */
     uint64_t seed;
     double length;            /* a stem's length on the coldest glass, pixels (> 0) */
     double stem;              /* a stem's width at its root, pixels (> 0); branches are thinner */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * Grid set-up and storage. Cells of at least the largest interaction distance mean a
- * query of reach R <= cell touches at most 3 x 3 cells. Periodic domains need a whole
- * number of cells per side, so the cell is W / floor(W / min_cell). */
+ * query of reach R <= cell touches at most 3 x 3 cells. A wrapping axis needs a whole
+ * number of cells, so its cell is W / floor(W / min_cell). */
 #include "core/grid.h"
 
 #include <stdlib.h>
@@ -13,20 +13,20 @@ static int cells_along(double extent, double min_cell, bool periodic)
     return n < 1 ? 1 : (n > 1e9 ? 1000000000 : (int)n);
 }
 
-dapple_status dp_grid_init(dp_grid *g, double width, double height, double min_cell, bool periodic,
+dapple_status dp_grid_init(dp_grid *g, double width, double height, double min_cell, dp_wrap wrap,
                            size_t max_cells, dapple_error *err)
 {
     memset(g, 0, sizeof *g);
-    g->gw = cells_along(width, min_cell, periodic);
-    g->gh = cells_along(height, min_cell, periodic);
+    g->gw = cells_along(width, min_cell, wrap.x);
+    g->gh = cells_along(height, min_cell, wrap.y);
     if ((double)g->gw * (double)g->gh > (double)max_cells)
         return dp_fail(err, DAPPLE_E_LIMIT,
                        "a %gx%g domain with cells of %g needs %.0f grid cells (limit %zu): "
                        "raise the radius or shrink the domain",
                        width, height, min_cell, (double)g->gw * (double)g->gh, max_cells);
-    g->periodic = periodic;
-    g->cw = periodic ? width / g->gw : min_cell;
-    g->ch = periodic ? height / g->gh : min_cell;
+    g->wrap = wrap;
+    g->cw = wrap.x ? width / g->gw : min_cell;
+    g->ch = wrap.y ? height / g->gh : min_cell;
     g->inv_cw = 1.0 / g->cw;
     g->inv_ch = 1.0 / g->ch;
     g->head = malloc((size_t)g->gw * (size_t)g->gh * sizeof *g->head);

@@ -2,7 +2,8 @@
  * A uniform grid over a W x H domain whose cells hold linked lists of point indices:
  * one uint32 head per cell and one uint32 'next' per point, so inserting never allocates
  * and the whole index costs 4 bytes per cell + 4 per point. The caller keeps the
- * coordinates; the grid only maps positions to cells. Periodic grids wrap.
+ * coordinates; the grid only maps positions to cells. A grid wraps along the axes its
+ * domain does.
  * Items are numbered from 1: index 0 ends every list, so a caller can keep a sentinel
  * item 0 that never conflicts and test a cell's first entry without a branch. */
 #ifndef DP_GRID_H
@@ -14,6 +15,7 @@
 #include <stdint.h>
 
 #include "core/dp.h"
+#include "core/wrap.h"
 
 #define DP_GRID_NONE 0u
 
@@ -21,16 +23,16 @@ typedef struct dp_grid {
     int gw, gh;            /* cells per axis */
     double cw, ch;         /* cell size per axis, both >= the requested minimum */
     double inv_cw, inv_ch; /* 1 / cell size */
-    bool periodic;
-    uint32_t *head;  /* gw * gh list heads, DP_GRID_NONE = empty */
-    uint32_t *next;  /* per item, next[0] = 0 */
-    size_t next_cap; /* entries in next, including the one for index 0 */
+    dp_wrap wrap;          /* the axes that wrap */
+    uint32_t *head;        /* gw * gh list heads, DP_GRID_NONE = empty */
+    uint32_t *next;        /* per item, next[0] = 0 */
+    size_t next_cap;       /* entries in next, including the one for index 0 */
 } dp_grid;
 
-/** Sets up g over width x height with cells at least 'min_cell' wide (periodic grids
- * divide the domain exactly, so cells may be a little larger). Refuses with
- * DAPPLE_E_LIMIT when more than 'max_cells' cells would be needed. */
-dapple_status dp_grid_init(dp_grid *g, double width, double height, double min_cell, bool periodic,
+/** Sets up g over width x height with cells at least 'min_cell' wide (a wrapping axis is
+ * divided exactly, so its cells may be a little larger). Refuses with DAPPLE_E_LIMIT when
+ * more than 'max_cells' cells would be needed. */
+dapple_status dp_grid_init(dp_grid *g, double width, double height, double min_cell, dp_wrap wrap,
                            size_t max_cells, dapple_error *err);
 
 /** Frees the grid's arrays; safe on a zeroed or already finished grid. */

@@ -28,8 +28,8 @@ static void field_bounds(const dapple_field *f, double x0, double x1, double y0,
     float vlo = 1, vhi = 0;
     for (int j = j0; j <= j1; j++)
         for (int i = i0; i <= i1; i++) {
-            int a = f->periodic ? dp_field_wrap(i, f->gw) : DP_MIN(DP_MAX(i, 0), f->gw - 1);
-            int b = f->periodic ? dp_field_wrap(j, f->gh) : DP_MIN(DP_MAX(j, 0), f->gh - 1);
+            int a = f->wrap.x ? dp_field_wrap(i, f->gw) : DP_MIN(DP_MAX(i, 0), f->gw - 1);
+            int b = f->wrap.y ? dp_field_wrap(j, f->gh) : DP_MIN(DP_MAX(j, 0), f->gh - 1);
             float v = f->v[(size_t)b * f->gw + a];
             vlo = DP_MIN(vlo, v), vhi = DP_MAX(vhi, v);
         }
@@ -76,12 +76,12 @@ static int levels_to_drop(const dp_grid *top, const dapple_field *f, int n, doub
         side[l] = ldexp(cell, -(n - l));
     for (int j = j0; j < j1; j++)
         for (int i = i0; i < i1; i++) {
-            int a = !chunk        ? i
-                    : f->periodic ? dp_field_wrap(i, f->gw)
-                                  : DP_MIN(DP_MAX(i, 0), f->gw - 1);
-            int b = !chunk        ? j
-                    : f->periodic ? dp_field_wrap(j, f->gh)
-                                  : DP_MIN(DP_MAX(j, 0), f->gh - 1);
+            int a = !chunk      ? i
+                    : f->wrap.x ? dp_field_wrap(i, f->gw)
+                                : DP_MIN(DP_MAX(i, 0), f->gw - 1);
+            int b = !chunk      ? j
+                    : f->wrap.y ? dp_field_wrap(j, f->gh)
+                                : DP_MIN(DP_MAX(j, 0), f->gh - 1);
             double r = f->rmin + (double)f->v[(size_t)b * f->gw + a] * span;
             int l = 0;
             while (l < n && r > side[l])
@@ -134,7 +134,7 @@ static void own_levels(dp_levels *lv, const dp_grid *top, const dapple_field *f,
 /* Per top cell: the level range and the largest radius over its 3 x 3 block (a conflict
  * is never farther than one top cell). */
 static void query_levels(dp_levels *lv, const uint8_t *own, const uint8_t *hi, const float *hir,
-                         bool periodic)
+                         dp_wrap wrap)
 {
     for (int ty = 0; ty < lv->th; ty++)
         for (int tx = 0; tx < lv->tw; tx++) {
@@ -143,9 +143,11 @@ static void query_levels(dp_levels *lv, const uint8_t *own, const uint8_t *hi, c
             for (int dy = -1; dy <= 1; dy++)
                 for (int dx = -1; dx <= 1; dx++) {
                     int x = tx + dx, y = ty + dy;
-                    if (periodic)
-                        x = (x + lv->tw) % lv->tw, y = (y + lv->th) % lv->th;
-                    else if (x < 0 || y < 0 || x >= lv->tw || y >= lv->th)
+                    if (wrap.x)
+                        x = (x + lv->tw) % lv->tw;
+                    if (wrap.y)
+                        y = (y + lv->th) % lv->th;
+                    if (x < 0 || y < 0 || x >= lv->tw || y >= lv->th)
                         continue;
                     size_t t = (size_t)y * lv->tw + x;
                     lo = DP_MIN(lo, (int)own[t]), up = DP_MAX(up, (int)hi[t]);
@@ -198,7 +200,7 @@ dapple_status dp_levels_init(dp_levels *lv, const dp_grid *top, const dapple_fie
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu grid cells", cells);
     }
     own_levels(lv, top, field, own, hi, hir);
-    query_levels(lv, own, hi, hir, top->periodic);
+    query_levels(lv, own, hi, hir, top->wrap);
     free(hi);
     free(hir);
     return DAPPLE_OK;

@@ -22,15 +22,15 @@
 typedef enum method { BY_ROWS, BY_POLYGON, EVERYWHERE } method;
 
 /* How a disc of rr units is done; *plan is filled for BY_POLYGON. */
-static method choose(int w, int h, double sx, double sy, double rr, bool periodic,
+static method choose(int w, int h, double sx, double sy, double rr, dp_wrap wrap,
                      dp_morph_plan *plan)
 {
     /* Up to 32 pixels across the short half-axis (then at most 4 x 32 rows) the polygon
      * would save little, and its long steps for non-square pixels leave gaps. */
     if (DP_MIN(rr / sx, rr / sy) <= EXACT_PX || DP_MAX(sx / sy, sy / sx) > MAX_ASPECT)
         return BY_ROWS;
-    /* The farthest any pixel is from another (on a torus, from the nearest copy). */
-    double fx = periodic ? w * sx / 2 : (w - 1) * sx, fy = periodic ? h * sy / 2 : (h - 1) * sy;
+    /* The farthest any pixel is from another (along a wrapping axis, from the nearest copy). */
+    double fx = wrap.x ? w * sx / 2 : (w - 1) * sx, fy = wrap.y ? h * sy / 2 : (h - 1) * sy;
     double reach = sqrt(fx * fx + fy * fy);
     /* The polygon's r_in stays above rr / 2 here (tests/unit/test_morph.c), so a polygon
      * this large covers everything; deciding before planning keeps step counts small. */
@@ -40,12 +40,12 @@ static method choose(int w, int h, double sx, double sy, double rr, bool periodi
     return plan->r_in >= reach ? EVERYWHERE : BY_POLYGON;
 }
 
-size_t dp_morph_scratch_floats(int w, int h, double sx, double sy, double radius, bool periodic)
+size_t dp_morph_scratch_floats(int w, int h, double sx, double sy, double radius, dp_wrap wrap)
 {
     dp_morph_plan plan;
-    switch (choose(w, h, sx, sy, fabs(radius), periodic, &plan)) {
+    switch (choose(w, h, sx, sy, fabs(radius), wrap, &plan)) {
     case BY_POLYGON:
-        return dp_morph_poly_scratch(&plan, w, h, periodic);
+        return dp_morph_poly_scratch(&plan, w, h, wrap);
     case EVERYWHERE:
         return 1;
     default: /* one row-filtered raster plus a line's buffers */
@@ -55,10 +55,10 @@ size_t dp_morph_scratch_floats(int w, int h, double sx, double sy, double radius
 
 /* Every row filtered with half-width hw. */
 static void filter_rows(const float *src, float *dst, float *buf, int w, int h, int hw, float sign,
-                        bool periodic)
+                        bool wrap_x)
 {
     for (int y = 0; y < h; y++)
-        dp_morph_line_max(src + (size_t)y * w, dst + (size_t)y * w, buf, w, hw, sign, periodic);
+        dp_morph_line_max(src + (size_t)y * w, dst + (size_t)y * w, buf, w, hw, sign, wrap_x);
 }
 
 static void fold_row(float *out, const float *rowmax, int w)
@@ -68,21 +68,21 @@ static void fold_row(float *out, const float *rowmax, int w)
 }
 
 static void by_rows(const float *src, float *out, float *scratch, int w, int h, double sx,
-                    double sy, double rr, float sign, bool periodic)
+                    double sy, double rr, float sign, dp_wrap wrap)
 {
     float *hbuf = scratch, *rows = scratch + (size_t)w * (size_t)h;
     int ry = (int)floor(rr / sy), last_hw = -1;
-    ry = DP_MIN(ry, periodic ? h / 2 : h);
+    ry = DP_MIN(ry, wrap.y ? h / 2 : h);
     for (size_t i = 0; i < (size_t)w * (size_t)h; i++)
         out[i] = -INFINITY;
     for (int dy = 0; dy <= ry; dy++) {
         int hw = (int)floor(sqrt(DP_MAX(rr * rr - (dy * sy) * (dy * sy), 0.0)) / sx);
         if (hw != last_hw)
-            filter_rows(src, hbuf, rows, w, h, hw, sign, periodic);
+            filter_rows(src, hbuf, rows, w, h, hw, sign, wrap.x);
         last_hw = hw;
         for (int y = 0; y < h; y++) {
             int up = y - dy, dn = y + dy;
-            if (periodic)
+            if (wrap.y)
                 up = (up + h) % h, dn = dn % h;
             if (up >= 0)
                 fold_row(out + (size_t)y * w, hbuf + (size_t)up * w, w);
@@ -106,19 +106,19 @@ static void everywhere(const float *src, float *out, int w, int h, float sign)
 }
 
 void dp_morph_disc_into(const float *src, float *out, float *scratch, int w, int h, double sx,
-                        double sy, double radius, bool periodic)
+                        double sy, double radius, dp_wrap wrap)
 {
     float sign = radius < 0 ? -1.0f : 1.0f;
     double rr = fabs(radius);
     dp_morph_plan plan;
-    switch (choose(w, h, sx, sy, rr, periodic, &plan)) {
+    switch (choose(w, h, sx, sy, rr, wrap, &plan)) {
     case BY_POLYGON:
-        dp_morph_poly_into(src, out, scratch, w, h, &plan, sign, periodic);
+        dp_morph_poly_into(src, out, scratch, w, h, &plan, sign, wrap);
         break;
     case EVERYWHERE:
         everywhere(src, out, w, h, sign);
         break;
     default:
-        by_rows(src, out, scratch, w, h, sx, sy, rr, sign, periodic);
+        by_rows(src, out, scratch, w, h, sx, sy, rr, sign, wrap);
     }
 }

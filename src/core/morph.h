@@ -8,14 +8,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/wrap.h"
+
 /** Floats of scratch dp_morph_disc_into needs for the same arguments. */
-size_t dp_morph_scratch_floats(int w, int h, double sx, double sy, double radius, bool periodic);
+size_t dp_morph_scratch_floats(int w, int h, double sx, double sy, double radius, dp_wrap wrap);
 
 /** out = max (or min when radius < 0) of 'src' over the disc of |radius| units around
  * each pixel centre (a polygon close to it for large discs); pixels are sx x sy units. Pixels
- * outside the raster do not take part, unless periodic, when the raster wraps. 'out' (w*h) and
- * 'scratch' (dp_morph_scratch_floats) are caller memory and must not overlap 'src'. */
+ * outside the raster do not take part, but along the axes in 'wrap', where the raster wraps. 'out'
+ * (w*h) and 'scratch' (dp_morph_scratch_floats) are caller memory and must not overlap 'src'. */
 void dp_morph_disc_into(const float *src, float *out, float *scratch, int w, int h, double sx,
-                        double sy, double radius, bool periodic);
+                        double sy, double radius, dp_wrap wrap);
 
 #endif

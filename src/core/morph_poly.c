@@ -7,7 +7,10 @@
  * for every path's turning points: after the lines up to j a turning point is within
  * the sum of lines up to j from q and within the rest from p, so the frame needs the
  * smaller of the two, at most about half the polygon. Periodic: each line is run in a
- * frame of wrapped copies as wide as that line, then cut back to the torus. */
+ * frame of wrapped copies as wide as that line, then cut back to the torus. Wrapping one
+ * axis only: one frame for all the lines, as bounded, but with wrapped copies along the
+ * axis that wraps as wide as the whole polygon there (a path then never leaves the
+ * frame on that side: every turning point is within the polygon of where it started). */
 #include "core/morph_poly.h"
 
 #include <math.h>
@@ -49,11 +52,23 @@ static frame line_frame(const dp_morph_plan *p, int j, int w, int h)
     return make_frame(w, h, p->n[j] * abs(p->a[j]), p->n[j] * p->b[j]);
 }
 
-size_t dp_morph_poly_scratch(const dp_morph_plan *p, int w, int h, bool periodic)
+/* Wrapping one axis: the bounded margin on the other, the whole polygon on that one. */
+static frame one_axis_frame(const dp_morph_plan *p, int w, int h, dp_wrap wrap)
+{
+    frame f = bounded_frame(p, w, h);
+    long tx = 0, ty = 0;
+    for (int j = 0; j < p->k; j++)
+        tx += (long)p->n[j] * labs(p->a[j]), ty += (long)p->n[j] * p->b[j];
+    return make_frame(w, h, wrap.x ? (int)tx : f.mx, wrap.y ? (int)ty : f.my);
+}
+
+size_t dp_morph_poly_scratch(const dp_morph_plan *p, int w, int h, dp_wrap wrap)
 {
     size_t most = 0;
-    if (!periodic)
+    if (!wrap.x && !wrap.y)
         return frame_floats(bounded_frame(p, w, h));
+    if (wrap.x != wrap.y)
+        return frame_floats(one_axis_frame(p, w, h, wrap));
     for (int j = 0; j < p->k; j++)
         most = DP_MAX(most, frame_floats(line_frame(p, j, w, h)));
     return most;
@@ -95,14 +110,14 @@ static int wrap(int i, int n)
     return ((i % n) + n) % n;
 }
 
-/* The raster (times sign) into a frame: absent around it, or wrapped copies. */
-static void fill_frame(float *px, frame f, const float *src, int w, int h, float sign,
-                       bool periodic)
+/* The raster (times sign) into a frame: absent around it, or wrapped copies along the
+ * axes that wrap. */
+static void fill_frame(float *px, frame f, const float *src, int w, int h, float sign, dp_wrap axes)
 {
     for (int y = 0; y < f.h; y++) {
         float *dst = px + (size_t)y * f.w;
-        int ry = periodic ? wrap(y - f.my, h) : y - f.my;
-        int rx = periodic ? wrap(-f.mx, w) : -f.mx;
+        int ry = axes.y ? wrap(y - f.my, h) : y - f.my;
+        int rx = axes.x ? wrap(-f.mx, w) : -f.mx;
         if (ry < 0 || ry >= h) {
             for (int x = 0; x < f.w; x++)
                 dst[x] = -INFINITY;
@@ -110,7 +125,7 @@ static void fill_frame(float *px, frame f, const float *src, int w, int h, float
         }
         const float *row = src + (size_t)ry * w;
         for (int x = 0; x < f.w; x++, rx++) {
-            if (periodic && rx == w)
+            if (axes.x && rx == w)
                 rx = 0;
             dst[x] = rx >= 0 && rx < w ? sign * row[rx] : -INFINITY;
         }
@@ -125,12 +140,12 @@ static void cut_frame(const float *px, frame f, float *out, int w, int h, float 
 }
 
 void dp_morph_poly_into(const float *src, float *out, float *scratch, int w, int h,
-                        const dp_morph_plan *p, float sign, bool periodic)
+                        const dp_morph_plan *p, float sign, dp_wrap wrap)
 {
-    if (!periodic) {
-        frame f = bounded_frame(p, w, h);
+    if (!(wrap.x && wrap.y)) {
+        frame f = wrap.x || wrap.y ? one_axis_frame(p, w, h, wrap) : bounded_frame(p, w, h);
         float *line = scratch + (size_t)f.w * (size_t)f.h;
-        fill_frame(scratch, f, src, w, h, sign, false);
+        fill_frame(scratch, f, src, w, h, sign, wrap);
         for (int j = 0; j < p->k; j++)
             if (p->n[j] > 0)
                 frame_lines(scratch, f, p->a[j], p->b[j], p->n[j], line);
@@ -143,7 +158,7 @@ void dp_morph_poly_into(const float *src, float *out, float *scratch, int w, int
         if (p->n[j] == 0)
             continue;
         frame f = line_frame(p, j, w, h);
-        fill_frame(scratch, f, out, w, h, 1.0f, true);
+        fill_frame(scratch, f, out, w, h, 1.0f, wrap);
         frame_lines(scratch, f, p->a[j], p->b[j], p->n[j], scratch + (size_t)f.w * (size_t)f.h);
         cut_frame(scratch, f, out, w, h, 1.0f);
     }

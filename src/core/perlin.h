@@ -11,7 +11,8 @@
 /* One octave of the sum. */
 typedef struct dp_octave {
     float fx, fy; /* lattice units per domain unit */
-    int wx, wy;   /* lattice period when periodic (<= 256), else 0 */
+    int wx, wy;   /* lattice periods (<= 256) when the field wraps (256 along an axis that
+                     does not, when the other does), else 0: stb's plain noise */
     float amp;
 } dp_octave;
 

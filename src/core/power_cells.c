@@ -21,7 +21,7 @@ struct dp_power_cells {
     size_t *site;      /* the original index of each copy */
     size_t n, n_sites;
     double width, height, wmax;
-    bool wrap;
+    dp_wrap wrap;        /* the axes that wrap */
     double x0, y0, cell; /* the grid's corner and cell side */
     int gw, gh;
     size_t *start, *order; /* gw * gh + 1 offsets into order; copies cell by cell */
@@ -52,23 +52,23 @@ size_t dp_power_cells_count(const dp_power_cells *c)
     return c->n_sites;
 }
 
-/* The sites, and on a torus the copies within half a side of the domain: a place's cell
- * and its walls' neighbours lie far closer than that in any sensible diagram. */
+/* The sites, and along the axes that wrap the copies within half a side of the domain: a
+ * place's cell and its walls' neighbours lie far closer than that in any sensible diagram. */
 static bool gather(dp_power_cells *c, const double *x, const double *y, const double *w, size_t n)
 {
-    size_t copies = c->wrap ? 9 : 1;
+    int kx = c->wrap.x ? 1 : 0, ky = c->wrap.y ? 1 : 0;
+    size_t copies = (size_t)(2 * kx + 1) * (size_t)(2 * ky + 1);
     c->x = dp_calloc_n(n * copies + 1, sizeof *c->x);
     c->y = dp_calloc_n(n * copies + 1, sizeof *c->y);
     c->w = dp_calloc_n(n * copies + 1, sizeof *c->w);
     c->site = dp_calloc_n(n * copies + 1, sizeof *c->site);
     if (c->x == NULL || c->y == NULL || c->w == NULL || c->site == NULL)
         return false;
-    double mx = c->wrap ? c->width / 2 : (double)INFINITY;
-    double my = c->wrap ? c->height / 2 : (double)INFINITY;
-    int k = c->wrap ? 1 : 0;
+    double mx = c->wrap.x ? c->width / 2 : (double)INFINITY;
+    double my = c->wrap.y ? c->height / 2 : (double)INFINITY;
     for (size_t i = 0; i < n; i++)
-        for (int j = -k; j <= k; j++)
-            for (int m = -k; m <= k; m++) {
+        for (int j = -ky; j <= ky; j++)
+            for (int m = -kx; m <= kx; m++) {
                 double px = x[i] + m * c->width, py = y[i] + j * c->height;
                 if ((m != 0 || j != 0) &&
                     (px < -mx || px > c->width + mx || py < -my || py > c->height + my))
@@ -111,8 +111,8 @@ static bool grid_build(dp_power_cells *c)
 }
 
 dapple_status dp_power_cells_new(dp_power_cells **out, const double *x, const double *y,
-                                 const double *w, size_t n, double width, double height, bool wrap,
-                                 dapple_error *err)
+                                 const double *w, size_t n, double width, double height,
+                                 dp_wrap wrap, dapple_error *err)
 {
     *out = NULL;
     if (!(width > 0) || !(height > 0))
@@ -322,8 +322,10 @@ void dp_power_cells_near2(const dp_power_cells *c, dp_power_cache *k, const dp_p
     *hit = (dp_power_hit){ SIZE_MAX, SIZE_MAX, cap, cap };
     if (c->n == 0)
         return;
-    if (c->wrap)
-        px = wrapped(px, c->width), py = wrapped(py, c->height);
+    if (c->wrap.x)
+        px = wrapped(px, c->width);
+    if (c->wrap.y)
+        py = wrapped(py, c->height);
     if (try_cache(c, k, px, py, cap, hit) || try_cache(c, alt, px, py, cap, hit))
         return;
     full(c, k, px, py, cap, hit);

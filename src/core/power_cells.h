@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "dapple.h"
+#include "core/wrap.h"
 
 typedef struct dp_power_cells dp_power_cells;
 
@@ -21,14 +22,14 @@ typedef struct dp_power_hit {
 } dp_power_hit;
 
 /** Builds the search structure over n sites (x[i], y[i]) with weights w[i] (pixels^2,
- * >= 0) in a width x height domain, a torus when 'wrap'. The arrays are copied. On failure
- * *out is NULL and err says why. */
+ * >= 0) in a width x height domain that wraps along the axes in 'wrap' (a torus with
+ * both). The arrays are copied. On failure *out is NULL and err says why. */
 DAPPLE_USERESULT dapple_status dp_power_cells_new(dp_power_cells **out, const double *x,
                                                   const double *y, const double *w, size_t n,
-                                                  double width, double height, bool wrap,
+                                                  double width, double height, dp_wrap wrap,
                                                   dapple_error *err);
 
-/** The cell of place (px, py) (wrapped into the domain on a torus) and its distances to
+/** The cell of place (px, py) (wrapped into the domain where it wraps) and its distances to
  * the walls, exact up to 'cap' pixels (farther walls read as cap). Ties go to the lower
  * index. With no sites, hit->cell is SIZE_MAX. */
 void dp_power_cells_at(const dp_power_cells *c, double px, double py, double cap,

@@ -20,7 +20,7 @@ struct dp_walls {
     size_t *start, *idx; /* discs of cell c: idx[start[c] .. start[c + 1]) */
     int gw, gh;
     double w, h, rmax;
-    bool periodic;
+    dp_wrap wrap;
 };
 
 static int cell_of(double v, double extent, int cells)
@@ -56,12 +56,12 @@ static bool build(dp_walls *w)
     return true;
 }
 
-dp_walls *dp_walls_new(const dp_disc *d, size_t n, double width, double height, bool periodic)
+dp_walls *dp_walls_new(const dp_disc *d, size_t n, double width, double height, dp_wrap wrap)
 {
     dp_walls *w = calloc(1, sizeof *w);
     if (w == NULL)
         return NULL;
-    *w = (dp_walls){ .n = n, .w = width, .h = height, .periodic = periodic };
+    *w = (dp_walls){ .n = n, .w = width, .h = height, .wrap = wrap };
     w->d = dp_calloc_n(n + 1, sizeof *w->d);
     for (size_t i = 0; w->d != NULL && i < n; i++) {
         w->d[i] = d[i];
@@ -122,24 +122,23 @@ double dp_wall_length(double a, double ox, double oy, double b, const double *nx
     return hi > lo ? hi - lo : 0;
 }
 
-/* The offset from (x, y) to disc j: the nearest copy on a torus. */
+/* The offset from (x, y) to disc j: the nearest copy along the axes that wrap. */
 static void offset_to(const dp_walls *w, size_t j, double x, double y, double *ox, double *oy)
 {
     *ox = w->d[j].x - x, *oy = w->d[j].y - y;
-    if (w->periodic) {
+    if (w->wrap.x)
         *ox -= w->w * floor(*ox / w->w + 0.5);
+    if (w->wrap.y)
         *oy -= w->h * floor(*oy / w->h + 0.5);
-    }
 }
 
-/* Cells [c0, c1] along an axis of n cells (wrapped later when periodic); all of them, once,
+/* Cells [c0, c1] along an axis of n cells (wrapped later when it wraps); all of them, once,
  * when the range covers the axis. */
-static void axis_range(double v, double reach, double extent, int n, bool periodic, int *c0,
-                       int *c1)
+static void axis_range(double v, double reach, double extent, int n, bool wraps, int *c0, int *c1)
 {
     double cw = extent / n;
     *c0 = (int)floor((v - reach) / cw), *c1 = (int)floor((v + reach) / cw);
-    if (!periodic)
+    if (!wraps)
         *c0 = DP_MAX(0, *c0), *c1 = DP_MIN(n - 1, *c1);
     else if (*c1 - *c0 + 1 >= n)
         *c0 = 0, *c1 = n - 1;
@@ -166,10 +165,12 @@ static void each_near(const dp_walls *w, double x, double y, double reach,
                       void (*fn)(void *, size_t, double, double), void *ctx)
 {
     int x0, x1, y0, y1;
-    if (w->periodic)
-        x -= w->w * floor(x / w->w), y -= w->h * floor(y / w->h);
-    axis_range(x, reach, w->w, w->gw, w->periodic, &x0, &x1);
-    axis_range(y, reach, w->h, w->gh, w->periodic, &y0, &y1);
+    if (w->wrap.x)
+        x -= w->w * floor(x / w->w);
+    if (w->wrap.y)
+        y -= w->h * floor(y / w->h);
+    axis_range(x, reach, w->w, w->gw, w->wrap.x, &x0, &x1);
+    axis_range(y, reach, w->h, w->gh, w->wrap.y, &y0, &y1);
     for (int cy = y0; cy <= y1; cy++)
         for (int cx = x0; cx <= x1; cx++) {
             size_t c = (size_t)((cy % w->gh + w->gh) % w->gh) * (size_t)w->gw +

@@ -3,12 +3,14 @@
  * weighted by their squared radii. The wall between discs i and j is the line of equal
  * power |p - c_i|^2 - r_i^2 = |p - c_j|^2 - r_j^2, which passes through the two points where
  * their circles cross; three walls meet at the radical centre of three discs. Self-contained
- * (libc, libm) so that a cells style built on the same diagram can share it. */
+ * (libc, libm, core/wrap.h) so that a cells style built on the same diagram can share it. */
 #ifndef DP_POWER_WALLS_H
 #define DP_POWER_WALLS_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "core/wrap.h"
 
 /** A disc: centre and radius, pixels. */
 typedef struct dp_disc {
@@ -23,9 +25,9 @@ typedef struct dp_wall {
 
 typedef struct dp_walls dp_walls;
 
-/** An index of n discs over a width x height plane (a torus when periodic) for wall
- * queries; copies the discs. NULL on allocation failure. */
-dp_walls *dp_walls_new(const dp_disc *d, size_t n, double width, double height, bool periodic);
+/** An index of n discs over a width x height plane (wrapping along the axes in 'wrap': a
+ * torus with both) for wall queries; copies the discs. NULL on allocation failure. */
+dp_walls *dp_walls_new(const dp_disc *d, size_t n, double width, double height, dp_wrap wrap);
 
 void dp_walls_free(dp_walls *w);
 

@@ -75,6 +75,16 @@ static double squash_of(const dp_rain_opts *o)
     return o->squash > 0 ? o->squash : 1;
 }
 
+/* (x, y) brought onto the pane along the axes that wrap (w: the pane's width in the space
+ * x is in, the simulation's or the pane's). */
+static void wrap_pos(const sim *s, double w, double *x, double *y)
+{
+    if (s->o->wrap.x)
+        *x = dp_torus_pos(*x, w);
+    if (s->o->wrap.y)
+        *y = dp_torus_pos(*y, s->o->height);
+}
+
 static bool add_node(sim *s, uint32_t cell, uint32_t index)
 {
     if (s->nodes == s->node_cap) {
@@ -97,9 +107,9 @@ static bool grid_insert(sim *s, uint32_t i)
 {
     int x0, x1, y0, y1;
     const drop *d = &s->d[i];
-    bool p = s->o->periodic;
-    dp_torus_cells(d->x - d->r, d->x + d->r, s->cw, s->nx, p, &x0, &x1);
-    dp_torus_cells(d->y - d->r, d->y + d->r, s->ch, s->ny, p, &y0, &y1);
+    dp_wrap p = s->o->wrap;
+    dp_torus_cells(d->x - d->r, d->x + d->r, s->cw, s->nx, p.x, &x0, &x1);
+    dp_torus_cells(d->y - d->r, d->y + d->r, s->ch, s->ny, p.y, &y0, &y1);
     for (int cy = y0; cy <= y1; cy++)
         for (int cx = x0; cx <= x1; cx++)
             if (!add_node(s,
@@ -124,8 +134,8 @@ static bool grid_rebuild(sim *s)
 
 static bool touches(const sim *s, const drop *a, uint32_t j)
 {
-    double dx = dp_torus_delta(s->d[j].x - a->x, s->w, s->o->periodic);
-    double dy = dp_torus_delta(s->d[j].y - a->y, s->o->height, s->o->periodic);
+    double dx = dp_torus_delta(s->d[j].x - a->x, s->w, s->o->wrap.x);
+    double dy = dp_torus_delta(s->d[j].y - a->y, s->o->height, s->o->wrap.y);
     double reach = a->r + s->d[j].r + TOUCH;
     return dx * dx + dy * dy < reach * reach;
 }
@@ -135,11 +145,11 @@ static bool touches(const sim *s, const drop *a, uint32_t j)
 static size_t touching(sim *s, const drop *a, uint32_t self)
 {
     int x0, x1, y0, y1;
-    bool p = s->o->periodic;
+    dp_wrap p = s->o->wrap;
     s->stamp++;
     s->n_found = 0;
-    dp_torus_cells(a->x - a->r, a->x + a->r, s->cw, s->nx, p, &x0, &x1);
-    dp_torus_cells(a->y - a->r, a->y + a->r, s->ch, s->ny, p, &y0, &y1);
+    dp_torus_cells(a->x - a->r, a->x + a->r, s->cw, s->nx, p.x, &x0, &x1);
+    dp_torus_cells(a->y - a->r, a->y + a->r, s->ch, s->ny, p.y, &y0, &y1);
     for (int cy = y0; cy <= y1; cy++)
         for (int cx = x0; cx <= x1; cx++) {
             uint32_t c = (uint32_t)(dp_torus_cell(cy, s->ny) * s->nx + dp_torus_cell(cx, s->nx));
@@ -170,8 +180,7 @@ static bool add_drop(sim *s, double x, double y, double r, dp_rain_kind kind, ui
             return false;
         s->mark = m, s->cap = cap;
     }
-    if (s->o->periodic)
-        x = dp_torus_pos(x, s->w), y = dp_torus_pos(y, s->o->height);
+    wrap_pos(s, s->w, &x, &y);
     s->d[s->n] = (drop){ x, y, r, dp_rng_unit(&s->rng), kind, false, 0 };
     s->mark[s->n] = 0;
     *index = (uint32_t)s->n++;
@@ -184,10 +193,9 @@ static void merge_into(sim *s, uint32_t i, uint32_t j)
 {
     drop *a = &s->d[i], *b = &s->d[j];
     double va = a->r * a->r * a->r, vb = b->r * b->r * b->r, w = vb / (va + vb);
-    a->x += w * dp_torus_delta(b->x - a->x, s->w, s->o->periodic);
-    a->y += w * dp_torus_delta(b->y - a->y, s->o->height, s->o->periodic);
-    if (s->o->periodic)
-        a->x = dp_torus_pos(a->x, s->w), a->y = dp_torus_pos(a->y, s->o->height);
+    a->x += w * dp_torus_delta(b->x - a->x, s->w, s->o->wrap.x);
+    a->y += w * dp_torus_delta(b->y - a->y, s->o->height, s->o->wrap.y);
+    wrap_pos(s, s->w, &a->x, &a->y);
     a->r = cbrt(va + vb);
     a->kind = vb > va ? b->kind : a->kind;
     a->grip = vb > va ? b->grip : a->grip;
@@ -244,8 +252,7 @@ static double flaw_at(const sim *s, double x, double y)
     if (f == NULL || !(dapple_field_rmax(f) > dapple_field_rmin(f)))
         return MIDDLING;
     x *= squash_of(s->o); /* the field lies on the pane */
-    if (s->o->periodic)
-        x = dp_torus_pos(x, s->o->width), y = dp_torus_pos(y, s->o->height);
+    wrap_pos(s, s->o->width, &x, &y);
     double v = (dapple_field_radius_at(f, x, y) - dapple_field_rmin(f)) /
                (dapple_field_rmax(f) - dapple_field_rmin(f));
     return DP_MIN(1.0, DP_MAX(0.0, v));
@@ -281,8 +288,7 @@ static bool push_disc(sim *s, double x, double y, double r, uint32_t id)
     if (t == NULL)
         return false;
     s->track = t;
-    if (s->o->periodic)
-        x = dp_torus_pos(x, s->w), y = dp_torus_pos(y, s->o->height);
+    wrap_pos(s, s->w, &x, &y);
     t[s->n_track++] = (dp_rain_disc){ (float)x, (float)y, (float)r, id };
     return true;
 }
@@ -294,8 +300,8 @@ static bool wipe_between(sim *s, const drop *from, const drop *to, uint32_t id)
 {
     if (!from->track_end)
         return push_disc(s, from->x, from->y, s->o->track * from->r, id);
-    double dx = dp_torus_delta(to->x - from->x, s->w, s->o->periodic);
-    double dy = dp_torus_delta(to->y - from->y, s->o->height, s->o->periodic);
+    double dx = dp_torus_delta(to->x - from->x, s->w, s->o->wrap.x);
+    double dy = dp_torus_delta(to->y - from->y, s->o->height, s->o->wrap.y);
     double a = s->o->track * from->r, b = s->o->track * to->r, len = hypot(dx, dy);
     int steps = (int)ceil(len / DP_MAX(1.0, 0.5 * DP_MIN(a, b)));
     for (int k = 0; k <= steps; k++) {
@@ -362,13 +368,13 @@ static bool bead(sim *s, run *u)
     u->next_bead = u->travelled + 2 * s->o->track * d->r * (0.2 + 1.2 * dp_rng_unit(&s->rng));
     for (size_t k = s->n_track; k-- > u->first;) {
         const dp_rain_disc *t = &s->track[k];
-        double dx = dp_torus_delta((double)t->x - d->x, s->w, s->o->periodic);
-        double dy = dp_torus_delta((double)t->y - d->y, s->o->height, s->o->periodic);
+        double dx = dp_torus_delta((double)t->x - d->x, s->w, s->o->wrap.x);
+        double dy = dp_torus_delta((double)t->y - d->y, s->o->height, s->o->wrap.y);
         if (dy > -(d->r + b + 1)) /* not yet behind it (or a swallowed drop's wipe) */
             continue;
         (void)dx;
         double side = DP_MAX(0.0, (double)t->r - b) * (2 * dp_rng_unit(&s->rng) - 1);
-        if (!s->o->periodic && ((double)t->x + side < 0 || (double)t->x + side >= s->w))
+        if (!s->o->wrap.x && ((double)t->x + side < 0 || (double)t->x + side >= s->w))
             return true; /* off a bounded pane: the water stays in the slider */
         uint32_t j;
         lose(d, b * b * b);
@@ -386,13 +392,12 @@ static bool step(sim *s, run *u, bool *gone)
     double ds = DP_MAX(1.0, STEP * d->r);
     d->x += sin(u->heading) * ds, d->y += cos(u->heading) * ds;
     u->travelled += ds;
-    if (!s->o->periodic && (d->y >= s->o->height || d->x < 0 || d->x >= s->w)) {
+    if ((!s->o->wrap.y && d->y >= s->o->height) || (!s->o->wrap.x && (d->x < 0 || d->x >= s->w))) {
         s->res->water_off += d->r * d->r * d->r;
         d->r = 0, *gone = true;
         return true;
     }
-    if (s->o->periodic)
-        d->x = dp_torus_pos(d->x, s->w), d->y = dp_torus_pos(d->y, s->o->height);
+    wrap_pos(s, s->w, &d->x, &d->y);
     shed(s, u, ds);
     double ragged = 0.8 + 0.35 * dp_rng_unit(&s->rng);
     if (!push_disc(s, d->x, d->y, s->o->track * d->r * ragged, u->id) || !swallow(s, u))
@@ -558,9 +563,9 @@ static bool collect_drops(sim *s, dp_rain *r)
             continue;
         dp_rain_drop *p = &r->drops[r->n_drops++];
         *p = (dp_rain_drop){ (float)(d->x * squash_of(s->o)), (float)d->y, (float)d->r, d->kind };
-        if (s->o->periodic && p->x >= (float)s->o->width) /* rounded up to the edge */
+        if (s->o->wrap.x && p->x >= (float)s->o->width) /* rounded up to the edge */
             p->x = 0;
-        if (s->o->periodic && p->y >= (float)s->o->height)
+        if (s->o->wrap.y && p->y >= (float)s->o->height)
             p->y = 0;
         r->water_drops += d->r * d->r * d->r;
     }
@@ -578,7 +583,7 @@ static void keep_fresh_tracks(sim *s, dp_rain *r)
             s->track[k++] = s->track[i];
     for (size_t i = 0; i < k; i++) {
         double x = (double)s->track[i].x * squash_of(s->o);
-        s->track[i].x = (float)(s->o->periodic ? dp_torus_pos(x, s->o->width) : x);
+        s->track[i].x = (float)(s->o->wrap.x ? dp_torus_pos(x, s->o->width) : x);
         s->track[i].r = (float)((double)s->track[i].r * squash_of(s->o)); /* its half-width */
     }
     r->track = s->track, r->n_track = k;

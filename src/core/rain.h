@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "dapple.h"
+#include "core/wrap.h"
 
 /* A drop slides off the glass at the latest at r_max: no drop ends larger. */
 #define DP_RAIN_SLIDE_SPREAD 0.6 /* at slide = 1, slick glass lets drops of 0.4 r_max go */
@@ -38,7 +39,8 @@ typedef struct dp_rain_disc {
 
 typedef struct dp_rain_opts {
     double width, height; /* the pane, pixels */
-    bool periodic;        /* a torus: merges wrap, a slider leaving the bottom enters the top */
+    dp_wrap wrap;         /* the axes that wrap: merges wrap there; with y, a slider leaving the
+                             bottom enters the top, else it runs off the pane */
     uint64_t seed;
     double r_min;  /* the smallest drop that lands, > 0 */
     double r_max;  /* the largest drop the glass holds anywhere (> r_min): heavier ones slide */

@@ -234,6 +234,9 @@ static dapple_status check_opts(const dapple_field *f, const dapple_sampler_opts
     if (!(o->spacing_scale > 0 && o->spacing_scale <= 1e6))
         return dp_fail(err, DAPPLE_E_INVALID, "spacing_scale must be in (0, 1e6], got %g",
                        o->spacing_scale);
+    if (!dp_wrap_known(o->wrap))
+        return dp_fail(err, DAPPLE_E_INVALID, "wrap must be a dapple_wrap value, got %d",
+                       (int)o->wrap);
     return DAPPLE_OK;
 }
 
@@ -276,6 +279,7 @@ static dapple_status sampler_new(dapple_sampler **out, const dapple_field *field
     dp_field_scaled_view(field, o->spacing_scale, &s->view);
     s->field = &s->view;
     s->o = *o;
+    s->wrap = c != NULL ? dp_wrap_both(false) : dp_wrap_of(o->periodic, o->wrap);
     s->wx1 = o->width, s->wy1 = o->height;
     if (c != NULL) {
         s->o.progress = NULL; /* chunks run on worker threads: the world reports */
@@ -299,8 +303,7 @@ static dapple_status sampler_new(dapple_sampler **out, const dapple_field *field
     s->open = o->avoid == NULL && s->view.n_refusals == 0;
     /* float rounding may lift a stored radius just above rmax: the reach must cover it */
     s->reach = DP_MAX(s->view.rmax, (double)(float)s->view.rmax);
-    st = dp_grid_init(&s->grid, o->width, o->height, s->reach, o->periodic, DP_SAMPLER_MAX_CELLS,
-                      err);
+    st = dp_grid_init(&s->grid, o->width, o->height, s->reach, s->wrap, DP_SAMPLER_MAX_CELLS, err);
     if (st == DAPPLE_OK)
         st = dp_levels_init(&s->lv, &s->grid, s->field, o->max_points, err);
     if (st == DAPPLE_OK && !dp_cover_init(s))

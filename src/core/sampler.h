@@ -32,7 +32,8 @@ struct dapple_sampler {
     const dapple_field *field; /* &view: the caller's field, its radii times spacing_scale */
     dapple_field view;
     dapple_sampler_opts o;
-    bool open; /* no 'avoid' and no refused area: a candidate clear of points is accepted */
+    dp_wrap wrap; /* the axes that wrap: o's periodic and wrap read once (none in a chunk) */
+    bool open;    /* no 'avoid' and no refused area: a candidate clear of points is accepted */
     dapple_point *store; /* store[0]: a far-away sentinel; the points are store[1..n] */
     size_t n, cap;       /* points used and allocated (store has cap + 1 entries) */
     dp_grid grid;        /* cells >= rmax: every point of a constant field, the largest otherwise */
@@ -80,7 +81,7 @@ struct dapple_sampler {
 };
 
 /* Options of a chunk's sampler, beyond dapple_sampler_opts (whose width and height are
- * the local domain's, and periodic false). */
+ * the local domain's; it never wraps). */
 typedef struct dp_chunk_opts {
     double ox, oy;             /* world position of local (0, 0) */
     double quantum;            /* a power of two */
@@ -389,8 +390,8 @@ DP_HOT int dp_try(dapple_sampler *s, double x, double y, bool constant, uint32_t
 {
     float xf = 0, yf = 0;
     if (s->chunk ? !dp_to_window(s, x, y, &xf, &yf)
-                 : !dp_to_domain(x, s->o.width, s->o.periodic, &xf) ||
-                           !dp_to_domain(y, s->o.height, s->o.periodic, &yf))
+                 : !dp_to_domain(x, s->o.width, s->wrap.x, &xf) ||
+                           !dp_to_domain(y, s->o.height, s->wrap.y, &yf))
         return DP_TRY_OUTSIDE;
     return dp_try_in(s, xf, yf, constant, by, r);
 }

@@ -85,8 +85,8 @@ DP_HOT double ring_radius(const dapple_sampler *s, dapple_point p, const turn *t
 DP_HOT bool arc_half(const dapple_sampler *s, dapple_point p, const dapple_point *b, double d,
                      double m, double *vx, double *vy, double *ca, double *sa)
 {
-    *vx = dp_wrap_delta((double)b->x - (double)p.x, s->o.width, s->o.periodic);
-    *vy = dp_wrap_delta((double)b->y - (double)p.y, s->o.height, s->o.periodic);
+    *vx = dp_wrap_delta((double)b->x - (double)p.x, s->o.width, s->wrap.x);
+    *vy = dp_wrap_delta((double)b->y - (double)p.y, s->o.height, s->wrap.y);
     double dd2 = *vx * *vx + *vy * *vy;
     if (dd2 == 0)
         return false;
@@ -104,8 +104,8 @@ DP_HOT bool arc_half(const dapple_sampler *s, dapple_point p, const dapple_point
 /* Squared distance from (x, y) to b, across the seam on a torus. */
 DP_HOT double dist2_to(const dapple_sampler *s, double x, double y, const dapple_point *b)
 {
-    double dx = dp_wrap_delta(x - (double)b->x, s->o.width, s->o.periodic);
-    double dy = dp_wrap_delta(y - (double)b->y, s->o.height, s->o.periodic);
+    double dx = dp_wrap_delta(x - (double)b->x, s->o.width, s->wrap.x);
+    double dy = dp_wrap_delta(y - (double)b->y, s->o.height, s->wrap.y);
     return dx * dx + dy * dy;
 }
 
@@ -157,18 +157,21 @@ DP_HOT bool past_blocker(const dapple_sampler *s, dapple_point p, uint32_t q, do
  * circle (p, d) in direction t, to where that circle comes back over the edge (plus the
  * margin). The stretch beyond an edge at distance D from p is the arc round the edge's
  * outward normal n of half angle acos(D / d): its end is n cos + (n turned left) sin,
- * no trig. */
+ * no trig. A pane that wraps one axis has edges on the other only; a torus comes here
+ * only for an avoided candidate, and one beyond its seam turns as at an edge, as it
+ * always did. */
 static void past_edge(const dapple_sampler *s, dapple_point p, double d, double x, double y,
                       const turn *t, double cm, double sm, double *c, double *sn)
 {
+    bool one = s->wrap.x != s->wrap.y, ex = !(one && s->wrap.x), ey = !(one && s->wrap.y);
     double nx = 0, ny = 0, dist;
-    if (x >= s->o.width)
+    if (ex && x >= s->o.width)
         nx = 1, dist = s->o.width - (double)p.x;
-    else if (x < 0)
+    else if (ex && x < 0)
         nx = -1, dist = (double)p.x;
-    else if (y >= s->o.height)
+    else if (ey && y >= s->o.height)
         ny = 1, dist = s->o.height - (double)p.y;
-    else if (y < 0)
+    else if (ey && y < 0)
         ny = -1, dist = (double)p.y;
     else { /* inside the domain ('avoid' or a refused area): a blind step of 10 degrees */
         *c = 0.98480775301220806, *sn = 0.17364817766693033;
@@ -215,10 +218,10 @@ DP_HOT void lane_start(dapple_sampler *s, lane *l, size_t i, bool constant, cons
                 (py - m) * f->inv_sy - 0.5 >= 0 && (px + m) * f->inv_sx - 0.5 < f->ulim &&
                 (py + m) * f->inv_sy - 0.5 < f->wlim;
     /* a spot touching the bottom edge may have its lowest point on it, not on a circle:
-     * parents near any edge take full turns */
+     * parents near any edge that does not wrap take full turns */
     double e = 2 * s->reach, x = l->p.x, y = l->p.y;
-    l->half = half != NULL && (s->o.periodic || (x >= s->wx0 + e && y >= s->wy0 + e &&
-                                                 x <= s->wx1 - e && y <= s->wy1 - e));
+    l->half = half != NULL && (s->wrap.x || (x >= s->wx0 + e && x <= s->wx1 - e)) &&
+              (s->wrap.y || (y >= s->wy0 + e && y <= s->wy1 - e));
     if (l->half) {
         l->t = *half;
     } else {
@@ -506,7 +509,7 @@ void dp_sampler_grow_dense(dapple_sampler *s, size_t first)
  * a torus too short for every spot to have a lowest point, or a field too steep. */
 static bool half_turn(const dapple_sampler *s, turn *half)
 {
-    if (!s->open || (s->o.periodic && s->o.height < 8 * s->reach))
+    if (!s->open || (s->wrap.y && s->o.height < 8 * s->reach))
         return false;
     double g = s->field->slope;
     if (g >= 0.5)

@@ -88,18 +88,18 @@ bool dp_sampler_append(dapple_sampler *s, float x, float y, float r)
 static uint32_t span_hit(const dapple_sampler *s, const uint32_t *head, int gw, int gh, double icw,
                          double ich, double x, double y, double r, double reach)
 {
-    bool per = s->o.periodic;
+    dp_wrap w = s->wrap;
     int fx, nx, fy, ny;
-    dp_grid_span(x - reach, x + reach, icw, gw, per, &fx, &nx);
-    dp_grid_span(y - reach, y + reach, ich, gh, per, &fy, &ny);
+    dp_grid_span(x - reach, x + reach, icw, gw, w.x, &fx, &nx);
+    dp_grid_span(y - reach, y + reach, ich, gh, w.y, &fy, &ny);
     for (int j = 0; j < ny; j++) {
         int cy = fy + j < gh ? fy + j : fy + j - gh;
         for (int i = 0; i < nx; i++) {
             int cx = fx + i < gw ? fx + i : fx + i - gw;
             for (uint32_t q = head[(size_t)cy * gw + cx]; q != DP_GRID_NONE; q = s->grid.next[q]) {
                 const dapple_point *p = &s->store[q];
-                double dx = dp_wrap_delta((double)p->x - x, s->o.width, per);
-                double dy = dp_wrap_delta((double)p->y - y, s->o.height, per);
+                double dx = dp_wrap_delta((double)p->x - x, s->o.width, w.x);
+                double dy = dp_wrap_delta((double)p->y - y, s->o.height, w.y);
                 double m = DP_MAX(r, (double)p->r);
                 if (dx * dx + dy * dy < m * m)
                     return q;

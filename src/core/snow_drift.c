@@ -21,7 +21,7 @@
 
 static int col(const dp_snow_opts *o, int x)
 {
-    return o->periodic ? ((x % o->width) + o->width) % o->width : x;
+    return o->wrap_x ? ((x % o->width) + o->width) % o->width : x;
 }
 
 /* Drops one clump of radius s at x0, flattened to FLAT s tall as it lands. A clump of
@@ -51,7 +51,7 @@ static void drop(const dp_snow_opts *o, float *h, double x0, double s)
 static bool settle_sweep(const dp_snow_opts *o, float *h)
 {
     bool moved = false;
-    for (int x = 0; x < (o->periodic ? o->width : o->width - 1); x++) {
+    for (int x = 0; x < (o->wrap_x ? o->width : o->width - 1); x++) {
         int y = col(o, x + 1);
         double d = (double)h[x] - (double)h[y];
         if (fabs(d) <= REPOSE + 1e-3)
@@ -75,8 +75,8 @@ static void soften(const dp_snow_opts *o, float *h, float *tmp)
     int passes = (int)ceil(SOFTEN * o->lump);
     for (int pass = 0; pass < passes; pass++) {
         for (int x = 0; x < n; x++) {
-            int l = o->periodic ? col(o, x - 1) : DP_MAX(x - 1, 0);
-            int r = o->periodic ? col(o, x + 1) : DP_MIN(x + 1, n - 1);
+            int l = o->wrap_x ? col(o, x - 1) : DP_MAX(x - 1, 0);
+            int r = o->wrap_x ? col(o, x + 1) : DP_MIN(x + 1, n - 1);
             tmp[x] = (float)(((double)h[l] + 2 * (double)h[x] + (double)h[r]) / 4);
         }
         for (int x = 0; x < n; x++)

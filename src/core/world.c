@@ -33,6 +33,7 @@
 
 typedef struct axis {
     double extent; /* W or H */
+    bool wraps;    /* the world wraps along this axis */
     int n;         /* chunks along it */
     int u0, bw;    /* the box: unwrapped chunk indices u0 .. u0 + bw - 1 */
     int c0, c1;    /* the region's chunks (canonical indices, inclusive) */
@@ -48,7 +49,7 @@ typedef struct chunk {
 
 typedef struct world {
     const dp_world_opts *o;
-    bool periodic;
+    dp_wrap wrap;
     double R, M, quantum;
     axis ax, ay;
     chunk *slots; /* ax.bw x ay.bw */
@@ -67,9 +68,9 @@ double dp_world_chunk_side(const dp_world_opts *o)
     return exp2(ceil(log2(DP_MAX(MIN_SIDE, SIDE_PER_R * reach_of(o)))));
 }
 
-static int chunks_along(double extent, double side, bool periodic)
+static int chunks_along(double extent, double side, bool wraps)
 {
-    return periodic ? 2 * (int)ceil(extent / (2 * side)) : (int)ceil(extent / side);
+    return wraps ? 2 * (int)ceil(extent / (2 * side)) : (int)ceil(extent / side);
 }
 
 /* Chunk i's first coordinate; the end of the last is the extent itself. */
@@ -95,15 +96,16 @@ static int wrap(int u, int n)
 }
 
 /* The box of slots: the region's chunks and HALO more each side, clamped to the world
- * (bounded), or the whole ring of chunks when that is no larger (torus). */
-static void plan_axis(axis *a, double extent, double side, bool periodic, double r0, double r1)
+ * (bounded), or the whole ring of chunks when that is no larger (an axis that wraps). */
+static void plan_axis(axis *a, double extent, double side, bool wraps, double r0, double r1)
 {
     a->extent = extent;
-    a->n = chunks_along(extent, side, periodic);
+    a->wraps = wraps;
+    a->n = chunks_along(extent, side, wraps);
     a->c0 = chunk_of(a, r0), a->c1 = chunk_of(a, r1);
     a->u0 = a->c0 - HALO;
     int u1 = a->c1 + HALO;
-    if (!periodic)
+    if (!wraps)
         a->u0 = DP_MAX(a->u0, 0), u1 = DP_MIN(u1, a->n - 1);
     else if (u1 - a->u0 + 1 >= a->n)
         a->u0 = 0, u1 = a->n - 1;
@@ -138,20 +140,20 @@ static uint64_t chunk_seed(uint64_t seed, int i, int j)
 }
 
 /* The chunk's local domain along one axis: window [b0, b1) plus the margin, clamped to a
- * bounded world. */
+ * bounded axis. */
 static void local_span(const world *w, const axis *a, int i, double *lo, double *hi)
 {
     *lo = bound(a, i) - w->M, *hi = bound(a, i + 1) + w->M;
-    if (!w->periodic)
+    if (!a->wraps)
         *lo = DP_MAX(*lo, 0.0), *hi = DP_MIN(*hi, a->extent);
 }
 
 /* Neighbour offset d of chunk i along an axis: its canonical index, and the shift that
- * carries its world coordinates into chunk i's frame; false past a bounded world's edge. */
-static bool neighbour(const world *w, const axis *a, int i, int d, int *id, double *shift)
+ * carries its world coordinates into chunk i's frame; false past a bounded axis's edge. */
+static bool neighbour(const axis *a, int i, int d, int *id, double *shift)
 {
     int u = i + d;
-    if (!w->periodic && (u < 0 || u >= a->n))
+    if (!a->wraps && (u < 0 || u >= a->n))
         return false;
     *id = wrap(u, a->n);
     *shift = u < 0 ? -a->extent : u >= a->n ? a->extent : 0.0;
@@ -168,8 +170,8 @@ static dapple_status gather_fixed(world *w, int i, int j, double ox, double oy, 
         for (int di = -1; di <= 1; di++) {
             int ni, nj;
             double sx, sy;
-            if ((di == 0 && dj == 0) || !neighbour(w, &w->ax, i, di, &ni, &sx) ||
-                !neighbour(w, &w->ay, j, dj, &nj, &sy) || phase(ni, nj) >= phase(i, j))
+            if ((di == 0 && dj == 0) || !neighbour(&w->ax, i, di, &ni, &sx) ||
+                !neighbour(&w->ay, j, dj, &nj, &sy) || phase(ni, nj) >= phase(i, j))
                 continue;
             const chunk *c = slot(w, ni, nj);
             for (size_t k = 0; k < c->n; k++) {
@@ -211,7 +213,7 @@ static void run_chunk(world *w, int i, int j)
     co.fixed = fixed;
     dapple_sampler_opts so = w->o->so;
     so.width = x1 - x0, so.height = y1 - y0;
-    so.periodic = false;
+    so.periodic = false, so.wrap = DAPPLE_WRAP_NONE;
     so.seed = chunk_seed(w->o->so.seed, i, j);
     /* a lazy field gets a raster of its own for the chunk; any other is viewed */
     dapple_field view, *own = NULL;
@@ -296,8 +298,8 @@ static void mark_needed(world *w)
                     for (int di = -1; di <= 1; di++) {
                         int ni, nj;
                         double sx, sy;
-                        if (neighbour(w, &w->ax, i, di, &ni, &sx) &&
-                            neighbour(w, &w->ay, j, dj, &nj, &sy) && phase(ni, nj) < p)
+                        if (neighbour(&w->ax, i, di, &ni, &sx) &&
+                            neighbour(&w->ay, j, dj, &nj, &sy) && phase(ni, nj) < p)
                             slot(w, ni, nj)->needed = true;
                     }
             }
@@ -442,6 +444,9 @@ static dapple_status check(const dp_world_opts *o, dapple_error *err)
                        o->rx, o->ry, o->rw, o->rh, so->width, so->height);
     if (o->threads < 1 || o->threads > DAPPLE_LIMIT_THREADS)
         return dp_fail_range_int(err, "threads", 1, DAPPLE_LIMIT_THREADS, o->threads);
+    if (!dp_wrap_known(so->wrap))
+        return dp_fail(err, DAPPLE_E_INVALID, "wrap must be a dapple_wrap value, got %d",
+                       (int)so->wrap);
     return DAPPLE_OK;
 }
 
@@ -452,15 +457,15 @@ dapple_status dp_world_sample(const dp_world_opts *o, dapple_point **points, siz
     dapple_status st = check(o, err);
     if (st != DAPPLE_OK)
         return st;
-    world w = { .o = o, .periodic = o->so.periodic, .R = reach_of(o) };
+    world w = { .o = o, .wrap = dp_wrap_of(o->so.periodic, o->so.wrap), .R = reach_of(o) };
     double W = o->so.width, H = o->so.height, side = dp_world_chunk_side(o);
     w.M = ceil(w.R) + 1;
     w.quantum = ldexp(1.0, ilogb(2 * DP_MAX(W, H)) - 23);
-    plan_axis(&w.ax, W, side, w.periodic, o->rx, o->rx + o->rw - w.quantum);
-    plan_axis(&w.ay, H, side, w.periodic, o->ry, o->ry + o->rh - w.quantum);
-    /* a torus needs chunks wider than the reach, and a size the quantum divides */
-    if (w.periodic && (floor(W / w.ax.n) < w.R + 1 || floor(H / w.ay.n) < w.R + 1 ||
-                       fmod(W, w.quantum) != 0 || fmod(H, w.quantum) != 0))
+    plan_axis(&w.ax, W, side, w.wrap.x, o->rx, o->rx + o->rw - w.quantum);
+    plan_axis(&w.ay, H, side, w.wrap.y, o->ry, o->ry + o->rh - w.quantum);
+    /* an axis that wraps needs chunks wider than the reach, and a size the quantum divides */
+    if ((w.wrap.x && (floor(W / w.ax.n) < w.R + 1 || fmod(W, w.quantum) != 0)) ||
+        (w.wrap.y && (floor(H / w.ay.n) < w.R + 1 || fmod(H, w.quantum) != 0)))
         return sample_whole(o, points, count, stop, err);
     w.slots = dp_calloc_n((size_t)w.ax.bw * (size_t)w.ay.bw, sizeof *w.slots);
     if (w.slots == NULL)
@@ -511,7 +516,8 @@ void dapple_points_free(dapple_point *points)
 
 int dp_world_row_count(const dp_world_opts *o)
 {
-    return chunks_along(o->so.height, dp_world_chunk_side(o), o->so.periodic);
+    return chunks_along(o->so.height, dp_world_chunk_side(o),
+                        dp_wrap_of(o->so.periodic, o->so.wrap).y);
 }
 
 double dp_world_row_top(const dp_world_opts *o, int j)

@@ -66,6 +66,22 @@ static dapple_status apply_enum(const dp_param *p, void *base, const char *value
     return bad_choice(p, value, err);
 }
 
+/* The axes that wrap: a bool (both or none) or a choice naming them, x | y << 1. */
+static dapple_status apply_wrap(const dp_param *p, void *base, const char *value, dapple_error *err)
+{
+    bool on;
+    if (dp_parse_bool(value, &on)) {
+        dp_wrap w = dp_wrap_both(on);
+        return store(p, base, &w, sizeof w, err);
+    }
+    for (const dp_choice *c = p->choices; c->name != NULL; c++)
+        if (strcmp(c->name, value) == 0) {
+            dp_wrap w = { (c->value & 1) != 0, (c->value & 2) != 0 };
+            return store(p, base, &w, sizeof w, err);
+        }
+    return bad_choice(p, value, err);
+}
+
 /* ---------------------------------------------------------------- paths */
 
 /* out = base_dir/path, unless path is absolute or base_dir is empty. */
@@ -371,6 +387,8 @@ static dapple_status apply_scalar(const dp_param *p, void *base, const char *val
     case DP_P_COLOUR:
         st = dp_expect_colour(value, &c, err);
         return st != DAPPLE_OK ? st : store(p, base, &c, sizeof c, err);
+    case DP_P_WRAP:
+        return apply_wrap(p, base, value, err);
     default:
         return apply_enum(p, base, value, err);
     }

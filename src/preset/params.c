@@ -54,6 +54,10 @@ static const dp_choice tint_choices[] = { { "multiply", DP_TINT_MULTIPLY },
                                           { "colourise", DP_TINT_COLOURISE },
                                           { NULL, 0 } };
 static const dp_choice stamp_words[] = { { "daisy", 0 }, { "leaves", 0 }, { NULL, 0 } };
+/* the axes that wrap, as x | y << 1 (the bool spellings of dp_parse_bool work too) */
+static const dp_choice wrap_choices[] = {
+    { "false", 0 }, { "true", 3 }, { "x", 1 }, { "y", 2 }, { NULL, 0 }
+};
 static const dp_choice map_choices[] = { { "radius", DAPPLE_MAP_RADIUS },
                                          { "density", DAPPLE_MAP_DENSITY },
                                          { NULL, 0 } };
@@ -64,8 +68,9 @@ static const dp_param params[] = {
       "(required) output size in pixels, WxH" },
     { DP_SEC_TEXTURE, "seed", DP_P_U64, 0, 0, NULL, TX(seed), "1",
       "texture seed; each layer's seed is derived from it and the layer's name" },
-    { DP_SEC_TEXTURE, "periodic", DP_P_BOOL, 0, 0, NULL, TX(periodic), "false",
-      "tileable: sampling wraps, shapes crossing an edge are drawn again opposite" },
+    { DP_SEC_TEXTURE, "periodic", DP_P_WRAP, 0, 0, wrap_choices, TX(wrap), "false",
+      "tileable: sampling wraps, shapes crossing an edge are drawn again opposite; x: across "
+      "only (the top and bottom edges stay apart), y: down only" },
     { DP_SEC_TEXTURE, "background", DP_P_ENUM, 0, 0, background_choices, TX(background), "colour",
       "what lies under the layers (perlin: a tinted ground of two colours; bokeh: that ground "
       "with out-of-focus lights, for drops to refract)" },
@@ -521,7 +526,7 @@ static const char *type_name(dp_param_type t)
                                          "bool",        "choice",  "colour",      "colours",
                                          "size",        "field",   "path",        "number",
                                          "layer names", "levels",  "image paths", "paths",
-                                         "scene" };
+                                         "scene",       "axes" };
     return names[t];
 }
 
@@ -539,6 +544,9 @@ static void md_values(FILE *f, const dp_param *p)
         break;
     case DP_P_BOOL:
         fputs("`true`/`false`, `yes`/`no`, `on`/`off`, `1`/`0`", f);
+        break;
+    case DP_P_WRAP:
+        fputs("`true`/`false` (as a bool), `x`, `y`", f);
         break;
     case DP_P_COLOUR:
         fputs("`#rgb`, `#rrggbb`, `#rrggbbaa`", f);

@@ -31,6 +31,8 @@ typedef enum dp_param_type {
     DP_P_EXCLUDE,  /* comma list of image:PATH into the layer's exclusion images */
     DP_P_STAMPS,   /* "daisy" or a comma list of files into the layer's stamp list */
     DP_P_BACKDROP, /* none | night-street | overcast | checker[:SIDE] | image:PATH */
+    DP_P_WRAP,     /* a bool (both axes or none) or one axis, x | y, into a dp_wrap; 'choices'
+                      name false, true, x and y */
 } dp_param_type;
 
 typedef struct dp_choice {

@@ -19,6 +19,7 @@ static const char *type_name(dp_param_type t)
     case DP_P_BOOL:
         return "bool";
     case DP_P_ENUM:
+    case DP_P_WRAP: /* its choices: false, true, x, y */
         return "choice";
     case DP_P_COLOUR:
         return "colour";

@@ -3,9 +3,9 @@
  * height (u, v in 0..1, v down), so they scale with it as a picture scaled to fill does: a
  * vertical profile of colours (sky, horizon, ground) with things in front of it (buildings,
  * lamps, trees). Lights are added, so they glow where they overlap, and a wet street
- * reflects each lamp as a vertical streak below it. When the texture tiles, everything wraps
- * across the sides and the profile's last rows blend back into its first. Each scene is
- * seeded by the texture seed alone. */
+ * reflects each lamp as a vertical streak below it. When the texture tiles across, everything
+ * wraps across the sides; when it tiles down, the profile's last rows blend back into its
+ * first. Each scene is seeded by the texture seed alone. */
 #include "render/backdrop.h"
 
 #include <math.h>
@@ -28,7 +28,7 @@ typedef struct scene {
     uint8_t *px; /* the canvas itself, opaque ARGB32: no second copy of the scene */
     int stride;
     int w, h;
-    bool wrap;
+    dp_wrap wrap;
     dp_rng rng;
 } scene;
 
@@ -63,7 +63,7 @@ static uint8_t byte_of(double v)
 static void fill_profile(scene *sc, const stop *s, int n)
 {
     for (int y = 0; y < sc->h; y++) {
-        rgb c = profile_at(s, n, (y + 0.5) / sc->h, sc->wrap);
+        rgb c = profile_at(s, n, (y + 0.5) / sc->h, sc->wrap.y);
         uint32_t v = 0xff000000u | (uint32_t)byte_of(c.r) << 16 | (uint32_t)byte_of(c.g) << 8 |
                      byte_of(c.b);
         uint32_t *row = (uint32_t *)(void *)(sc->px + (size_t)y * sc->stride);
@@ -72,15 +72,15 @@ static void fill_profile(scene *sc, const stop *s, int n)
     }
 }
 
-/* The pixel at (x, y), wrapped or NULL off a non-tiling scene. */
+/* The pixel at (x, y), wrapped along the axes that tile, or NULL off the scene. */
 static uint32_t *at(scene *sc, int x, int y)
 {
-    if (sc->wrap) {
+    if (sc->wrap.x)
         x = ((x % sc->w) + sc->w) % sc->w;
+    if (sc->wrap.y)
         y = ((y % sc->h) + sc->h) % sc->h;
-    } else if (x < 0 || y < 0 || x >= sc->w || y >= sc->h) {
+    if (x < 0 || y < 0 || x >= sc->w || y >= sc->h)
         return NULL;
-    }
     return (uint32_t *)(void *)(sc->px + (size_t)y * sc->stride) + x;
 }
 
@@ -165,8 +165,8 @@ static void buildings(scene *sc)
         double bw = (0.04 + 0.09 * dp_rng_unit(&sc->rng)) * sc->w;
         double top = (0.06 + 0.3 * dp_rng_unit(&sc->rng)) * sc->h;
         double shade = 0.02 + 0.025 * dp_rng_unit(&sc->rng);
-        double x1 = sc->wrap ? x + bw : DP_MIN(x + bw, sc->w);
-        if (sc->wrap && x1 > sc->w - 0.02 * sc->w)
+        double x1 = sc->wrap.x ? x + bw : DP_MIN(x + bw, sc->w);
+        if (sc->wrap.x && x1 > sc->w - 0.02 * sc->w)
             x1 = sc->w; /* the last block meets the first across the seam */
         rect(sc, x, top, x1, base, (rgb){ shade, shade * 1.1, shade * 1.5 });
         windows(sc, x, x1, top, base);
@@ -230,7 +230,7 @@ static void trees(scene *sc)
         double h = 0.02 * sc->h, tone = 0.1; /* a hedge joins the trees */
         for (int i = 0; i < TREES; i++) {
             double dx = fabs(x + 0.5 - c[i]);
-            if (sc->wrap)
+            if (sc->wrap.x)
                 dx = DP_MIN(dx, sc->w - dx);
             double hi = dx < hw[i] ? top[i] * sqrt(1 - (dx / hw[i]) * (dx / hw[i])) : 0;
             if (hi > h)
@@ -264,7 +264,7 @@ static dapple_status paint_scene(cairo_t *cr, const dp_texture_spec *t, dapple_e
 {
     cairo_surface_t *s = cairo_get_target(cr);
     cairo_surface_flush(s);
-    scene sc = { .w = t->width, .h = t->height, .wrap = t->periodic };
+    scene sc = { .w = t->width, .h = t->height, .wrap = t->wrap };
     sc.px = cairo_image_surface_get_data(s);
     sc.stride = cairo_image_surface_get_stride(s);
     if (sc.px == NULL)
@@ -293,13 +293,12 @@ static dapple_status paint_image(cairo_t *cr, const dp_texture_spec *t, dapple_e
     cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
     cairo_translate(cr, (t->width - iw * k) / 2, (t->height - ih * k) / 2);
     cairo_scale(cr, k, k);
-    cairo_set_source_surface(cr, img, 0, 0);
-    cairo_pattern_set_extend(cairo_get_source(cr),
-                             t->periodic ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD);
-    cairo_paint(cr);
+    st = dp_canvas_set_image_source(cr, img, t->wrap, k, err);
+    if (st == DAPPLE_OK)
+        cairo_paint(cr);
     cairo_restore(cr);
     cairo_surface_destroy(img);
-    return dp_canvas_check(cr, t->backdrop_image, err);
+    return st != DAPPLE_OK ? st : dp_canvas_check(cr, t->backdrop_image, err);
 }
 
 bool dp_backdrop_wanted(const dp_texture_spec *t)
@@ -339,7 +338,7 @@ static void box_line(uint8_t *p, size_t step, int n, int r, bool wrap, uint32_t 
     }
 }
 
-dapple_status dp_backdrop_blur_into(uint8_t *data, int stride, int w, int h, bool wrap,
+dapple_status dp_backdrop_blur_into(uint8_t *data, int stride, int w, int h, dp_wrap wrap,
                                     double sigma, dapple_error *err)
 {
     /* three boxes of width b have variance 3 (b^2 - 1) / 12 */
@@ -351,9 +350,9 @@ dapple_status dp_backdrop_blur_into(uint8_t *data, int stride, int w, int h, boo
         return dp_fail(err, DAPPLE_E_NOMEM, "backdrop blur: out of memory");
     for (int pass = 0; pass < 3; pass++) {
         for (int y = 0; y < h; y++)
-            box_line(data + (size_t)y * stride, 4, w, DP_MIN(r, w), wrap, tmp);
+            box_line(data + (size_t)y * stride, 4, w, DP_MIN(r, w), wrap.x, tmp);
         for (int x = 0; x < w; x++)
-            box_line(data + (size_t)x * 4, (size_t)stride, h, DP_MIN(r, h), wrap, tmp);
+            box_line(data + (size_t)x * 4, (size_t)stride, h, DP_MIN(r, h), wrap.y, tmp);
     }
     free(tmp);
     return DAPPLE_OK;

@@ -22,8 +22,8 @@ DAPPLE_USERESULT dapple_status dp_backdrop_paint(cairo_t *cr, const dp_texture_s
 
 /** Blurs the premultiplied ARGB32 pixels (w x h, stride bytes a row) in place: three box
  * passes each way, close to a Gaussian of standard deviation 'sigma' pixels; wraps at the
- * edges when 'wrap', else clamps. sigma < 0.5 leaves them as they are. */
+ * edges of the axes in 'wrap', else clamps. sigma < 0.5 leaves them as they are. */
 DAPPLE_USERESULT dapple_status dp_backdrop_blur_into(uint8_t *data, int stride, int w, int h,
-                                                     bool wrap, double sigma, dapple_error *err);
+                                                     dp_wrap wrap, double sigma, dapple_error *err);
 
 #endif

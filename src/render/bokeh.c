@@ -50,13 +50,13 @@ static void light(cairo_t *cr, double x, double y, double r, dp_rgba c, double a
     cairo_pattern_destroy(p);
 }
 
-/* The light at (x, y), and its copies across the edges it crosses when periodic. */
+/* The light at (x, y), and its copies across the edges it crosses that wrap. */
 static void light_copies(cairo_t *cr, const dp_texture_spec *t, double x, double y, double r,
                          dp_rgba c, double a)
 {
-    int k = t->periodic ? 1 : 0;
-    for (int j = -k; j <= k; j++)
-        for (int i = -k; i <= k; i++) {
+    int kx = t->wrap.x ? 1 : 0, ky = t->wrap.y ? 1 : 0;
+    for (int j = -ky; j <= ky; j++)
+        for (int i = -kx; i <= kx; i++) {
             double cx = x + i * t->width, cy = y + j * t->height;
             if (cx + r >= 0 && cx - r <= t->width && cy + r >= 0 && cy - r <= t->height)
                 light(cr, cx, cy, r, c, a);

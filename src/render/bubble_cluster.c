@@ -38,12 +38,11 @@ dapple_status dp_bubble_cluster(const dp_texture_spec *t, dp_scene *s, int li, d
         d[i] = (dp_disc){ p->x, p->y, dp_layer_point_radius(l, seed, p) };
         join[i] = dp_point_unit(dp_point_key(seed, p->x, p->y), 70) < l->cluster;
     }
-    dp_foam_opts o = { .width = t->width, .height = t->height, .periodic = t->periodic };
+    dp_foam_opts o = { .width = t->width, .height = t->height, .wrap = t->wrap };
     if (st == DAPPLE_OK)
         st = dp_foam_relax(d, join, lp->count, &o, err);
     for (size_t i = 0; st == DAPPLE_OK && i < lp->count; i++) {
-        float x = inside_f(d[i].x, t->width, t->periodic),
-              y = inside_f(d[i].y, t->height, t->periodic);
+        float x = inside_f(d[i].x, t->width, t->wrap.x), y = inside_f(d[i].y, t->height, t->wrap.y);
         double unit = dp_layer_draw_radius(l, 1) * dp_size_factor(&l->size, seed, x, y);
         lp->points[i] = (dapple_point){ x, y, (float)(d[i].r / unit) };
     }

@@ -21,15 +21,15 @@ typedef struct list {
     size_t n, cap;
 } list;
 
-static double wrap(double v, double n, bool periodic)
+static double wrap(double v, double n, bool wraps)
 {
-    return periodic ? v - n * floor(v / n) : v;
+    return wraps ? v - n * floor(v / n) : v;
 }
 
 static bool fits(const dp_texture_spec *t, const dapple_circles *avoid, const dapple_circles *done,
                  double x, double y, double b)
 {
-    if (!t->periodic && (x < 0 || y < 0 || x >= t->width || y >= t->height))
+    if (!dp_texture_on_pane(t, x, y))
         return false;
     return (avoid == NULL || !dapple_circles_overlap(avoid, x, y, b)) &&
            !dapple_circles_overlap(done, x, y, b);
@@ -44,15 +44,15 @@ static dapple_status one_train(const dp_texture_spec *t, const dp_layer_spec *l,
     double g = l->train_growth, b0 = 0.35 * l->scale * l->field.rmin;
     double x0 = t->width * (i + 0.15 + 0.7 * dp_point_unit(key, 60)) / l->trains;
     double y0 = t->height * (0.6 + 0.4 * dp_point_unit(key, 61));
-    double len = (t->periodic ? t->height : y0) * (0.5 + 0.5 * dp_point_unit(key, 62));
+    double len = (t->wrap.y ? t->height : y0) * (0.5 + 0.5 * dp_point_unit(key, 62));
     double grow3 = pow(1 + g, 3) - 1, phase = 2 * DP_PI * dp_point_unit(key, 63);
     /* the age between two bubbles, from the first gap: dz/dtau at the site is 3 G L / grow3 */
     double dtau = g > 0 ? FIRST_GAP * b0 * grow3 / (3 * g * len) : FIRST_GAP * b0 / len;
     for (double tau = 0; tau <= 1; tau += dtau) {
         double b = b0 * (1 + g * tau);
         double z = g > 0 ? len * (pow(1 + g * tau, 3) - 1) / grow3 : len * tau;
-        double x = wrap(x0 + 0.25 * b * sin(phase + z / (8 * b0)), t->width, t->periodic);
-        double y = wrap(y0 - z, t->height, t->periodic);
+        double x = wrap(x0 + 0.25 * b * sin(phase + z / (8 * b0)), t->width, t->wrap.x);
+        double y = wrap(y0 - z, t->height, t->wrap.y);
         if (!fits(t, avoid, done, x, y, b))
             break; /* met an earlier train: this one runs on in it */
         dapple_point q = { (float)x, (float)y, (float)b };
@@ -75,7 +75,7 @@ dapple_status dp_bubble_trains(const dp_texture_spec *t, int li, const dapple_ci
     dapple_circles *done = NULL;
     list bl = { 0 };
     *out = NULL, *n = 0;
-    dapple_status st = dapple_circles_new(&done, t->width, t->height, t->periodic, err);
+    dapple_status st = dp_texture_circles_new(t, &done, err);
     for (int i = 0; i < l->trains && st == DAPPLE_OK; i++)
         st = one_train(t, l, i, dp_point_key(seed, (float)i, -1.0f), avoid, done, &bl, err);
     dapple_circles_free(done);
@@ -88,12 +88,12 @@ dapple_status dp_bubble_trains(const dp_texture_spec *t, int li, const dapple_ci
 }
 
 /* v in [0, n) as a float: a double just under n rounds up to n itself, outside the plane. */
-static float inside_f(double v, int n, bool periodic)
+static float inside_f(double v, int n, bool wraps)
 {
     float f = (float)v;
     if (f < (float)n)
         return f;
-    return periodic ? 0.0f : nextafterf((float)n, 0.0f);
+    return wraps ? 0.0f : nextafterf((float)n, 0.0f);
 }
 
 dapple_status dp_bubble_trains_sample(const dp_texture_spec *t, int li, const dapple_circles *avoid,
@@ -109,8 +109,7 @@ dapple_status dp_bubble_trains_sample(const dp_texture_spec *t, int li, const da
         st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu train bubbles", n);
     uint64_t seed = dp_layer_size_seed(t->seed, l->name);
     for (size_t i = 0; st == DAPPLE_OK && i < n; i++) {
-        float x = inside_f(b[i].x, t->width, t->periodic),
-              y = inside_f(b[i].y, t->height, t->periodic);
+        float x = inside_f(b[i].x, t->width, t->wrap.x), y = inside_f(b[i].y, t->height, t->wrap.y);
         double unit = dp_layer_draw_radius(l, 1) * dp_size_factor(&l->size, seed, x, y);
         lp->points[i] = (dapple_point){ x, y, (float)(b[i].r / unit) };
     }

@@ -2,8 +2,9 @@
  * Surfaces and backgrounds: a flat colour, an image scaled to fill (cover, centred),
  * transparency, or a Perlin-tinted ground between bg_colour and bg_colour2. The ground
  * is fBm sampled on a coarse grid and interpolated (its finest octave is still several
- * grid steps wide), with the noise period set to whole repeats of the canvas when the
- * texture is periodic, so the ground tiles. This file is the only reader of cairo status. */
+ * grid steps wide), with the noise period set to whole repeats of the canvas along the
+ * axes the texture wraps, so the ground tiles as it does. This file is the only reader of cairo
+ * status. */
 #include "render/canvas.h"
 
 #include <math.h>
@@ -87,6 +88,56 @@ dapple_status dp_canvas_load(const char *path, uint64_t max_pixels, cairo_surfac
 
 /* ---------------------------------------------------------------- backgrounds */
 
+static int frame_index(int i, int n, bool wraps)
+{
+    return wraps ? ((i % n) + n) % n : DP_MIN(DP_MAX(i, 0), n - 1);
+}
+
+/* A copy of img framed with m pixels that continue it beyond each edge: its opposite edge
+ * where the axis wraps, its own edge pixels where it does not. */
+static cairo_surface_t *framed(cairo_surface_t *img, dp_wrap wrap, int m)
+{
+    int w = cairo_image_surface_get_width(img), h = cairo_image_surface_get_height(img);
+    cairo_surface_t *f = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w + 2 * m, h + 2 * m);
+    if (cairo_surface_status(f) != CAIRO_STATUS_SUCCESS)
+        return f;
+    cairo_surface_flush(img);
+    cairo_surface_flush(f);
+    const uint8_t *src = cairo_image_surface_get_data(img);
+    uint8_t *dst = cairo_image_surface_get_data(f);
+    int ss = cairo_image_surface_get_stride(img), ds = cairo_image_surface_get_stride(f);
+    for (int y = 0; y < h + 2 * m; y++) {
+        const uint32_t *row =
+                (const uint32_t *)(const void *)(src + (size_t)frame_index(y - m, h, wrap.y) * ss);
+        uint32_t *out = (uint32_t *)(void *)(dst + (size_t)y * ds);
+        for (int x = 0; x < w + 2 * m; x++)
+            out[x] = row[frame_index(x - m, w, wrap.x)];
+    }
+    cairo_surface_mark_dirty(f);
+    return f;
+}
+
+dapple_status dp_canvas_set_image_source(cairo_t *cr, cairo_surface_t *img, dp_wrap wrap, double k,
+                                         dapple_error *err)
+{
+    if (wrap.x == wrap.y) { /* cairo's own extend does both axes alike */
+        cairo_set_source_surface(cr, img, 0, 0);
+        cairo_pattern_set_extend(cairo_get_source(cr),
+                                 wrap.x ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD);
+        return DAPPLE_OK;
+    }
+    /* one axis: a frame as wide as a shrinking filter reads beyond the edge, then clamped */
+    int m = (int)DP_MIN(ceil(2 / DP_MAX(k, 1e-3)) + 2, 4096.0);
+    cairo_surface_t *f = framed(img, wrap, m);
+    dapple_status st = dp_canvas_check_surface(f, "image frame", err);
+    if (st == DAPPLE_OK) {
+        cairo_set_source_surface(cr, f, -m, -m);
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
+    }
+    cairo_surface_destroy(f);
+    return st;
+}
+
 static dapple_status paint_image(cairo_t *cr, const dp_texture_spec *t, dapple_error *err)
 {
     cairo_surface_t *img = NULL;
@@ -99,17 +150,16 @@ static dapple_status paint_image(cairo_t *cr, const dp_texture_spec *t, dapple_e
     cairo_save(cr);
     cairo_translate(cr, (t->width - iw * k) / 2, (t->height - ih * k) / 2);
     cairo_scale(cr, k, k);
-    cairo_set_source_surface(cr, img, 0, 0);
-    /* a periodic texture wraps its ground too: the filter reads across the edges */
-    cairo_pattern_set_extend(cairo_get_source(cr),
-                             t->periodic ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD);
-    cairo_paint(cr);
+    /* a texture that tiles wraps its ground too: the filter reads across the edges */
+    st = dp_canvas_set_image_source(cr, img, t->wrap, k, err);
+    if (st == DAPPLE_OK)
+        cairo_paint(cr);
     cairo_restore(cr);
     cairo_surface_destroy(img);
-    return dp_canvas_check(cr, t->bg_image, err);
+    return st != DAPPLE_OK ? st : dp_canvas_check(cr, t->bg_image, err);
 }
 
-/* fBm in [-1, 1]-ish. When periodic, octave o repeats n << o times across the side, and
+/* fBm in [-1, 1]-ish. Along an axis that wraps, octave o repeats n << o times across it, and
  * stb_perlin's wrap keeps every octave seamless (its table allows periods up to 256). */
 static float ground_noise(double u, double v, int nx, int ny, uint64_t seed)
 {
@@ -145,8 +195,8 @@ static dapple_status ground_sample(ground *g, const dp_texture_spec *t, dapple_e
     g->v = dp_calloc_n((size_t)g->gw * g->gh, sizeof *g->v);
     if (g->v == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "background: out of memory");
-    int nx = t->periodic ? (int)DP_MAX(1, lround(t->width / scale)) : 0;
-    int ny = t->periodic ? (int)DP_MAX(1, lround(t->height / scale)) : 0;
+    int nx = t->wrap.x ? (int)DP_MAX(1, lround(t->width / scale)) : 0;
+    int ny = t->wrap.y ? (int)DP_MAX(1, lround(t->height / scale)) : 0;
     double fx = nx ? (double)nx / t->width : 1 / scale,
            fy = ny ? (double)ny / t->height : 1 / scale;
     for (int j = 0; j < g->gh; j++)

@@ -30,6 +30,13 @@ DAPPLE_USERESULT dapple_status dp_canvas_check(cairo_t *cr, const char *what, da
 DAPPLE_USERESULT dapple_status dp_canvas_check_surface(cairo_surface_t *s, const char *what,
                                                        dapple_error *err);
 
+/** Sets image surface img as cr's source at user (0, 0) (call it after the transform that
+ * draws img scaled by k), read beyond its edges as a texture that wraps along 'wrap' reads
+ * across its own: repeated where it wraps, its edge pixels continued where it does not. */
+DAPPLE_USERESULT dapple_status dp_canvas_set_image_source(cairo_t *cr, cairo_surface_t *img,
+                                                          dp_wrap wrap, double k,
+                                                          dapple_error *err);
+
 /** Paints t's background over the whole of cr's target, a fresh transparent surface of
  * t->width x t->height. DP_BG_IMAGE loads t->bg_image; errors name it. */
 DAPPLE_USERESULT dapple_status dp_canvas_background(cairo_t *cr, const dp_texture_spec *t,

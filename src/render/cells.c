@@ -60,7 +60,7 @@ static double corner(uint64_t h, int pick)
     return (double)bits * (pick == 0 ? 2.0 / 4294967296.0 : 2.0 / 2097152.0) - 1;
 }
 
-/* Lattice index i and the next, wrapped on a torus (one division per axis). */
+/* Lattice index i and the next, wrapped when the axis wraps (one division per axis). */
 static void pair_of(int64_t i, int64_t n, int64_t *a, int64_t *b)
 {
     if (n > 0)
@@ -102,7 +102,7 @@ static lattice lattice_for(const dp_texture_spec *t, double want)
     want = DP_MAX(1.0, want);
     double nx = DP_MAX(1.0, round(t->width / want)), ny = DP_MAX(1.0, round(t->height / want));
     return (lattice){ { t->width / nx, t->height / ny },
-                      { t->periodic ? (int64_t)nx : 0, t->periodic ? (int64_t)ny : 0 } };
+                      { t->wrap.x ? (int64_t)nx : 0, t->wrap.y ? (int64_t)ny : 0 } };
 }
 
 /* ---------------------------------------------------------------- building */
@@ -160,7 +160,7 @@ static dapple_status diagram_of(dp_cells *c, const dp_layer_points *lp, dapple_e
     for (size_t i = 0; st == DAPPLE_OK && i < n; i++)
         x[i] = lp->points[i].x, y[i] = lp->points[i].y, w[i] = c->r[i] * c->r[i];
     if (st == DAPPLE_OK)
-        st = dp_power_cells_new(&c->pc, x, y, w, n, c->t->width, c->t->height, c->t->periodic, err);
+        st = dp_power_cells_new(&c->pc, x, y, w, n, c->t->width, c->t->height, c->t->wrap, err);
     free(x), free(y), free(w);
     return st;
 }
@@ -242,7 +242,7 @@ static bool add_pair(pair **v, size_t *n, size_t *cap, size_t a, size_t b)
 }
 
 /* Every pair of cells that meet across a pixel edge, both ways round, sorted, unique. */
-static pair *neighbours(const size_t *ids, int w, int h, bool wrap, size_t *count)
+static pair *neighbours(const size_t *ids, int w, int h, dp_wrap wrap, size_t *count)
 {
     pair *v = NULL;
     size_t n = 0, cap = 0;
@@ -250,7 +250,8 @@ static pair *neighbours(const size_t *ids, int w, int h, bool wrap, size_t *coun
     for (int y = 0; y < h && ok; y++)
         for (int x = 0; x < w && ok; x++) {
             size_t a = ids[(size_t)y * w + x];
-            int xr = x + 1 < w ? x + 1 : (wrap ? 0 : x), yd = y + 1 < h ? y + 1 : (wrap ? 0 : y);
+            int xr = x + 1 < w ? x + 1 : (wrap.x ? 0 : x),
+                yd = y + 1 < h ? y + 1 : (wrap.y ? 0 : y);
             size_t r = ids[(size_t)y * w + xr], d = ids[(size_t)yd * w + x];
             ok = add_pair(&v, &n, &cap, a, r) && add_pair(&v, &n, &cap, r, a) &&
                  add_pair(&v, &n, &cap, a, d) && add_pair(&v, &n, &cap, d, a);
@@ -280,7 +281,7 @@ static bool taken(const pair *p, size_t from, size_t to, const uint16_t *values,
 bool dp_cells_values(const dp_cells *c, const size_t *ids, int w, int h, uint16_t *values)
 {
     size_t np = 0, n = dp_cells_count(c);
-    pair *p = neighbours(ids, w, h, c->t->periodic, &np);
+    pair *p = neighbours(ids, w, h, c->t->wrap, &np);
     if (p == NULL)
         return false;
     /* in index order, each cell takes its seeded value, or the next one free of every
@@ -338,10 +339,10 @@ static double smin(double a, double b, double k)
 static void offset_of(const dp_cells *c, size_t i, double x, double y, double *dx, double *dy)
 {
     *dx = x - c->shapes[i].x, *dy = y - c->shapes[i].y;
-    if (c->t->periodic) {
+    if (c->t->wrap.x)
         *dx -= c->t->width * round(*dx / c->t->width);
+    if (c->t->wrap.y)
         *dy -= c->t->height * round(*dy / c->t->height);
-    }
 }
 
 /* Signed distance inside point i's own outline (round or polygon), roughly: the radial

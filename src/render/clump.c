@@ -29,10 +29,8 @@ static void clear_clump(const dp_texture_spec *t, const dp_layer_spec *l, uint64
     int w = t->width, h = t->height;
     for (int j = (int)floor(py - R); j <= (int)ceil(py + R); j++)
         for (int i = (int)floor(px - R); i <= (int)ceil(px + R); i++) {
-            int a = i, b = j;
-            if (t->periodic)
-                a = dp_field_wrap(a, w), b = dp_field_wrap(b, h);
-            else if (a < 0 || b < 0 || a >= w || b >= h)
+            int a = t->wrap.x ? dp_field_wrap(i, w) : i, b = t->wrap.y ? dp_field_wrap(j, h) : j;
+            if (a < 0 || b < 0 || a >= w || b >= h)
                 continue;
             double d = hypot(i + 0.5 - px, j + 0.5 - py) / R;
             /* allowed with chance 1 up to 1 - soft, falling linearly to 0 at 1 */
@@ -49,7 +47,8 @@ static dapple_sampler_opts parent_opts(const dp_texture_spec *t)
 {
     dapple_sampler_opts so;
     dapple_sampler_opts_init(&so);
-    so.width = t->width, so.height = t->height, so.periodic = t->periodic;
+    so.width = t->width, so.height = t->height;
+    dp_texture_sampler_wrap(t, &so);
     so.seed = t->seed ^ 0x636c756d70ULL; /* "clump" */
     return so;
 }
@@ -61,7 +60,8 @@ dapple_status dp_clump_parents(const dp_texture_spec *t, const dp_layer_spec *l,
     double S = l->clump_spacing > 0 ? l->clump_spacing : 3 * l->clump_radius;
     dapple_field_opts fo;
     dapple_field_opts_init(&fo);
-    fo.width = t->width, fo.height = t->height, fo.periodic = t->periodic;
+    fo.width = t->width, fo.height = t->height;
+    dp_texture_field_wrap(t, &fo);
     fo.rmin = fo.rmax = S;
     dapple_sampler_opts so = parent_opts(t);
     dapple_field *f = NULL;

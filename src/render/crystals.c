@@ -18,7 +18,7 @@ static seg seg_of(const dp_frost_seg *g)
     return (seg){ (double)g->x0, (double)g->y0, (double)g->x1, (double)g->y1, (double)g->w };
 }
 
-/* The copy offsets (0 alone unless periodic) on one axis for [lo, hi] to meet [a, b). */
+/* The copy offsets (0 alone unless the axis wraps) on one axis for [lo, hi] to meet [a, b). */
 static int copies(double lo, double hi, double n, double a, double b, bool wrap, double *off)
 {
     int k = 0;
@@ -37,9 +37,9 @@ void dp_crystals_path(cairo_t *cr, const dp_texture_spec *t, const dp_layer_poin
             continue;
         double r = (g.w + grow) / 2 + 1, ox[3], oy[3];
         int nx = copies(DP_MIN(g.x0, g.x1) - r, DP_MAX(g.x0, g.x1) + r, t->width, 0, t->width,
-                        t->periodic, ox);
+                        t->wrap.x, ox);
         int ny = copies(DP_MIN(g.y0, g.y1) - r, DP_MAX(g.y0, g.y1) + r, t->height, y0, y1,
-                        t->periodic, oy);
+                        t->wrap.y, oy);
         for (int b = 0; b < ny; b++)
             for (int a = 0; a < nx; a++) {
                 cairo_move_to(cr, g.x0 + ox[a], g.y0 + oy[b]);
@@ -86,9 +86,9 @@ void dp_crystals_cover_into(const dp_texture_spec *t, const dp_scene *s, uint16_
             seg g = seg_of(&lp->segs[i]);
             double r = g.w / 2 + 1, ox[3], oy[3];
             int nx = copies(DP_MIN(g.x0, g.x1) - r, DP_MAX(g.x0, g.x1) + r, t->width, 0, t->width,
-                            t->periodic, ox);
+                            t->wrap.x, ox);
             int ny = copies(DP_MIN(g.y0, g.y1) - r, DP_MAX(g.y0, g.y1) + r, t->height, 0, t->height,
-                            t->periodic, oy);
+                            t->wrap.y, oy);
             for (int b = 0; b < ny; b++)
                 for (int a = 0; a < nx; a++)
                     cover_seg(t, &g, ox[a], oy[b], mask);

@@ -96,8 +96,8 @@ static void draw_copies(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx 
     const dp_texture_spec *t = ctx->t;
     double reach = reach_of(k, ctx->spec, s.radius), x = s.x, y = s.y;
     int i0, i1, j0, j1;
-    copy_range(x, reach, t->width, 0, t->width, t->periodic, &i0, &i1);
-    copy_range(y, reach, t->height, b->y0, b->y1, t->periodic, &j0, &j1);
+    copy_range(x, reach, t->width, 0, t->width, t->wrap.x, &i0, &i1);
+    copy_range(y, reach, t->height, b->y0, b->y1, t->wrap.y, &j0, &j1);
     for (int j = j0; j <= j1; j++)
         for (int i = i0; i <= i1; i++) {
             s.x = x + (double)i * t->width;
@@ -119,7 +119,7 @@ static bool may_reach_band(const dp_layer_kind *k, const dp_layer_ctx *ctx, cons
     double grow = l->style == DP_STYLE_STAMPS ? 1 + l->stamp_scale_jitter : 1;
     double reach = reach_of(k, l, dp_layer_draw_radius(l, p->r) * grow);
     int j0, j1;
-    copy_range(p->y, reach, ctx->t->height, b->y0, b->y1, ctx->t->periodic, &j0, &j1);
+    copy_range(p->y, reach, ctx->t->height, b->y0, b->y1, ctx->t->wrap.y, &j0, &j1);
     return j0 <= j1;
 }
 
@@ -309,7 +309,7 @@ static dapple_status scene_views(const dp_texture_spec *t, cairo_surface_t *canv
         cairo_surface_flush(canvas);
         st = dp_backdrop_blur_into(cairo_image_surface_get_data(canvas),
                                    cairo_image_surface_get_stride(canvas), t->width, t->height,
-                                   t->periodic, t->backdrop_blur, err);
+                                   t->wrap, t->backdrop_blur, err);
         cairo_surface_mark_dirty(canvas);
     }
     if (st == DAPPLE_OK && backdrop && has_frost(t))

@@ -242,12 +242,12 @@ dapple_status dp_drop_shade_bridges(cairo_t *cr, const dp_layer_ctx *ctx, dapple
     cairo_surface_flush(target);
     uint8_t *data = cairo_image_surface_get_data(target);
     int stride = cairo_image_surface_get_stride(target), w = ctx->t->width, h = ctx->t->height;
-    int reps = ctx->t->periodic ? 1 : 0;
+    int rx = ctx->t->wrap.x ? 1 : 0, ry = ctx->t->wrap.y ? 1 : 0;
     double near = lp->pair_reach + 1; /* rows a bridge of this pair can reach */
     for (size_t i = 0; i < lp->n_pairs; i++) {
         const dp_drop_pair *q = &lp->pairs[i];
         const dapple_point *p = &lp->points[q->a];
-        if (!ctx->t->periodic &&
+        if (!ctx->t->wrap.y &&
             ((double)p->y + near < ctx->clip_y0 || (double)p->y - near > ctx->clip_y1))
             continue; /* another band's */
         dp_drop a, b;
@@ -260,8 +260,8 @@ dapple_status dp_drop_shade_bridges(cairo_t *cr, const dp_layer_ctx *ctx, dapple
         double pu, pv;
         place_of(ctx->t, p->x, p->y, &pu, &pv);
         glint_of(&sh, &l->drop, dp_point_key(ctx->size_seed, p->x, p->y), pu, pv);
-        for (int j = -reps; j <= reps; j++)
-            for (int k = -reps; k <= reps; k++)
+        for (int j = -ry; j <= ry; j++)
+            for (int k = -rx; k <= rx; k++)
                 shade_bridge(&sh, &v, data, stride, (double)p->x + k * w, (double)p->y + j * h);
     }
     cairo_surface_mark_dirty(target);

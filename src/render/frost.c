@@ -43,7 +43,7 @@ static void discs_into(const dp_texture_spec *t, const dapple_point *p, size_t n
 {
     for (size_t i = 0; i < n; i++) {
         double radius = k * (double)p[i].r;
-        dp_raster_soft_max_rows(t->width, t->height, y0, y1, t->periodic, p[i].x, p[i].y,
+        dp_raster_soft_max_rows(t->width, t->height, y0, y1, t->wrap, p[i].x, p[i].y,
                                 radius + EDGE_SOFT, radius, EDGE_SOFT, out);
     }
 }
@@ -75,11 +75,11 @@ static void halo_into(const dp_texture_spec *t, const dp_layer_spec *l, uint64_t
         shaped_halo h = { .out = out };
         dp_drop_init(&h.drop, &l->drop, dp_layer_point_radius(l, seed, p),
                      dp_point_key(seed, p->x, p->y));
-        dp_raster_disc_rows_xy(t->width, t->height, y0, y1, t->periodic, p->x, p->y, reach,
+        dp_raster_disc_rows_xy(t->width, t->height, y0, y1, t->wrap, p->x, p->y, reach,
                                shaped_halo_pixel, &h);
         return;
     }
-    dp_raster_soft_max_rows(t->width, t->height, y0, y1, t->periodic, p->x, p->y, reach + EDGE_SOFT,
+    dp_raster_soft_max_rows(t->width, t->height, y0, y1, t->wrap, p->x, p->y, reach + EDGE_SOFT,
                             reach, EDGE_SOFT, out);
 }
 
@@ -115,7 +115,7 @@ static void micro_drops(const dp_texture_spec *t, const dp_scene *s, int li, uin
         const dapple_point *p = &s->layers[li].points[i];
         double radius = dp_layer_point_radius(l, seed, p);
         if (radius < l->drop_micro) /* a soft dot: a micro-drop roughens what it covers */
-            dp_raster_soft_max_rows(t->width, t->height, 0, t->height, t->periodic, p->x, p->y,
+            dp_raster_soft_max_rows(t->width, t->height, 0, t->height, t->wrap, p->x, p->y,
                                     radius + EDGE_SOFT, radius, EDGE_SOFT, mask);
     }
 }
@@ -211,7 +211,7 @@ static float *blurred_rows(const dp_layer_ctx *ctx, int y0, int rows, int rad)
         return NULL;
     }
     for (int y = 0; y < ext; y++) {
-        int gy = wrap_or_clamp(y0 - 2 * rad + y, t->height, t->periodic);
+        int gy = wrap_or_clamp(y0 - 2 * rad + y, t->height, t->wrap.y);
         const uint32_t *src =
                 (const uint32_t *)(const void *)((ctx->glass != NULL ? ctx->glass : ctx->ground) +
                                                  (size_t)gy * ctx->ground_stride);
@@ -219,8 +219,8 @@ static float *blurred_rows(const dp_layer_ctx *ctx, int y0, int rows, int rad)
             for (int c = 0; c < 4; c++)
                 a[((size_t)y * w + x) * 4 + c] = (float)(src[x] >> (8 * (3 - c)) & 255) / 255.0f;
     }
-    box_rows(a, b, ext, w, rad, t->periodic);
-    box_rows(a, b, ext, w, rad, t->periodic);
+    box_rows(a, b, ext, w, rad, t->wrap.x);
+    box_rows(a, b, ext, w, rad, t->wrap.x);
     box_cols(a, b, ext - 2 * rad, w, rad, sum);
     box_cols(b, a, rows, w, rad, sum);
     free(b);

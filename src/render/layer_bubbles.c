@@ -62,7 +62,7 @@ static dp_walls *index_discs(const dp_layer_ctx *c)
     for (size_t i = 0; i < lp->count; i++)
         d[i] = (dp_disc){ lp->points[i].x, lp->points[i].y,
                           dp_layer_point_radius(c->spec, c->size_seed, &lp->points[i]) };
-    dp_walls *w = dp_walls_new(d, lp->count, c->t->width, c->t->height, c->t->periodic);
+    dp_walls *w = dp_walls_new(d, lp->count, c->t->width, c->t->height, c->t->wrap);
     free(d);
     return w;
 }

@@ -26,7 +26,7 @@ static int row_of(const dp_texture_spec *t, int y)
 {
     if (y >= 0 && y < t->height)
         return y;
-    return t->periodic ? (y + t->height) % t->height : DP_MIN(DP_MAX(y, 0), t->height - 1);
+    return t->wrap.y ? (y + t->height) % t->height : DP_MIN(DP_MAX(y, 0), t->height - 1);
 }
 
 #define SLOT 8 /* columns per kept search (DP_POWER_CACHE_STEP) */
@@ -62,7 +62,7 @@ static int col(const dp_texture_spec *t, int x)
 {
     if (x >= 0 && x < t->width)
         return x;
-    return t->periodic ? (x + t->width) % t->width : DP_MIN(DP_MAX(x, 0), t->width - 1);
+    return t->wrap.x ? (x + t->width) % t->width : DP_MIN(DP_MAX(x, 0), t->width - 1);
 }
 
 static uint32_t over(uint32_t dst, const double rgb[3], double a, double shade)
@@ -94,10 +94,10 @@ static void colour_at(const dp_layer_ctx *ctx, const dp_cells *c, const rows *r,
                       .light_y = ctx->light_y,
                       .seed = s->variety * 0x2545f4914f6cdd1du + 1 };
     double ox = x + 0.5 - s->x, oy = y + 0.5 - s->y;
-    if (ctx->t->periodic) {
+    if (ctx->t->wrap.x)
         ox -= ctx->t->width * round(ox / ctx->t->width);
+    if (ctx->t->wrap.y)
         oy -= ctx->t->height * round(oy / ctx->t->height);
-    }
     double rad = DP_MAX(1.0, s->radius);
     dp_material_shade(&m, rad, ox / rad, oy / rad, dx, dy, s->colour, rgb);
 }

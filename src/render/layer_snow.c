@@ -39,8 +39,8 @@ static double hash01(uint64_t seed, int x, int y)
 /* The surface's Lambert term at column x: its normal (-dh/dx, 1) against the light. */
 static double lit(const dp_layer_ctx *ctx, const float *h, int x)
 {
-    int w = ctx->t->width, l = x > 0 ? x - 1 : (ctx->t->periodic ? w - 1 : 0);
-    int r = x < w - 1 ? x + 1 : (ctx->t->periodic ? 0 : w - 1);
+    int w = ctx->t->width, l = x > 0 ? x - 1 : (ctx->t->wrap.x ? w - 1 : 0);
+    int r = x < w - 1 ? x + 1 : (ctx->t->wrap.x ? 0 : w - 1);
     double slope = ((double)h[r] - (double)h[l]) / DP_MAX(1, r - l + (r < l ? w : 0));
     double nx = -slope, ny = 1, len = sqrt(nx * nx + ny * ny);
     /* toward the light, x right and y up (light_y is screen-down) */

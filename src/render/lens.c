@@ -6,7 +6,7 @@
  * on; the exact unpolarised Fresnel reflectance R weighs the scene (1 - R) against the
  * environment along the reflected ray d + 2 cos i n (R); past the critical angle R = 1.
  * To first order the scene is looked up at p + (eta - 1) distance g: Hecht, Optics, 4.4
- * and 4.6. Scene fetches are bilinear, wrapping on a periodic texture. */
+ * and 4.6. Scene fetches are bilinear, wrapping along the axes the texture wraps. */
 #include "render/lens.h"
 
 #include <math.h>
@@ -32,19 +32,15 @@ void dp_lens_disc(cairo_t *cr, double x, double y, double r, double x0, double y
 typedef struct ground {
     const uint8_t *px;
     int stride, w, h;
-    bool wrap, inside; /* inside: every fetch of this drop stays clear of the edges */
+    dp_wrap wrap;
+    bool inside; /* every fetch of this drop stays clear of the edges */
 } ground;
 
 static inline uint32_t ground_px(const ground *g, int x, int y)
 {
     if (!g->inside) {
-        if (g->wrap) {
-            x = ((x % g->w) + g->w) % g->w;
-            y = ((y % g->h) + g->h) % g->h;
-        } else {
-            x = x < 0 ? 0 : (x >= g->w ? g->w - 1 : x);
-            y = y < 0 ? 0 : (y >= g->h ? g->h - 1 : y);
-        }
+        x = g->wrap.x ? ((x % g->w) + g->w) % g->w : (x < 0 ? 0 : (x >= g->w ? g->w - 1 : x));
+        y = g->wrap.y ? ((y % g->h) + g->h) % g->h : (y < 0 ? 0 : (y >= g->h ? g->h - 1 : y));
     }
     return ((const uint32_t *)(const void *)(g->px + (size_t)y * g->stride))[x];
 }
@@ -71,8 +67,9 @@ static uint32_t ground_bilinear(const ground *g, double sx, double sy)
 
 static ground ground_for(const dp_layer_ctx *ctx, double x, double y, double span)
 {
-    ground g = { ctx->ground,    ctx->ground_stride, ctx->t->width,
-                 ctx->t->height, ctx->t->periodic,   false };
+    ground g = {
+        ctx->ground, ctx->ground_stride, ctx->t->width, ctx->t->height, ctx->t->wrap, false
+    };
     g.inside = x - span >= 1 && y - span >= 1 && x + span <= g.w - 2 && y + span <= g.h - 2;
     return g;
 }

@@ -4,7 +4,8 @@
  * around 40-70); a bubble is a hemisphere (90 degrees). Caps are max-combined. The height
  * unit is fixed by the texture spec alone - 65535 = the tallest cap any lens layer can
  * make, from its rmax - so the normal map, which only sees the heights, can recover
- * slopes in pixels. Normals come from central differences, wrapping when periodic. */
+ * slopes in pixels. Normals come from central differences, wrapping along the axes that
+ * wrap. */
 #include "render/render.h"
 
 #include <math.h>
@@ -130,8 +131,7 @@ static void layer_shaped(const dp_texture_spec *t, const dp_layer_spec *l,
         if (!(room > 0))
             continue;
         dp_layer_drop(l, room, dp_point_key(size_seed, p->x, p->y), i >= lp->count, &c.drop);
-        dp_raster_disc_xy(t->width, t->height, t->periodic, p->x, p->y, c.drop.reach, shaped_pixel,
-                          &c);
+        dp_raster_disc_xy(t->width, t->height, t->wrap, p->x, p->y, c.drop.reach, shaped_pixel, &c);
     }
 }
 
@@ -154,8 +154,7 @@ static void layer_film(const dp_texture_spec *t, const dp_layer_points *lp, doub
     for (size_t i = 0; i < lp->n_track; i++) {
         const dapple_point *p = &lp->track[i];
         film c = { height, (double)p->r, 65535 / unit };
-        dp_raster_disc(t->width, t->height, t->periodic, p->x, p->y, c.radius + 0.5, film_pixel,
-                       &c);
+        dp_raster_disc(t->width, t->height, t->wrap, p->x, p->y, c.radius + 0.5, film_pixel, &c);
     }
 }
 
@@ -206,7 +205,7 @@ static void *bridges_in_rows(void *arg)
         if (!dp_merge_bridge_rect(&c.a, &c.b, q->abx, q->aby, c.k, c.rect))
             continue;
         dp_merge_bridge_disc(&c.a, &c.b, q->abx, q->aby, c.k, &c.ox, &c.oy, &reach);
-        dp_raster_disc_rows_xy(t->width, t->height, b->y0, b->y1, t->periodic, (double)p->x + c.ox,
+        dp_raster_disc_rows_xy(t->width, t->height, b->y0, b->y1, t->wrap, (double)p->x + c.ox,
                                (double)p->y + c.oy, reach, bridge_pixel, &c);
     }
     return NULL;
@@ -251,7 +250,7 @@ static void layer_caps(const dp_texture_spec *t, const dp_layer_spec *l, const d
         if (!(a > 0))
             continue;
         cap c = { height, R * R, -R * cos(th), 65535 / unit };
-        dp_raster_disc(t->width, t->height, t->periodic, p->x, p->y, a, cap_pixel, &c);
+        dp_raster_disc(t->width, t->height, t->wrap, p->x, p->y, a, cap_pixel, &c);
     }
 }
 
@@ -281,8 +280,7 @@ static void layer_solids(const dp_texture_spec *t, const dp_layer_spec *l,
         dp_shape s = dp_layer_shape(&ctx, &lp->points[i], i);
         solid c = { .height = height, .to_u16 = 65535 / unit };
         dp_solid_describe(&ctx, &s, &c.o, &c.f, &c.m);
-        dp_raster_disc_xy(t->width, t->height, t->periodic, s.x, s.y, s.radius + 1, solid_pixel,
-                          &c);
+        dp_raster_disc_xy(t->width, t->height, t->wrap, s.x, s.y, s.radius + 1, solid_pixel, &c);
     }
 }
 
@@ -394,11 +392,11 @@ static void normal_row(const dp_texture_spec *t, const uint16_t *h, int y, doubl
                        double ysign, uint8_t *rgb)
 {
     int w = t->width, n = t->height;
-    bool wrap = t->periodic;
-    int ym = step(y, -1, n, wrap), yp = step(y, 1, n, wrap);
+    dp_wrap wrap = t->wrap;
+    int ym = step(y, -1, n, wrap.y), yp = step(y, 1, n, wrap.y);
     int yspan = (ym != y) + (yp != y);
     for (int x = 0; x < w; x++) {
-        int xm = step(x, -1, w, wrap), xp = step(x, 1, w, wrap);
+        int xm = step(x, -1, w, wrap.x), xp = step(x, 1, w, wrap.x);
         double gx = slope(h[(size_t)y * w + xp], h[(size_t)y * w + xm], (xm != x) + (xp != x));
         double gy = slope(h[(size_t)yp * w + x], h[(size_t)ym * w + x], yspan);
         gx *= px_per_unit;

@@ -14,7 +14,7 @@
  * point density (rmin / r)^2, white where points crowd.
  * Footprint, splat and density put no ink where the layer's field allows no point (its
  * cutoff or exclusion images), pixel by pixel; clearance measures distance and is not
- * clipped. All wrap when periodic. */
+ * clipped. All wrap along the axes the texture wraps. */
 #include "render/crystals.h"
 #include "render/render.h"
 
@@ -121,7 +121,7 @@ static int mask_h(const dp_texture_spec *t)
  * nearest point. When the dots would cover the mask many times over (a dot of 4096 px on
  * every point of a 2048 px mask: minutes), one nearest-point search per pixel gives the
  * same bytes. false: not worth it, or out of memory (then the caller draws each dot). */
-static bool dots_by_nearest(const dp_texture_spec *t, const dp_layer_points *l, bool wrap,
+static bool dots_by_nearest(const dp_texture_spec *t, const dp_layer_points *l, dp_wrap wrap,
                             double reach, dp_raster_fn fn, paint *p)
 {
     double pixels = (double)mask_w(t) * mask_h(t);
@@ -146,7 +146,7 @@ static void each_point(const dp_texture_spec *t, const dp_scene *s, dp_mask_kind
                        uint16_t *mask)
 {
     /* a view holds the copies across the wrap itself */
-    bool wrap = t->periodic && t->view_w == 0;
+    dp_wrap wrap = t->view_w == 0 ? t->wrap : dp_wrap_both(false);
     double scale = t->mask_scale > 0 ? t->mask_scale : 0.5, rmax = scene_rmax(t, s);
     dp_raster_fn fn = kind == DP_MASK_FOOTPRINT ? footprint_pixel
                       : kind == DP_MASK_SPLAT   ? splat_pixel
@@ -229,7 +229,7 @@ static void water_footprint(const dp_texture_spec *t, const dp_scene *s, uint16_
             const dapple_point *p = &s->layers[li].points[j];
             micro m = { mask, dp_layer_point_radius(l, seed, p) };
             if (m.radius < l->drop_micro)
-                dp_raster_disc(t->width, t->height, t->periodic, p->x, p->y, m.radius + 0.5,
+                dp_raster_disc(t->width, t->height, t->wrap, p->x, p->y, m.radius + 0.5,
                                micro_pixel, &m);
         }
     }

@@ -82,10 +82,10 @@ typedef struct finder {
     double work; /* the pixels of the pairs' bridge rects so far */
 } finder;
 
-/* The vector from p to q, through the nearest copy when periodic. */
-static double near(double d, double n, bool periodic)
+/* The vector from p to q, through the nearest copy when the axis wraps. */
+static double near(double d, double n, bool wraps)
 {
-    return periodic ? d - n * round(d / n) : d;
+    return wraps ? d - n * round(d / n) : d;
 }
 
 static bool add_pair(finder *f, size_t a, size_t b, double dx, double dy)
@@ -102,15 +102,17 @@ static bool add_pair(finder *f, size_t a, size_t b, double dx, double dy)
 static bool pairs_in_cell(finder *f, size_t i, int cx, int cy)
 {
     const dp_texture_spec *t = f->t;
-    if (t->periodic)
-        cx = (cx + f->nx) % f->nx, cy = (cy + f->ny) % f->ny;
-    else if (cx < 0 || cy < 0 || cx >= f->nx || cy >= f->ny)
+    if (t->wrap.x)
+        cx = (cx + f->nx) % f->nx;
+    if (t->wrap.y)
+        cy = (cy + f->ny) % f->ny;
+    if (cx < 0 || cy < 0 || cx >= f->nx || cy >= f->ny)
         return true;
     for (size_t j = f->head[(size_t)cy * f->nx + cx]; j != SIZE_MAX; j = f->next[j]) {
         if (j <= i)
             continue;
-        double dx = near((double)f->pts[j].x - (double)f->pts[i].x, t->width, t->periodic);
-        double dy = near((double)f->pts[j].y - (double)f->pts[i].y, t->height, t->periodic);
+        double dx = near((double)f->pts[j].x - (double)f->pts[i].x, t->width, t->wrap.x);
+        double dy = near((double)f->pts[j].y - (double)f->pts[i].y, t->height, t->wrap.y);
         double reach = f->ext[i] + f->ext[j] + f->k, rect[4];
         if (!(dx * dx + dy * dy < reach * reach) || !rect_of(f->box[i], f->box[j], dx, dy, rect))
             continue;

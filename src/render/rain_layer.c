@@ -88,7 +88,7 @@ dapple_status dp_rain_layer(const dp_texture_spec *t, int li, dp_scene *s, dappl
     double t0 = seconds_now();
     dp_rain_opts o = { .width = t->width,
                        .height = t->height,
-                       .periodic = t->periodic,
+                       .wrap = t->wrap,
                        .seed = l->seed_raw ? t->seed : dp_layer_seed(t->seed, l->name),
                        .r_min = l->field.rmin,
                        .r_max = dapple_field_opts_rmax(&l->field),

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT
- * Row spans of a disc over pixel centres. A periodic image visits every copy of the disc
- * at +-W, +-H whose span meets the image, so a shape crossing an edge continues on the
- * other side; a copy may visit a pixel twice only if reach exceeds half a side, and the
- * callers combine with max or min, which does not mind. */
+ * Row spans of a disc over pixel centres. An image that wraps visits every copy of the disc
+ * at +-W (when x wraps), +-H (when y wraps) whose span meets the image, so a shape crossing an edge
+ * continues on the other side; a copy may visit a pixel twice only if reach exceeds half a side,
+ * and the callers combine with max or min, which does not mind. */
 #include "render/raster.h"
 
 #include <math.h>
@@ -36,18 +36,22 @@ static inline bool row_span(int width, double x, double y, double reach, int py,
     return true;
 }
 
-/* On a torus, the copies of the disc at +-W, +-H that meet [0, W) x [0, H): i0 .. i1 by
- * j0 .. j1, at most a few per axis. */
+/* The copies of the disc at +-W, +-H that meet [0, W) x [0, H): i0 .. i1 by j0 .. j1, at
+ * most a few per axis that wraps, the disc itself (0) along one that does not. */
 typedef struct copies {
     int i0, i1, j0, j1;
 } copies;
 
-static copies copies_of(int width, int height, double x, double y, double reach)
+static copies copies_of(int width, int height, dp_wrap wrap, double x, double y, double reach)
 {
-    return (copies){ (int)floor((0 - reach - x) / width) + 1,
-                     (int)ceil((width + reach - x) / width) - 1,
-                     (int)floor((0 - reach - y) / height) + 1,
-                     (int)ceil((height + reach - y) / height) - 1 };
+    copies c = { 0, 0, 0, 0 };
+    if (wrap.x)
+        c.i0 = (int)floor((0 - reach - x) / width) + 1,
+        c.i1 = (int)ceil((width + reach - x) / width) - 1;
+    if (wrap.y)
+        c.j0 = (int)floor((0 - reach - y) / height) + 1,
+        c.j1 = (int)ceil((height + reach - y) / height) - 1;
+    return c;
 }
 
 static void disc_once(int width, int row0, int row1, double x, double y, double reach,
@@ -65,22 +69,22 @@ static void disc_once(int width, int row0, int row1, double x, double y, double 
     }
 }
 
-void dp_raster_disc_rows_xy(int width, int height, int row0, int row1, bool wrap, double x,
+void dp_raster_disc_rows_xy(int width, int height, int row0, int row1, dp_wrap wrap, double x,
                             double y, double reach, dp_raster_xy_fn fn, void *ctx)
 {
     row0 = row0 < 0 ? 0 : row0, row1 = row1 > height ? height : row1;
-    if (!wrap) {
+    if (!dp_wrap_any(wrap)) {
         disc_once(width, row0, row1, x, y, reach, fn, ctx);
         return;
     }
-    copies c = copies_of(width, height, x, y, reach);
+    copies c = copies_of(width, height, wrap, x, y, reach);
     for (int j = c.j0; j <= c.j1; j++)
         for (int i = c.i0; i <= c.i1; i++)
             disc_once(width, row0, row1, x + (double)i * width, y + (double)j * height, reach, fn,
                       ctx);
 }
 
-void dp_raster_disc_xy(int width, int height, bool wrap, double x, double y, double reach,
+void dp_raster_disc_xy(int width, int height, dp_wrap wrap, double x, double y, double reach,
                        dp_raster_xy_fn fn, void *ctx)
 {
     dp_raster_disc_rows_xy(width, height, 0, height, wrap, x, y, reach, fn, ctx);
@@ -116,15 +120,15 @@ static void soft_once(int width, int row0, int row1, double x, double y, double 
     }
 }
 
-void dp_raster_soft_max_rows(int width, int height, int row0, int row1, bool wrap, double x,
+void dp_raster_soft_max_rows(int width, int height, int row0, int row1, dp_wrap wrap, double x,
                              double y, double reach, double radius, double soft, uint16_t *out)
 {
     row0 = row0 < 0 ? 0 : row0, row1 = row1 > height ? height : row1;
-    if (!wrap) {
+    if (!dp_wrap_any(wrap)) {
         soft_once(width, row0, row1, x, y, reach, radius, soft, out);
         return;
     }
-    copies c = copies_of(width, height, x, y, reach);
+    copies c = copies_of(width, height, wrap, x, y, reach);
     for (int j = c.j0; j <= c.j1; j++)
         for (int i = c.i0; i <= c.i1; i++)
             soft_once(width, row0, row1, x + (double)i * width, y + (double)j * height, reach,
@@ -142,14 +146,14 @@ static void call_d2(void *ctx, size_t index, double dx, double dy)
     b->fn(b->ctx, index, dx * dx + dy * dy);
 }
 
-void dp_raster_disc_rows(int width, int height, int row0, int row1, bool wrap, double x, double y,
-                         double reach, dp_raster_fn fn, void *ctx)
+void dp_raster_disc_rows(int width, int height, int row0, int row1, dp_wrap wrap, double x,
+                         double y, double reach, dp_raster_fn fn, void *ctx)
 {
     by_d2 b = { fn, ctx };
     dp_raster_disc_rows_xy(width, height, row0, row1, wrap, x, y, reach, call_d2, &b);
 }
 
-void dp_raster_disc(int width, int height, bool wrap, double x, double y, double reach,
+void dp_raster_disc(int width, int height, dp_wrap wrap, double x, double y, double reach,
                     dp_raster_fn fn, void *ctx)
 {
     dp_raster_disc_rows(width, height, 0, height, wrap, x, y, reach, fn, ctx);

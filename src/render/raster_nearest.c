@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * dp_raster_nearest: one nearest-point search per pixel through a grid of the points (and,
- * wrapping, their eight copies at +-W, +-H, the same copies dp_raster_disc visits). The
+ * along the axes that wrap, their copies at +-W, +-H, the same copies dp_raster_disc
+ * visits). The
  * grid is searched in square rings around the pixel's cell; after ring k every point not
  * yet seen is at least k cells away, so the search stops once the best distance is within
  * that, or beyond reach. The distance is computed by the same expressions as
@@ -39,21 +40,22 @@ static void grid_free(grid *g)
     free(g->x), free(g->y), free(g->start), free(g->order);
 }
 
-/* The points within reach of the image, with their copies when wrapping. */
-static bool gather(grid *g, const double *px, const double *py, size_t n, int w, int h, bool wrap,
-                   double reach)
+/* The points within reach of the image, with their copies along the axes that wrap. */
+static bool gather(grid *g, const double *px, const double *py, size_t n, int w, int h,
+                   dp_wrap wrap, double reach)
 {
-    int c = wrap ? 1 : 0;
-    g->x = dp_calloc_n(n * (size_t)((2 * c + 1) * (2 * c + 1)), sizeof *g->x);
-    g->y = dp_calloc_n(n * (size_t)((2 * c + 1) * (2 * c + 1)), sizeof *g->y);
+    int cx = wrap.x ? 1 : 0, cy = wrap.y ? 1 : 0;
+    size_t copies = (size_t)((2 * cx + 1) * (2 * cy + 1));
+    g->x = dp_calloc_n(n * copies, sizeof *g->x);
+    g->y = dp_calloc_n(n * copies, sizeof *g->y);
     if (g->x == NULL || g->y == NULL)
         return false;
     for (size_t i = 0; i < n; i++) {
         /* the copies about the image (the nearest to any pixel is among them), each at
          * px + k w as dp_raster_disc computes it */
-        int kx = wrap ? -(int)floor(px[i] / w) : 0, ky = wrap ? -(int)floor(py[i] / h) : 0;
-        for (int j = ky - c; j <= ky + c; j++)
-            for (int k = kx - c; k <= kx + c; k++) {
+        int kx = wrap.x ? -(int)floor(px[i] / w) : 0, ky = wrap.y ? -(int)floor(py[i] / h) : 0;
+        for (int j = ky - cy; j <= ky + cy; j++)
+            for (int k = kx - cx; k <= kx + cx; k++) {
                 double x = px[i] + (double)k * w, y = py[i] + (double)j * h;
                 if (x < -reach || x > w + reach || y < -reach || y > h + reach)
                     continue;
@@ -133,7 +135,7 @@ static double nearest(const grid *g, double cx, double cy, double reach)
     return best <= reach * reach ? best : (double)INFINITY;
 }
 
-bool dp_raster_nearest(int width, int height, bool wrap, const double *px, const double *py,
+bool dp_raster_nearest(int width, int height, dp_wrap wrap, const double *px, const double *py,
                        size_t n, double reach, dp_raster_fn fn, void *ctx)
 {
     grid g = { 0 };

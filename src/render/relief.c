@@ -176,13 +176,13 @@ static void discs_into(const dp_texture_spec *t, const dp_layer_spec *l, const d
             double a = s.radius + AA_REACH, R = a / sin(th);
             c.sphere2 = R * R;
             c.centre_z = -R * cos(th);
-            dp_raster_disc(t->width, t->height, t->periodic, s.x, s.y, a, dome_pixel, &c);
+            dp_raster_disc(t->width, t->height, t->wrap, s.x, s.y, a, dome_pixel, &c);
         } else {
             c.radius = s.radius;
             c.half = w / 2 + AA_REACH;
             c.top = w / 2;
-            dp_raster_disc(t->width, t->height, t->periodic, s.x, s.y, s.radius + c.half,
-                           ridge_pixel, &c);
+            dp_raster_disc(t->width, t->height, t->wrap, s.x, s.y, s.radius + c.half, ridge_pixel,
+                           &c);
         }
     }
 }
@@ -375,7 +375,7 @@ static void one_silhouette(const sil_job *j, scratch *k, const dp_shape *s)
     for (int pass = 0; pass < 2; pass++) {
         for (int y = 0; y < n; y++) {
             int cy = y0 + y;
-            if (t->periodic)
+            if (t->wrap.y)
                 cy = ((cy % t->height) + t->height) % t->height;
             else if (cy < 0 || cy >= t->height)
                 continue;
@@ -384,7 +384,7 @@ static void one_silhouette(const sil_job *j, scratch *k, const dp_shape *s)
                 int cx = x0 + x;
                 if (!(a > 0))
                     continue;
-                if (t->periodic)
+                if (t->wrap.x)
                     cx = ((cx % t->width) + t->width) % t->width;
                 else if (cx < 0 || cx >= t->width)
                     continue;

@@ -40,7 +40,7 @@ static dapple_status make_field(const dp_texture_spec *t, const dp_layer_spec *l
     fo.threads = t->sample_threads > 0 ? t->sample_threads : 1;
     fo.width = t->width;
     fo.height = t->height;
-    fo.periodic = t->periodic;
+    dp_texture_field_wrap(t, &fo);
     fo.seed = t->seed; /* layers with the same field spec share one noise: they line up */
     if ((l->breath || l->rain) && fo.kind == DAPPLE_FIELD_CONSTANT) /* only rmin, rmax read */
         fo.rmin = fo.rmax;
@@ -118,7 +118,7 @@ static dapple_status make_avoid(const dp_texture_spec *t, const dp_scene *s, int
     uint32_t mask = t->layers[i].avoid_mask & ((1u << i) - 1);
     if (mask == 0)
         return DAPPLE_OK;
-    dapple_status st = dapple_circles_new(out, t->width, t->height, t->periodic, err);
+    dapple_status st = dp_texture_circles_new(t, out, err);
     for (int j = 0; j < i && st == DAPPLE_OK; j++)
         if (mask & (1u << j))
             st = add_rooms(t, &s->layers[j], j, *out, err);
@@ -140,7 +140,7 @@ static void opts_for(const dp_texture_spec *t, const dp_layer_spec *l, const dap
     so->k = l->k;
     so->max_points = l->max_points;
     so->seed = l->seed_raw ? t->seed : dp_layer_seed(t->seed, l->name);
-    so->periodic = t->periodic;
+    dp_texture_sampler_wrap(t, so);
     so->dense = l->dense;
     so->maximal = l->maximal;
     so->relax = l->relax;
@@ -149,15 +149,15 @@ static void opts_for(const dp_texture_spec *t, const dp_layer_spec *l, const dap
     so->progress = t->progress;
 }
 
-/* Pieces of [a, b) along an axis of extent n: on a torus, each part inside one copy of
+/* Pieces of [a, b) along an axis of extent n: where it wraps, each part inside one copy of
  * the world, as its interval in the world and the shift back out; bounded, clamped. */
 typedef struct piece {
     double lo, hi, shift;
 } piece;
 
-static int pieces_of(double a, double b, double n, bool periodic, piece *out)
+static int pieces_of(double a, double b, double n, bool wraps, piece *out)
 {
-    if (!periodic) {
+    if (!wraps) {
         out[0] = (piece){ DP_MAX(a, 0.0), DP_MIN(b, n), 0 };
         return 1;
     }
@@ -176,8 +176,8 @@ static dapple_status sample_view(const dp_texture_spec *t, const dp_world_opts *
     double R = dapple_field_rmax(base->field), scale = t->mask_scale > 0 ? t->mask_scale : 0.5;
     double m = DP_MAX(DP_MAX(dp_layer_dot_reach(l), scale * R), R) + 2;
     piece px[8], py[8];
-    int nx = pieces_of(t->view_x - m, t->view_x + t->view_w + m, t->width, t->periodic, px);
-    int ny = pieces_of(t->view_y - m, t->view_y + t->view_h + m, t->height, t->periodic, py);
+    int nx = pieces_of(t->view_x - m, t->view_x + t->view_w + m, t->width, t->wrap.x, px);
+    int ny = pieces_of(t->view_y - m, t->view_y + t->view_h + m, t->height, t->wrap.y, py);
     dapple_status st = DAPPLE_OK;
     for (int b = 0; b < ny && st == DAPPLE_OK; b++)
         for (int a = 0; a < nx && st == DAPPLE_OK; a++) {
@@ -217,7 +217,7 @@ static dapple_status run_breath(const dp_texture_spec *t, int i, dp_scene *s, da
     double t0 = seconds_now();
     dp_breath_opts o = { .width = t->width,
                          .height = t->height,
-                         .periodic = t->periodic,
+                         .wrap = t->wrap,
                          .seed = l->seed_raw ? t->seed : dp_layer_seed(t->seed, l->name),
                          .r0 = l->field.rmin,
                          .r_end = l->field.rmax,
@@ -244,7 +244,7 @@ static dapple_status run_crystals(const dp_texture_spec *t, int i, const dapple_
     double t0 = seconds_now();
     dp_frost_opts o = { .width = t->width,
                         .height = t->height,
-                        .periodic = t->periodic,
+                        .wrap = t->wrap,
                         .seed = l->seed_raw ? t->seed : dp_layer_seed(t->seed, l->name),
                         .length = l->crystal_length,
                         .stem = l->stroke_width,
@@ -269,7 +269,7 @@ static dapple_status run_snow(const dp_texture_spec *t, int i, dp_scene *s, dapp
     const dp_layer_spec *l = &t->layers[i];
     dp_layer_points *lp = &s->layers[i];
     dp_snow_opts o = { .width = t->width,
-                       .periodic = t->periodic,
+                       .wrap_x = t->wrap.x,
                        .seed = l->seed_raw ? t->seed : dp_layer_seed(t->seed, l->name),
                        .depth = l->snow_depth,
                        .lump = dapple_field_opts_rmax(&l->field) };

@@ -16,9 +16,9 @@ static void fill_layer(cairo_t *cr, const dp_texture_spec *t, const dp_scene *s,
     for (size_t i = 0; i < s->layers[li].count; i++) {
         dp_shape sh = dp_layer_shape(&ctx, &s->layers[li].points[i], i);
         double reach = DP_SPLAT_REACH * sh.radius + 2, x = sh.x, y = sh.y;
-        int k = t->periodic ? 1 : 0;
-        for (int b = -k; b <= k; b++)
-            for (int a = -k; a <= k; a++) {
+        int kx = t->wrap.x ? 1 : 0, ky = t->wrap.y ? 1 : 0;
+        for (int b = -ky; b <= ky; b++)
+            for (int a = -kx; a <= kx; a++) {
                 sh.x = x + a * t->width, sh.y = y + b * t->height;
                 if (sh.x + reach < 0 || sh.x - reach > t->width || sh.y + reach < 0 ||
                     sh.y - reach > t->height)

@@ -13,6 +13,7 @@
 
 #include "dapple.h"
 #include "core/size_spread.h"
+#include "core/wrap.h"
 #include "render/drop_shape.h"
 
 #define DP_MAX_LAYERS  16
@@ -198,7 +199,8 @@ typedef struct dp_texture_spec {
     char path[DP_PATH_MAX]; /* preset file, "" when built from the command line */
     int width, height;
     uint64_t seed;
-    bool periodic;
+    dp_wrap wrap; /* the edges that meet (the key 'periodic'): both, across only, down only,
+                     none; shapes crossing an edge that wraps are drawn again opposite */
 
     dp_background_kind background;
     dp_rgba bg_colour, bg_colour2;
@@ -288,6 +290,32 @@ static inline double dp_layer_point_radius(const dp_layer_spec *l, uint64_t size
                                            const dapple_point *p)
 {
     return dp_layer_draw_radius(l, p->r) * dp_size_factor(&l->size, size_seed, p->x, p->y);
+}
+
+/** True when (x, y) lies on the texture, or beyond an edge of it that wraps (anywhere, on
+ * a torus): where a shape may stand. */
+static inline bool dp_texture_on_pane(const dp_texture_spec *t, double x, double y)
+{
+    return (t->wrap.x || (x >= 0 && x < t->width)) && (t->wrap.y || (y >= 0 && y < t->height));
+}
+
+/** A field's or a sampler's options wrapping as the texture does ('wrap' names the axes;
+ * 'periodic' says whether any wraps, for a reader of that one flag). */
+static inline void dp_texture_field_wrap(const dp_texture_spec *t, dapple_field_opts *o)
+{
+    o->periodic = dp_wrap_any(t->wrap), o->wrap = dp_wrap_enum(t->wrap);
+}
+
+static inline void dp_texture_sampler_wrap(const dp_texture_spec *t, dapple_sampler_opts *o)
+{
+    o->periodic = dp_wrap_any(t->wrap), o->wrap = dp_wrap_enum(t->wrap);
+}
+
+/** A set of circles over the texture that wraps as the texture does. */
+static inline dapple_status dp_texture_circles_new(const dp_texture_spec *t, dapple_circles **out,
+                                                   dapple_error *err)
+{
+    return dapple_circles_new_wrap(out, t->width, t->height, dp_wrap_enum(t->wrap), err);
 }
 
 /** Fills defaults: 512x512, seed 1, colour background #808080, one output (texture),

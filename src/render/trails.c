@@ -43,20 +43,15 @@ typedef struct trail_ctx {
     dapple_circles *tracks; /* the discs of the trails made so far */
 } trail_ctx;
 
-static double wrap(double v, double n, bool periodic)
+static double wrap(double v, double n, bool wraps)
 {
-    return periodic ? v - n * floor(v / n) : v;
-}
-
-static bool inside(const dp_texture_spec *t, double x, double y)
-{
-    return t->periodic || (x >= 0 && y >= 0 && x < t->width && y < t->height);
+    return wraps ? v - n * floor(v / n) : v;
 }
 
 /* A bead fits where no room, avoided circle or earlier bead is. */
 static bool bead_fits(const trail_ctx *c, double x, double y, double b)
 {
-    return inside(c->t, x, y) && !dapple_circles_overlap(c->rooms, x, y, b) &&
+    return dp_texture_on_pane(c->t, x, y) && !dapple_circles_overlap(c->rooms, x, y, b) &&
            (c->avoid == NULL || !dapple_circles_overlap(c->avoid, x, y, b)) &&
            !dapple_circles_overlap(c->beads, x, y, b);
 }
@@ -89,8 +84,7 @@ static bool track_of(trail_ctx *c, const dapple_point *p, double a, double w0, d
         double r = w * (0.8 + 0.35 * dp_point_unit(key, 1000 + 2 * k));
         double x = (double)p->x + meander(swing, phase, a, h) +
                    0.25 * w * (2 * dp_point_unit(key, 1001 + 2 * k) - 1);
-        double tx = wrap(x, t->width, t->periodic),
-               ty = wrap((double)p->y - h, t->height, t->periodic);
+        double tx = wrap(x, t->width, t->wrap.x), ty = wrap((double)p->y - h, t->height, t->wrap.y);
         if (h > from && dapple_circles_overlap(c->tracks, tx, ty, 0))
             break;
         if (!push(c->track, tx, ty, r))
@@ -118,8 +112,8 @@ static dapple_status beads_of(trail_ctx *c, const dapple_point *p, double a, dou
         for (unsigned try = 0; try < 5; try++) { /* across the track until one fits */
             double side = (w - b) * (2 * dp_point_unit(key, 3001 + 3 * k + 7919 * try) - 1);
             double x = (double)p->x + meander(swing, phase, a, at) + side;
-            double bx = wrap(x, t->width, t->periodic),
-                   by = wrap((double)p->y - at, t->height, t->periodic);
+            double bx = wrap(x, t->width, t->wrap.x),
+                   by = wrap((double)p->y - at, t->height, t->wrap.y);
             if (!bead_fits(c, bx, by, b))
                 continue;
             dapple_point q = { (float)bx, (float)by, (float)b };
@@ -220,11 +214,11 @@ dapple_status dp_trails_make(const dp_texture_spec *t, dp_scene *s, int li,
         return DAPPLE_OK;
     dapple_circles *rooms = NULL, *beads = NULL, *tracks = NULL;
     list bead_list = { 0 }, track = { 0 };
-    dapple_status st = dapple_circles_new(&rooms, t->width, t->height, t->periodic, err);
+    dapple_status st = dp_texture_circles_new(t, &rooms, err);
     if (st == DAPPLE_OK)
-        st = dapple_circles_new(&beads, t->width, t->height, t->periodic, err);
+        st = dp_texture_circles_new(t, &beads, err);
     if (st == DAPPLE_OK)
-        st = dapple_circles_new(&tracks, t->width, t->height, t->periodic, err);
+        st = dp_texture_circles_new(t, &tracks, err);
     if (st == DAPPLE_OK)
         st = add_drops(rooms, t, l, lp, err);
     trail_ctx c = { t, l, rooms, avoid, beads, &bead_list, &track, tracks };

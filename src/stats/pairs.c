@@ -16,8 +16,8 @@
 
 static double dist2(const dp_bins *b, const dapple_point *p, const dapple_point *q)
 {
-    double dx = dp_bins_delta(b, p->x, q->x, b->width);
-    double dy = dp_bins_delta(b, p->y, q->y, b->height);
+    double dx = dp_bins_dx(b, p->x, q->x);
+    double dy = dp_bins_dy(b, p->y, q->y);
     return dx * dx + dy * dy;
 }
 
@@ -114,8 +114,8 @@ dapple_status dp_stats_pairs_run(const dp_stats_set *s, dp_stats_pairs *out, dap
     /* nearest neighbours lie about 'spread' apart whatever r says: cells sized by a huge r
      * would hold every point, and each search would measure them all */
     bool own = cell > 4 * spread;
-    if (!dp_bins_build(&b, p, s->n, s->width, s->height, s->periodic, cell) ||
-        (own && !dp_bins_build(&nb, p, s->n, s->width, s->height, s->periodic, spread))) {
+    if (!dp_bins_build(&b, p, s->n, s->width, s->height, s->wrap, cell) ||
+        (own && !dp_bins_build(&nb, p, s->n, s->width, s->height, s->wrap, spread))) {
         dp_bins_fini(&b), dp_bins_fini(&nb);
         return dp_fail(err, DAPPLE_E_NOMEM, "stats: out of memory binning %zu points", s->n);
     }

@@ -10,32 +10,33 @@
 #include "core/bins.h"
 #include "core/dp.h"
 
-static int axis_cells(double extent, double reach, bool periodic, double cap)
+static int axis_cells(double extent, double reach, bool wraps, double cap)
 {
-    double n = periodic ? floor(extent / reach) : ceil(extent / reach);
+    double n = wraps ? floor(extent / reach) : ceil(extent / reach);
     return (int)DP_MIN(DP_MAX(n, 1.0), cap);
 }
 
-/* Bounded, the cells cover the domain from 0 in steps of at least reach (the last one
- * reaching past the edge); periodic, they split it evenly, each at least reach wide. */
+/* Along a bounded axis, the cells cover the domain from 0 in steps of at least reach (the
+ * last one reaching past the edge); along one that wraps, they split it evenly, each at
+ * least reach wide. */
 static bool bins_build(dp_bins *b, const dapple_point *p, size_t n, double w, double h,
-                       double reach, bool periodic)
+                       double reach, dp_wrap wrap)
 {
     double cap = dp_bins_max_side(n);
-    int gw = axis_cells(w, reach, periodic, cap), gh = axis_cells(h, reach, periodic, cap);
-    double cw = periodic ? w / gw : DP_MAX(reach, w / gw);
-    double ch = periodic ? h / gh : DP_MAX(reach, h / gh);
-    return dp_bins_build_grid(b, p, n, w, h, periodic, gw, gh, 1 / cw, 1 / ch);
+    int gw = axis_cells(w, reach, wrap.x, cap), gh = axis_cells(h, reach, wrap.y, cap);
+    double cw = wrap.x ? w / gw : DP_MAX(reach, w / gw);
+    double ch = wrap.y ? h / gh : DP_MAX(reach, h / gh);
+    return dp_bins_build_grid(b, p, n, w, h, wrap, gw, gh, 1 / cw, 1 / ch);
 }
 
 /* Distinct neighbour cells of c along an axis of n cells: up to 3, fewer when wrapping
  * would visit a cell twice. */
-static int neighbours(int c, int n, bool periodic, int out[3])
+static int neighbours(int c, int n, bool wraps, int out[3])
 {
     int k = 0;
     for (int d = -1; d <= 1; d++) {
         int v = c + d;
-        if (periodic)
+        if (wraps)
             v = (v + n) % n;
         else if (v < 0 || v >= n)
             continue;
@@ -48,10 +49,10 @@ static int neighbours(int c, int n, bool periodic, int out[3])
     return k;
 }
 
-static double gap(double d, double extent, bool periodic)
+static double gap(double d, double extent, bool wraps)
 {
     d = fabs(d);
-    return (periodic && d > 0.5 * extent) ? extent - d : d;
+    return (wraps && d > 0.5 * extent) ? extent - d : d;
 }
 
 static double max_radius(const dapple_point *p, size_t n)
@@ -62,11 +63,11 @@ static double max_radius(const dapple_point *p, size_t n)
     return m;
 }
 
-static void check_pair(const dapple_point *p, size_t i, size_t j, double w, double h, bool periodic,
+static void check_pair(const dapple_point *p, size_t i, size_t j, double w, double h, dp_wrap wrap,
                        dp_pair_report *rep)
 {
-    double dx = gap((double)p[i].x - (double)p[j].x, w, periodic);
-    double dy = gap((double)p[i].y - (double)p[j].y, h, periodic);
+    double dx = gap((double)p[i].x - (double)p[j].x, w, wrap.x);
+    double dy = gap((double)p[i].y - (double)p[j].y, h, wrap.y);
     double m = DP_MAX(p[i].r, p[j].r), d2 = dx * dx + dy * dy;
     if (d2 >= 4 * m * m)
         return;
@@ -76,26 +77,26 @@ static void check_pair(const dapple_point *p, size_t i, size_t j, double w, doub
 }
 
 static void check_point(const dp_bins *b, const dapple_point *p, size_t i, double w, double h,
-                        bool periodic, dp_pair_report *rep)
+                        dp_wrap wrap, dp_pair_report *rep)
 {
     int xs[3], ys[3];
-    int nx = neighbours(dp_bins_column(b, p[i].x), b->gw, periodic, xs);
-    int ny = neighbours(dp_bins_row(b, p[i].y), b->gh, periodic, ys);
+    int nx = neighbours(dp_bins_column(b, p[i].x), b->gw, wrap.x, xs);
+    int ny = neighbours(dp_bins_row(b, p[i].y), b->gh, wrap.y, ys);
     for (int a = 0; a < ny; a++)
         for (int c = 0; c < nx; c++) {
             size_t cell = (size_t)ys[a] * b->gw + xs[c];
             for (size_t s = b->start[cell]; s < b->start[cell + 1]; s++)
                 if (b->idx[s] > i)
-                    check_pair(p, i, b->idx[s], w, h, periodic, rep);
+                    check_pair(p, i, b->idx[s], w, h, wrap, rep);
         }
 }
 
 bool dp_points_check_min_distance(const dapple_point *pts, size_t n, double width, double height,
-                                  bool periodic, dp_pair_report *report)
+                                  dp_wrap wrap, dp_pair_report *report)
 {
     dp_pair_report rep = { .worst = 1e300 };
     dp_bins b = { 0 };
-    if (!bins_build(&b, pts, n, width, height, DP_MAX(max_radius(pts, n), 1e-9), periodic)) {
+    if (!bins_build(&b, pts, n, width, height, DP_MAX(max_radius(pts, n), 1e-9), wrap)) {
         dp_bins_fini(&b);
         return false;
     }
@@ -103,7 +104,7 @@ bool dp_points_check_min_distance(const dapple_point *pts, size_t n, double widt
         double x = pts[i].x, y = pts[i].y;
         if (!(x >= 0 && x < width && y >= 0 && y < height))
             rep.out_of_domain++;
-        check_point(&b, pts, i, width, height, periodic, &rep);
+        check_point(&b, pts, i, width, height, wrap, &rep);
     }
     dp_bins_fini(&b);
     *report = rep;
@@ -111,18 +112,18 @@ bool dp_points_check_min_distance(const dapple_point *pts, size_t n, double widt
 }
 
 static bool probe_free(const dp_bins *b, const dapple_point *p, double x, double y, double rx,
-                       double w, double h, bool periodic)
+                       double w, double h, dp_wrap wrap)
 {
     int xs[3], ys[3];
-    int nx = neighbours(dp_bins_column(b, x), b->gw, periodic, xs);
-    int ny = neighbours(dp_bins_row(b, y), b->gh, periodic, ys);
+    int nx = neighbours(dp_bins_column(b, x), b->gw, wrap.x, xs);
+    int ny = neighbours(dp_bins_row(b, y), b->gh, wrap.y, ys);
     for (int a = 0; a < ny; a++)
         for (int c = 0; c < nx; c++) {
             size_t cell = (size_t)ys[a] * b->gw + xs[c];
             for (size_t s = b->start[cell]; s < b->start[cell + 1]; s++) {
                 const dapple_point *q = &p[b->idx[s]];
-                double dx = gap(x - (double)q->x, w, periodic);
-                double dy = gap(y - (double)q->y, h, periodic);
+                double dx = gap(x - (double)q->x, w, wrap.x);
+                double dy = gap(y - (double)q->y, h, wrap.y);
                 double m = DP_MAX(rx, (double)q->r);
                 if (dx * dx + dy * dy <= m * m)
                     return false;
@@ -132,23 +133,23 @@ static bool probe_free(const dp_bins *b, const dapple_point *p, double x, double
 }
 
 double dp_points_uncovered(const dapple_point *pts, size_t n, double width, double height,
-                           bool periodic, double border, double step, const dapple_field *field)
+                           dp_wrap wrap, double border, double step, const dapple_field *field)
 {
     double reach = DP_MAX(max_radius(pts, n), field ? dapple_field_rmax(field) : 0.0);
     dp_bins b = { 0 };
-    if (!bins_build(&b, pts, n, width, height, DP_MAX(reach, 1e-9), periodic)) {
+    if (!bins_build(&b, pts, n, width, height, DP_MAX(reach, 1e-9), wrap)) {
         dp_bins_fini(&b);
         return -1;
     }
-    double lo = periodic ? 0 : border;
+    double lx = wrap.x ? 0 : border, ly = wrap.y ? 0 : border;
     size_t probes = 0, open = 0;
-    for (double y = lo + 0.5 * step; y < height - lo; y += step)
-        for (double x = lo + 0.5 * step; x < width - lo; x += step) {
+    for (double y = ly + 0.5 * step; y < height - ly; y += step)
+        for (double x = lx + 0.5 * step; x < width - lx; x += step) {
             if (field && !dapple_field_allowed_at(field, x, y))
                 continue; /* no point may lie here: neither covered nor open */
             double rx = field ? dapple_field_radius_at(field, x, y) : 0.0;
             probes++;
-            open += probe_free(&b, pts, x, y, rx, width, height, periodic);
+            open += probe_free(&b, pts, x, y, rx, width, height, wrap);
         }
     dp_bins_fini(&b);
     return probes ? (double)open / (double)probes : 0.0;

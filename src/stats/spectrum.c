@@ -74,8 +74,8 @@ static void centre(const dp_bins *b, size_t i, double unit, acc *a)
     size_t j;
     dp_bins_walk_start(&w, b, p[i].x, p[i].y, reach);
     while (dp_bins_walk_next(&w, &j)) {
-        double dx = dp_bins_delta(b, p[j].x, p[i].x, b->width) / unit;
-        double dy = dp_bins_delta(b, p[j].y, p[i].y, b->height) / unit;
+        double dx = dp_bins_dx(b, p[j].x, p[i].x) / unit;
+        double dy = dp_bins_dy(b, p[j].y, p[i].y) / unit;
         double s = sqrt(dx * dx + dy * dy);
         if (j == i || s >= DP_STATS_REACH)
             continue;
@@ -85,14 +85,14 @@ static void centre(const dp_bins *b, size_t i, double unit, acc *a)
     a->centres++;
 }
 
-/* A centre's whole reach lies in the domain (on a torus: no pair is seen twice). */
+/* A centre's whole reach lies in the domain (along an axis that wraps: no pair is seen
+ * twice). */
 static bool is_centre(const dp_stats_set *s, const dapple_point *p, double unit)
 {
-    double reach = DP_STATS_REACH * unit;
-    if (s->periodic)
-        return 2 * reach <= DP_MIN(s->width, s->height);
-    double x = p->x, y = p->y;
-    return x - reach >= 0 && x + reach <= s->width && y - reach >= 0 && y + reach <= s->height;
+    double reach = DP_STATS_REACH * unit, x = p->x, y = p->y;
+    bool in_x = s->wrap.x ? 2 * reach <= s->width : x - reach >= 0 && x + reach <= s->width;
+    bool in_y = s->wrap.y ? 2 * reach <= s->height : y - reach >= 0 && y + reach <= s->height;
+    return in_x && in_y;
 }
 
 /* out[k][i] = sum over bins (y, x) of in[y][x] e^{-2 pi i (f_i x_b + f_k y_b)}, real part:
@@ -302,7 +302,7 @@ dapple_status dp_stats_spectrum_run(const dp_stats_set *s, bool differential,
     out->differential = differential;
     out->r_unit = rq;
     if (a == NULL || (a->hist = calloc((size_t)HIST * HIST, sizeof(double))) == NULL ||
-        !dp_bins_build(&b, s->pts, s->n, s->width, s->height, s->periodic, DP_STATS_REACH * rq / 2))
+        !dp_bins_build(&b, s->pts, s->n, s->width, s->height, s->wrap, DP_STATS_REACH * rq / 2))
         goto nomem;
     out->stride = stride(s, differential, rq, &out->candidates);
     for (size_t i = 0, k = 0; i < s->n; i++) {

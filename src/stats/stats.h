@@ -3,8 +3,8 @@
  * spectrum and the radial distribution function, and density against a field. Pure
  * computation (libc, libm): no printing, no files. Every function reads the points, never
  * changes them, and fills a caller's struct; spectra own arrays freed by their _fini.
- * Distances are measured in double from the stored floats; a periodic domain uses the
- * minimum image, as the sampler does. Every point must have r > 0. */
+ * Distances are measured in double from the stored floats; along an axis that wraps they
+ * take the minimum image, as the sampler does. Every point must have r > 0. */
 #ifndef DP_STATS_H
 #define DP_STATS_H
 
@@ -12,13 +12,14 @@
 #include <stddef.h>
 
 #include "dapple.h"
+#include "core/wrap.h"
 
 /** The set and its domain [0, width) x [0, height). */
 typedef struct dp_stats_set {
     const dapple_point *pts;
     size_t n;
     double width, height;
-    bool periodic;
+    dp_wrap wrap; /* the axes that wrap */
 } dp_stats_set;
 
 /* ------------------------------------------------------------------ pairs and spacing */

@@ -126,9 +126,10 @@ static result bench_sampler(const workload *wl)
     size_t n;
     const dapple_point *p = dapple_sampler_points(s, &n);
     dp_pair_report rep;
-    if (!dp_points_check_min_distance(p, n, wl->w, wl->h, false, &rep))
+    if (!dp_points_check_min_distance(p, n, wl->w, wl->h, dp_wrap_both(false), &rep))
         rep.violations = (size_t)-1;
-    double open = dp_points_uncovered(p, n, wl->w, wl->h, false, wl->rmax, wl->rmin / 3, f);
+    double open =
+            dp_points_uncovered(p, n, wl->w, wl->h, dp_wrap_both(false), wl->rmax, wl->rmin / 3, f);
     printf("| %-30s | %9zu | %7.3f | %6.3f | %6.3f | %9.0f | %6.1f | %.3f | %.2e | %zu |\n",
            wl->name, n, field_s, t[RUNS / 2], t[0], (double)n / t[RUNS / 2],
            (double)dp_sampler_peak_bytes(s) / (double)n, relative_radius(p, n, wl->w * wl->h), open,

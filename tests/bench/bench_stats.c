@@ -46,13 +46,13 @@ void bench_stats(void)
     }
     size_t n;
     const dapple_point *p = dapple_sampler_points(s, &n);
-    dp_stats_set set = { p, n, SIDE, SIDE, false };
+    dp_stats_set set = { p, n, SIDE, SIDE, dp_wrap_both(false) };
     dp_stats_pairs pr;
     dp_stats_spectrum sp;
     double t0 = bench_cpu_now();
     dapple_status a = dp_stats_pairs_run(&set, &pr, &err);
     double t1 = bench_cpu_now();
-    double unc = dp_points_uncovered(p, n, SIDE, SIDE, false, 1, 0.5, NULL);
+    double unc = dp_points_uncovered(p, n, SIDE, SIDE, dp_wrap_both(false), 1, 0.5, NULL);
     double t2 = bench_cpu_now();
     dapple_status b = dp_stats_spectrum_run(&set, false, &sp, &err);
     double t3 = bench_cpu_now();

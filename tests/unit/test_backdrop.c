@@ -16,7 +16,7 @@ static cairo_surface_t *paint(dp_backdrop_kind kind, uint64_t seed, bool periodi
     dp_texture_spec_init(&spec);
     spec.width = spec.height = 256;
     spec.seed = seed;
-    spec.periodic = periodic;
+    spec.wrap = dp_wrap_both(periodic);
     spec.backdrop = kind;
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 256, 256);
     cairo_t *cr = cairo_create(s);
@@ -113,9 +113,12 @@ Test(backdrop, blur_spreads_a_light_and_keeps_it)
     uint32_t px[32 * 32] = { 0 };
     px[16 * 32 + 16] = 0xffffffffu; /* one white pixel, the rest transparent */
     dapple_error err;
-    cr_assert_eq(dp_backdrop_blur_into((uint8_t *)px, 32 * 4, 32, 32, true, 0.3, &err), DAPPLE_OK);
+    cr_assert_eq(
+            dp_backdrop_blur_into((uint8_t *)px, 32 * 4, 32, 32, dp_wrap_both(true), 0.3, &err),
+            DAPPLE_OK);
     cr_assert_eq(px[16 * 32 + 16], 0xffffffffu, "sigma 0.3 leaves the pixels alone");
-    cr_assert_eq(dp_backdrop_blur_into((uint8_t *)px, 32 * 4, 32, 32, true, 2, &err), DAPPLE_OK);
+    cr_assert_eq(dp_backdrop_blur_into((uint8_t *)px, 32 * 4, 32, 32, dp_wrap_both(true), 2, &err),
+                 DAPPLE_OK);
     double sum = 0;
     for (int i = 0; i < 32 * 32; i++)
         sum += px[i] >> 24;

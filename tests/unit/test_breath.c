@@ -35,8 +35,8 @@ static void assert_apart(const dp_breath_opts *o, const dapple_point *p, size_t 
         cr_assert(x >= 0 && x < o->width && y >= 0 && y < o->height,
                   "drop %zu at (%g, %g) off the pane", i, (double)p[i].x, (double)p[i].y);
         for (size_t j = i + 1; j < n; j++) {
-            double dx = torus((double)p[i].x - (double)p[j].x, o->width, o->periodic);
-            double dy = torus((double)p[i].y - (double)p[j].y, o->height, o->periodic);
+            double dx = torus((double)p[i].x - (double)p[j].x, o->width, o->wrap.x);
+            double dy = torus((double)p[i].y - (double)p[j].y, o->height, o->wrap.y);
             double reach = (double)p[i].r + (double)p[j].r;
             cr_assert_geq(dx * dx + dy * dy, reach * reach, "drops %zu and %zu overlap", i, j);
         }
@@ -48,7 +48,7 @@ Test(breath, drops_never_overlap_periodic_or_not)
     for (int periodic = 0; periodic < 2; periodic++) {
         dp_breath_opts o = { .width = 200,
                              .height = 150,
-                             .periodic = periodic,
+                             .wrap = dp_wrap_both(periodic),
                              .seed = 7,
                              .r0 = 1,
                              .r_end = 25,
@@ -67,18 +67,18 @@ Test(breath, drops_never_overlap_periodic_or_not)
 Test(breath, a_merge_keeps_the_volume_at_its_centre_across_the_seam_too)
 {
     dp_breath_drop a = { 10, 20, 2 }, b = { 13, 24, 1 };
-    dp_breath_drop m = dp_breath_merged(a, b, 100, 80, false);
+    dp_breath_drop m = dp_breath_merged(a, b, 100, 80, dp_wrap_both(false));
     cr_assert_float_eq(m.r * m.r * m.r, 9.0, 1e-9);
     cr_assert_float_eq(m.x, 10 + 3.0 / 9, 1e-9);
     cr_assert_float_eq(m.y, 20 + 4.0 / 9, 1e-9);
     /* b across the left seam from a on a 100-wide torus: one unit left of 0 is x = 99 */
     a = (dp_breath_drop){ 1, 40, 1 }, b = (dp_breath_drop){ 97, 40, 1 };
-    m = dp_breath_merged(a, b, 100, 80, true);
+    m = dp_breath_merged(a, b, 100, 80, dp_wrap_both(true));
     cr_assert_float_eq(m.r * m.r * m.r, 2.0, 1e-9);
     cr_assert_float_eq(m.x, 99.0, 1e-9, "merged at x %g, not across the seam at 99", m.x);
     cr_assert_float_eq(m.y, 40.0, 1e-9);
     /* the same pair on a plain pane meets in the middle */
-    m = dp_breath_merged(a, b, 100, 80, false);
+    m = dp_breath_merged(a, b, 100, 80, dp_wrap_both(false));
     cr_assert_float_eq(m.x, 49.0, 1e-9);
 }
 
@@ -86,7 +86,7 @@ Test(breath, same_seed_same_drops_and_another_seed_others)
 {
     dp_breath_opts o = { .width = 128,
                          .height = 128,
-                         .periodic = true,
+                         .wrap = dp_wrap_both(true),
                          .seed = 3,
                          .r0 = 1,
                          .r_end = 16,
@@ -106,7 +106,7 @@ Test(breath, grows_until_the_largest_reaches_the_age_or_the_cover)
 {
     dp_breath_opts o = { .width = 160,
                          .height = 160,
-                         .periodic = true,
+                         .wrap = dp_wrap_both(true),
                          .seed = 5,
                          .r0 = 1,
                          .r_end = 20,
@@ -257,7 +257,7 @@ static void ground_measure(dp_background_kind kind, double *spread, double *seam
     dp_texture_spec t;
     dp_texture_spec_init(&t);
     t.width = t.height = 256;
-    t.periodic = true;
+    t.wrap = dp_wrap_both(true);
     t.seed = 21;
     t.background = kind;
     t.bg_colour = (dp_rgba){ 0.1, 0.14, 0.19, 1 };

@@ -456,7 +456,7 @@ Test(bubbles, cluster_walls_meet_at_120_degrees)
                          { 106, 116, radii[c][2] } };
         bool join[3] = { true, true, true };
         dapple_error err;
-        dp_foam_opts o = { .width = 400, .height = 400, .periodic = true };
+        dp_foam_opts o = { .width = 400, .height = 400, .wrap = { true, true } };
         cr_assert_eq(dp_foam_relax(d, join, 3, &o, &err), DAPPLE_OK, "%s", err.message);
         double jx, jy, ang[3];
         cr_assert(dp_walls_junction(d, &jx, &jy, ang));
@@ -480,7 +480,7 @@ Test(bubbles, cluster_walls_meet_at_120_degrees)
                 join[n++] = true;
             }
         dapple_error err;
-        dp_foam_opts o = { .width = 400, .height = 400, .periodic = true };
+        dp_foam_opts o = { .width = 400, .height = 400, .wrap = { true, true } };
         cr_assert_eq(dp_foam_relax(d, join, (size_t)n, &o, &err), DAPPLE_OK, "%s", err.message);
         int junctions, good;
         double worst;
@@ -514,7 +514,7 @@ Test(bubbles, shaken_foam_walls_mostly_meet_at_120_degrees)
         join[i] = true;
     }
     dapple_error err;
-    dp_foam_opts o = { .width = W, .height = H, .periodic = true };
+    dp_foam_opts o = { .width = W, .height = H, .wrap = { true, true } };
     cr_assert_eq(dp_foam_relax(d, join, N, &o, &err), DAPPLE_OK, "%s", err.message);
     int junctions, good;
     double worst;

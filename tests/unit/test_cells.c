@@ -27,7 +27,7 @@ static void scene_of(bool wrap, uint64_t seed)
     dp_rng rng;
     dp_rng_seed(&rng, seed, 1);
     one_layer_spec(&spec, DP_STYLE_CELLS, W, H, (dp_rgba){ 0, 0, 0, 0 });
-    spec.periodic = wrap;
+    spec.wrap = dp_wrap_both(wrap);
     spec.layers[0].field.rmin = 4, spec.layers[0].field.rmax = 12;
     size_t n = 0;
     for (int j = 0; j < 6; j++)
@@ -43,7 +43,7 @@ static void scene_of(bool wrap, uint64_t seed)
 static double power(int i, double x, double y)
 {
     double dx = x - (double)pts[i].x, dy = y - (double)pts[i].y;
-    if (spec.periodic) {
+    if (spec.wrap.x) {
         dx -= W * round(dx / W);
         dy -= H * round(dy / H);
     }

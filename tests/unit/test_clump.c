@@ -34,7 +34,7 @@ static void check_mask(double softness)
 {
     dp_texture_spec t;
     dp_layer_spec *l = one_layer_spec(&t, DP_STYLE_CIRCLES, W, H, (dp_rgba){ 0, 0, 0, 1 });
-    t.periodic = true, t.seed = 5;
+    t.wrap = dp_wrap_both(true), t.seed = 5;
     l->clump_radius = 18, l->clump_spacing = 50, l->clump_softness = softness;
     dapple_error err;
     dapple_point *p = NULL;

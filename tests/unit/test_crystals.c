@@ -19,7 +19,7 @@ static dp_frost_opts pane(uint64_t seed, bool periodic)
 {
     return (dp_frost_opts){ .width = 384,
                             .height = 384,
-                            .periodic = periodic,
+                            .wrap = dp_wrap_both(periodic),
                             .seed = seed,
                             .length = 120,
                             .stem = 1.5,
@@ -131,7 +131,7 @@ static uint16_t *preset_mask(const char *path, const char *size, bool periodic, 
     cr_assert_eq(dp_preset_load(path, t, &err), DAPPLE_OK, "%s", err.message);
     if (size != NULL)
         cr_assert_eq(sscanf(size, "%dx%d", &t->width, &t->height), 2);
-    t->periodic = periodic;
+    t->wrap = dp_wrap_both(periodic);
     cr_assert_eq(dp_scene_sample(t, &s, &err), DAPPLE_OK, "%s", err.message);
     uint16_t *m = malloc((size_t)t->width * t->height * sizeof *m);
     dp_render_mask_into(t, &s, DP_MASK_FOOTPRINT, m);

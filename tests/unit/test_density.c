@@ -70,7 +70,7 @@ static void done(run *r)
 static void pair_rule_holds(const run *r, double w, double h, bool periodic)
 {
     dp_pair_report rep;
-    cr_assert(dp_points_check_min_distance(r->p, r->n, w, h, periodic, &rep));
+    cr_assert(dp_points_check_min_distance(r->p, r->n, w, h, dp_wrap_both(periodic), &rep));
     cr_assert_eq(rep.violations, 0, "%zu pairs closer than max(r_p, r_q), worst %g", rep.violations,
                  rep.worst);
     cr_assert_eq(rep.out_of_domain, 0);

@@ -25,7 +25,7 @@ static void setup(dapple_point *pts, size_t n, bool periodic)
     dp_texture_spec_init(&spec);
     spec.width = W;
     spec.height = H;
-    spec.periodic = periodic;
+    spec.wrap = dp_wrap_both(periodic);
     spec.mask_scale = 0.5;
     spec.n_layers = 1;
     dp_layer_spec_init(&spec.layers[0]);

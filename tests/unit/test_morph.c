@@ -32,9 +32,10 @@ static float *morph(const float *src, raster r, double radius)
 {
     float *out = malloc((size_t)r.w * r.h * sizeof *out);
     float *scratch =
-            malloc(dp_morph_scratch_floats(r.w, r.h, r.sx, r.sy, radius, r.periodic) * sizeof *out);
+            malloc(dp_morph_scratch_floats(r.w, r.h, r.sx, r.sy, radius, dp_wrap_both(r.periodic)) *
+                   sizeof *out);
     cr_assert(out != NULL && scratch != NULL);
-    dp_morph_disc_into(src, out, scratch, r.w, r.h, r.sx, r.sy, radius, r.periodic);
+    dp_morph_disc_into(src, out, scratch, r.w, r.h, r.sx, r.sy, radius, dp_wrap_both(r.periodic));
     free(scratch);
     return out;
 }

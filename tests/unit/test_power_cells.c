@@ -62,8 +62,8 @@ static void compare(bool wrap, uint64_t seed)
     random_sites(seed);
     dp_power_cells *c;
     dapple_error err;
-    cr_assert_eq(dp_power_cells_new(&c, x, y, w, N, W, H, wrap, &err), DAPPLE_OK, "%s",
-                 err.message);
+    cr_assert_eq(dp_power_cells_new(&c, x, y, w, N, W, H, dp_wrap_both(wrap), &err), DAPPLE_OK,
+                 "%s", err.message);
     const double cap = 6;
     size_t wrong = 0, walls = 0;
     for (int py = 0; py < H; py += 3)
@@ -100,7 +100,7 @@ static void same_through_cache(bool wrap, uint64_t seed)
 {
     random_sites(seed);
     dp_power_cells *c;
-    cr_assert_eq(dp_power_cells_new(&c, x, y, w, N, W, H, wrap, NULL), DAPPLE_OK);
+    cr_assert_eq(dp_power_cells_new(&c, x, y, w, N, W, H, dp_wrap_both(wrap), NULL), DAPPLE_OK);
     dp_power_cache k = { .valid = false };
     dp_rng rng;
     dp_rng_seed(&rng, seed, 2);
@@ -131,7 +131,8 @@ Test(power_cells, weights_move_the_wall)
 {
     double sx[2] = { 30, 70 }, sy[2] = { 50, 50 }, sw[2] = { 400, 0 };
     dp_power_cells *c;
-    cr_assert_eq(dp_power_cells_new(&c, sx, sy, sw, 2, 100, 100, false, NULL), DAPPLE_OK);
+    cr_assert_eq(dp_power_cells_new(&c, sx, sy, sw, 2, 100, 100, dp_wrap_both(false), NULL),
+                 DAPPLE_OK);
     dp_power_hit hit;
     dp_power_cells_at(c, 54.9, 50, 10, &hit);
     cr_assert_eq(hit.cell, 0);

@@ -46,7 +46,7 @@ Test(preset, good_texture_section)
     cr_expect_str_eq(t->path, DATA "good.ini");
     cr_expect(t->width == 256 && t->height == 128);
     cr_expect_eq(t->seed, 42);
-    cr_expect(t->periodic);
+    cr_expect(t->wrap.x && t->wrap.y);
     cr_expect_eq(t->background, DP_BG_PERLIN);
     expect_colour(t->bg_colour, 0x11, 0x22, 0x33, 0xff);
     expect_colour(t->bg_colour2, 0x10, 0x20, 0x30, 0x40);

@@ -26,7 +26,7 @@ static dp_rain_opts pane(bool periodic, uint64_t seed)
 {
     return (dp_rain_opts){ .width = 300,
                            .height = 240,
-                           .periodic = periodic,
+                           .wrap = dp_wrap_both(periodic),
                            .seed = seed,
                            .r_min = 1.5,
                            .r_max = 24,
@@ -55,8 +55,8 @@ static void assert_apart(const dp_rain_opts *o, const dp_rain *r)
                   "drop %zu at (%g, %g) off the pane", i, (double)a->x, (double)a->y);
         for (size_t j = i + 1; j < r->n_drops; j++) {
             const dp_rain_drop *b = &r->drops[j];
-            double dx = torus((double)a->x - (double)b->x, o->width, o->periodic) / q;
-            double dy = torus((double)a->y - (double)b->y, o->height, o->periodic);
+            double dx = torus((double)a->x - (double)b->x, o->width, o->wrap.x) / q;
+            double dy = torus((double)a->y - (double)b->y, o->height, o->wrap.y);
             double reach = (double)a->r + (double)b->r;
             cr_assert_geq(dx * dx + dy * dy, reach * reach * (1 - 1e-6),
                           "drops %zu and %zu overlap", i, j);
@@ -159,8 +159,8 @@ Test(rain, same_seed_same_rain_and_another_seed_other)
 static bool discs_meet(const dp_rain_opts *o, double ax, double ay, double ar, double bx, double by,
                        double br)
 {
-    double dx = torus(ax - bx, o->width, o->periodic) / o->squash;
-    double dy = torus(ay - by, o->height, o->periodic);
+    double dx = torus(ax - bx, o->width, o->wrap.x) / o->squash;
+    double dy = torus(ay - by, o->height, o->wrap.y);
     return dx * dx + dy * dy < (ar + br) * (ar + br);
 }
 

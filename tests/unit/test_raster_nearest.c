@@ -38,8 +38,8 @@ static void compare(int w, int h, bool wrap, size_t n, double reach, uint64_t se
         a[i] = b[i] = INFINITY;
     best ba = { a, ca }, bb = { b, cb };
     for (size_t i = 0; i < n; i++)
-        dp_raster_disc(w, h, wrap, x[i], y[i], reach, keep_min, &ba);
-    cr_assert(dp_raster_nearest(w, h, wrap, x, y, n, reach, keep_min, &bb));
+        dp_raster_disc(w, h, dp_wrap_both(wrap), x[i], y[i], reach, keep_min, &ba);
+    cr_assert(dp_raster_nearest(w, h, dp_wrap_both(wrap), x, y, n, reach, keep_min, &bb));
     for (size_t i = 0; i < px; i++) {
         cr_assert_eq(a[i], b[i], "pixel %zu: disc %.17g, nearest %.17g (%dx%d wrap %d reach %g)", i,
                      a[i], b[i], w, h, wrap, reach);

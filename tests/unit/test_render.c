@@ -105,7 +105,7 @@ Test(render, periodic_disc_crossing_the_right_edge_inks_the_left_edge)
     dapple_point p = { 62, 40, 16 }; /* radius 8: reaches x = 70, i.e. 6 past the edge */
     for (int periodic = 0; periodic <= 1; periodic++) {
         one_layer(DP_STYLE_CIRCLES, 64, 64);
-        spec.periodic = periodic;
+        spec.wrap = dp_wrap_both(periodic);
         points_scene(&p, 1);
         cairo_surface_t *s = render_bands(1);
         rgba8 left = pixel(s, 0, 40), right = pixel(s, 63, 40);
@@ -119,7 +119,7 @@ Test(render, periodic_disc_crossing_the_right_edge_inks_the_left_edge)
 Test(render, periodic_corner_shape_is_drawn_in_all_four_corners)
 {
     one_layer(DP_STYLE_CIRCLES, 64, 64);
-    spec.periodic = true;
+    spec.wrap = dp_wrap_both(true);
     dapple_point p = { 1, 1, 12 };
     points_scene(&p, 1);
     cairo_surface_t *s = render_bands(2);
@@ -140,7 +140,7 @@ Test(render, periodic_texture_rolled_by_half_is_the_rolled_picture)
     const int w = 96, h = 80;
     for (int style = DP_STYLE_CIRCLES; style <= DP_STYLE_BLADES; style++) {
         one_layer((dp_style)style, w, h);
-        spec.periodic = true;
+        spec.wrap = dp_wrap_both(true);
         with_shadow((dp_style)style); /* shadows reach further: they must wrap too */
         size_t n = grid(a, w, h, 7);
         for (size_t i = 0; i < n; i++)
@@ -169,7 +169,7 @@ Test(render, bands_and_repeats_give_identical_bytes)
     static dapple_point pts[4000];
     for (int style = DP_STYLE_CIRCLES; style <= DP_STYLE_BLADES; style++) {
         one_layer((dp_style)style, 200, 150);
-        spec.periodic = style % 2;
+        spec.wrap = dp_wrap_both(style % 2);
         spec.layers[0].jitter_lightness = 0.2;
         spec.layers[0].jitter_alpha = 0.2;
         with_shadow((dp_style)style);
@@ -310,7 +310,7 @@ Test(render, perlin_ground_varies_and_tiles_when_periodic)
     spec.bg_colour = (dp_rgba){ 0, 0, 0, 1 };
     spec.bg_colour2 = (dp_rgba){ 1, 1, 1, 1 };
     spec.bg_scale = 64;
-    spec.periodic = true;
+    spec.wrap = dp_wrap_both(true);
     points_scene(NULL, 0);
     cairo_surface_t *s = render_bands(2);
     int lo = 255, hi = 0;
@@ -355,7 +355,7 @@ Test(scene, avoid_keeps_later_circles_off_earlier_ones)
     dapple_error err;
     for (int periodic = 0; periodic <= 1; periodic++) {
         two_layers();
-        spec.periodic = periodic;
+        spec.wrap = dp_wrap_both(periodic);
         cr_assert_eq(dp_scene_sample(&spec, &scene, &err), DAPPLE_OK, "%s", err.message);
         const dp_layer_points *a = &scene.layers[0], *b = &scene.layers[1];
         cr_assert_gt(a->count, 20);
@@ -413,7 +413,7 @@ Test(scene, sampled_droplets_render_end_to_end)
     two_layers();
     spec.width = 384;
     spec.height = 256;
-    spec.periodic = true;
+    spec.wrap = dp_wrap_both(true);
     spec.background = DP_BG_PERLIN;
     spec.bg_colour = (dp_rgba){ 0.16, 0.27, 0.36, 1 };
     spec.bg_colour2 = (dp_rgba){ 0.42, 0.55, 0.63, 1 };
@@ -536,7 +536,7 @@ Test(maps, stars_have_no_relief_and_a_map_of_stars_alone_is_refused)
 Test(maps, normals_are_flat_away_from_drops_and_y_flips_between_gl_and_dx)
 {
     one_layer(DP_STYLE_DROPLETS, 64, 64);
-    spec.periodic = true;
+    spec.wrap = dp_wrap_both(true);
     spec.layers[0].field.rmax = 24;
     dapple_point p = { 32.5f, 32.5f, 24 }; /* base radius 12, centred on pixel (32, 32) */
     points_scene(&p, 1);
@@ -568,7 +568,7 @@ Test(maps, normals_wrap_across_the_edge_when_periodic)
     static uint16_t h[48 * 48];
     static uint8_t n[48 * 48 * 3];
     for (int periodic = 0; periodic <= 1; periodic++) {
-        spec.periodic = periodic;
+        spec.wrap = dp_wrap_both(periodic);
         points_scene(&p, 1);
         dp_render_height_into(&spec, &scene, h);
         dp_render_normal_into(&spec, h, false, n);
@@ -631,7 +631,7 @@ Test(render, thread_count_never_changes_the_bytes)
     static dapple_point pts[4096];
     for (int style = DP_STYLE_CIRCLES; style <= DP_STYLE_BLADES; style++) {
         one_layer((dp_style)style, 320, 300);
-        spec.periodic = true;
+        spec.wrap = dp_wrap_both(true);
         spec.layers[0].scale = 1.2;
         if (style == DP_STYLE_STAMPS)
             strcpy(spec.layers[0].stamp, "presets/images/leaf-oak.png");

@@ -61,7 +61,8 @@ static void done(run *r)
 static void assert_pair_rule(const run *r)
 {
     dp_pair_report rep;
-    cr_assert(dp_points_check_min_distance(r->p, r->n, r->w, r->h, r->periodic, &rep));
+    cr_assert(
+            dp_points_check_min_distance(r->p, r->n, r->w, r->h, dp_wrap_both(r->periodic), &rep));
     cr_assert_eq(rep.out_of_domain, 0, "%zu points outside the domain", rep.out_of_domain);
     cr_assert_eq(rep.violations, 0,
                  "%zu pairs too close, e.g. %zu (%g,%g r=%g) and %zu (%g,%g r=%g)", rep.violations,
@@ -103,7 +104,7 @@ Test(sampler, periodic_keeps_wrapped_pairs_apart)
     /* a bounded run breaks the rule across the seam: the wrapped check is not a no-op */
     run flat = sample(field_opts(150, 90, 1.3, 1.3), sampler_opts(150, 90));
     dp_pair_report rep;
-    cr_assert(dp_points_check_min_distance(flat.p, flat.n, 150, 90, true, &rep));
+    cr_assert(dp_points_check_min_distance(flat.p, flat.n, 150, 90, dp_wrap_both(true), &rep));
     cr_assert_gt(rep.violations, 0);
     done(&flat);
 }
@@ -294,7 +295,7 @@ Test(sampler, constant_radius_packs_well_and_covers)
 {
     run r = sample(field_opts(200, 200, 1, 1), sampler_opts(200, 200));
     double rho = relative_radius(&r, 1);
-    double open = dp_points_uncovered(r.p, r.n, 200, 200, false, 1, 0.1, NULL);
+    double open = dp_points_uncovered(r.p, r.n, 200, 200, dp_wrap_both(false), 1, 0.1, NULL);
     cr_assert_geq(rho, 0.70, "rho %g", rho);
     cr_assert_leq(open, 0.005, "uncovered %g", open);
     done(&r);
@@ -304,7 +305,7 @@ Test(sampler, wide_domain_keeps_circles_round)
 {
     run r = sample(field_opts(400, 50, 1, 1), sampler_opts(400, 50));
     assert_pair_rule(&r);
-    double open = dp_points_uncovered(r.p, r.n, 400, 50, false, 1, 0.1, NULL);
+    double open = dp_points_uncovered(r.p, r.n, 400, 50, dp_wrap_both(false), 1, 0.1, NULL);
     cr_assert_leq(open, 0.005, "uncovered %g", open);
     /* nearest-neighbour offsets: an ellipse would make |dx| and |dy| differ on average */
     double sx = 0, sy = 0, lo = 1e9, hix = 0, hiy = 0;
@@ -370,7 +371,7 @@ Test(sampler, dense_mode_keeps_the_rule_and_packs_tighter)
     run r = sample(field_opts(200, 200, 1, 1), so);
     assert_pair_rule(&r);
     double rho = relative_radius(&r, 1);
-    double open = dp_points_uncovered(r.p, r.n, 200, 200, false, 1, 0.05, NULL);
+    double open = dp_points_uncovered(r.p, r.n, 200, 200, dp_wrap_both(false), 1, 0.05, NULL);
     cr_assert_geq(rho, 0.85, "rho %g", rho);
     cr_assert_leq(open, 1e-5, "uncovered %g", open);
     done(&r);
@@ -392,12 +393,12 @@ Test(sampler, maximal_mode_leaves_no_gap)
     so.maximal = true;
     run r = sample(field_opts(150, 150, 1, 1), so);
     assert_pair_rule(&r);
-    cr_assert_eq(dp_points_uncovered(r.p, r.n, 150, 150, false, 0, 0.03, NULL), 0.0);
+    cr_assert_eq(dp_points_uncovered(r.p, r.n, 150, 150, dp_wrap_both(false), 0, 0.03, NULL), 0.0);
     done(&r);
     /* the default run on the same seed does leave gaps: the check can fail */
     so.maximal = false;
     r = sample(field_opts(150, 150, 1, 1), so);
-    cr_assert_gt(dp_points_uncovered(r.p, r.n, 150, 150, false, 0, 0.03, NULL), 0.0);
+    cr_assert_gt(dp_points_uncovered(r.p, r.n, 150, 150, dp_wrap_both(false), 0, 0.03, NULL), 0.0);
     done(&r);
 }
 
@@ -411,7 +412,7 @@ Test(sampler, maximal_mode_leaves_no_gap_on_a_torus)
     so.periodic = true;
     run r = sample(field_opts(130, 110, 1.3, 1.3), so);
     assert_pair_rule(&r);
-    cr_assert_eq(dp_points_uncovered(r.p, r.n, 130, 110, true, 0, 0.02, NULL), 0.0);
+    cr_assert_eq(dp_points_uncovered(r.p, r.n, 130, 110, dp_wrap_both(true), 0, 0.02, NULL), 0.0);
     done(&r);
 }
 
@@ -425,7 +426,7 @@ Test(sampler, relaxed_mode_leaves_no_gap_plain_or_on_a_torus)
         so.periodic = per;
         run r = sample(field_opts(130, 110, 1.3, 1.3), so);
         assert_pair_rule(&r);
-        double open = dp_points_uncovered(r.p, r.n, 130, 110, per, 0, 0.02, NULL);
+        double open = dp_points_uncovered(r.p, r.n, 130, 110, dp_wrap_both(per), 0, 0.02, NULL);
         cr_assert_eq(open, 0.0, "uncovered %g (periodic %d)", open, per);
         done(&r);
     }
@@ -453,7 +454,8 @@ Test(sampler, maximal_mode_with_a_variable_radius)
         for (unsigned seed = 1; seed <= (per ? 12u : 2u); seed++) {
             run r = maximal_variable(seed, per);
             assert_pair_rule(&r);
-            double open = dp_points_uncovered(r.p, r.n, 200, 120, per, 0, 0.05, r.field);
+            double open =
+                    dp_points_uncovered(r.p, r.n, 200, 120, dp_wrap_both(per), 0, 0.05, r.field);
             cr_assert_eq(open, 0.0, "uncovered %g (periodic %d, seed %u)", open, per, seed);
             done(&r);
         }

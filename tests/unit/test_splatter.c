@@ -62,7 +62,7 @@ static void load(void)
 {
     dapple_error err;
     cr_assert_eq(dp_preset_load("presets/splatter.ini", &spec, &err), DAPPLE_OK, "%s", err.message);
-    spec.periodic = false;
+    spec.wrap = dp_wrap_both(false);
     cr_assert_eq(dp_scene_sample(&spec, &scene, &err), DAPPLE_OK, "%s", err.message);
     mask = malloc((size_t)spec.width * spec.height * sizeof *mask);
     dp_render_mask_into(&spec, &scene, DP_MASK_FOOTPRINT, mask);
@@ -153,7 +153,7 @@ Test(splatter, the_splatter_tiles)
 {
     dapple_error err;
     cr_assert_eq(dp_preset_load("presets/splatter.ini", &spec, &err), DAPPLE_OK, "%s", err.message);
-    cr_assert(spec.periodic);
+    cr_assert(spec.wrap.x && spec.wrap.y);
     cr_assert_eq(dp_scene_sample(&spec, &scene, &err), DAPPLE_OK, "%s", err.message);
     cairo_surface_t *c = NULL;
     cr_assert_eq(dp_render_texture(&spec, &scene, &c, &err), DAPPLE_OK, "%s", err.message);

@@ -85,7 +85,7 @@ static dapple_point *bridson(double w, double r, bool dense, bool periodic, size
 
 static dp_stats_pairs pairs(const dapple_point *p, size_t n, double w, double h, bool periodic)
 {
-    dp_stats_set s = { p, n, w, h, periodic };
+    dp_stats_set s = { p, n, w, h, dp_wrap_both(periodic) };
     dp_stats_pairs out;
     dapple_error err;
     cr_assert(dp_stats_pairs_run(&s, &out, &err) == DAPPLE_OK);
@@ -95,7 +95,7 @@ static dp_stats_pairs pairs(const dapple_point *p, size_t n, double w, double h,
 static dp_stats_spectrum spectrum(const dapple_point *p, size_t n, double w, bool periodic,
                                   bool differential)
 {
-    dp_stats_set s = { p, n, w, w, periodic };
+    dp_stats_set s = { p, n, w, w, dp_wrap_both(periodic) };
     dp_stats_spectrum out;
     dapple_error err;
     cr_assert(dp_stats_spectrum_run(&s, differential, &out, &err) == DAPPLE_OK);
@@ -131,7 +131,7 @@ Test(stats, pair_counts_match_brute_force_and_the_checker)
         brute(p, 1500, 200, periodic, &cmax, &cmin, &dmin);
         dp_stats_pairs s = pairs(p, 1500, 200, 200, periodic);
         dp_pair_report rep;
-        cr_assert(dp_points_check_min_distance(p, 1500, 200, 200, periodic, &rep));
+        cr_assert(dp_points_check_min_distance(p, 1500, 200, 200, dp_wrap_both(periodic), &rep));
         cr_assert_gt(cmax, 100);
         cr_expect_eq(s.close_max, cmax, "periodic %d: %zu, brute force %zu", periodic, s.close_max,
                      cmax);
@@ -181,7 +181,7 @@ Test(stats, hexagonal_lattice_has_rho_one_and_no_gaps)
     cr_expect_eq(s.close_max, 0);
     cr_expect_float_eq(s.worst, 1 / 0.9999, 1e-5);
     /* every spot of a hexagonal lattice is within a / sqrt(3) < a of a point */
-    cr_expect_eq(dp_points_uncovered(p, 40 * 46, w, h, true, 0, 0.5, NULL), 0.0);
+    cr_expect_eq(dp_points_uncovered(p, 40 * 46, w, h, dp_wrap_both(true), 0, 0.5, NULL), 0.0);
     free(p);
 }
 
@@ -300,7 +300,7 @@ Test(stats, density_quantiles_follow_the_field)
     cr_assert(dapple_sampler_run(s, &stop, &err) == DAPPLE_OK);
     size_t n;
     const dapple_point *p = dapple_sampler_points(s, &n);
-    dp_stats_set set = { p, n, 400, 400, false };
+    dp_stats_set set = { p, n, 400, 400, dp_wrap_both(false) };
     dp_stats_density d;
     cr_assert(dp_stats_density_run(&set, f, &d, &err) == DAPPLE_OK);
     cr_expect_eq(d.bins, DP_STATS_QUANTILES);
@@ -357,7 +357,7 @@ Test(stats, density_gives_a_small_level_its_own_row)
     cr_assert(dapple_sampler_run(s, &stop, &err) == DAPPLE_OK);
     size_t n;
     const dapple_point *p = dapple_sampler_points(s, &n);
-    dp_stats_set set = { p, n, 400, 400, true };
+    dp_stats_set set = { p, n, 400, 400, dp_wrap_both(true) };
     dp_stats_density d;
     cr_assert(dp_stats_density_run(&set, f, &d, &err) == DAPPLE_OK);
     cr_assert_geq(d.bins, 2, "the road merged into the ground: %d row", d.bins);

@@ -28,7 +28,7 @@ static void drops_spec(int side, double r)
     dp_texture_spec_init(&spec);
     spec.width = spec.height = side;
     spec.seed = 18;
-    spec.periodic = true;
+    spec.wrap = dp_wrap_both(true);
     spec.n_layers = 1;
     dp_layer_spec *l = &spec.layers[0];
     dp_layer_spec_init(l);
@@ -392,7 +392,7 @@ static int green_at(cairo_surface_t *s, int x, int y)
 Test(water, gas_bubble_has_a_bright_core_a_dark_ring_and_a_glint_toward_the_light)
 {
     drops_spec(100, 80);
-    spec.periodic = false;
+    spec.wrap = dp_wrap_both(false);
     spec.bg_colour = (dp_rgba){ 0.5, 0.5, 0.5, 1 };
     dp_layer_spec *l = &spec.layers[0];
     l->style = DP_STYLE_BUBBLES;
@@ -416,7 +416,7 @@ Test(water, gas_bubble_has_a_bright_core_a_dark_ring_and_a_glint_toward_the_ligh
 Test(water, bubble_trains_rise_from_their_sites_growing_and_overlap_nothing)
 {
     drops_spec(256, 8);
-    spec.periodic = false;
+    spec.wrap = dp_wrap_both(false);
     dp_layer_spec *l = &spec.layers[0];
     l->style = DP_STYLE_BUBBLES;
     l->trains = 6;
@@ -509,7 +509,7 @@ Test(water, water_presets_tile_in_colour_and_normals)
 Test(water, close_drops_merge_into_one_smooth_shape_only_when_asked)
 {
     drops_spec(128, 20);
-    spec.periodic = true;
+    spec.wrap = dp_wrap_both(true);
     dp_layer_spec *l = &spec.layers[0];
     l->drop.contact_deg = 55; /* shaped, round */
     /* rooms of 10 px; centres 21 px apart (a 1 px gap) and, elsewhere, 30 apart */

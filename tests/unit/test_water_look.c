@@ -239,7 +239,7 @@ static void tiny_drops(int side, double merge, double trail, double trail_length
     dp_texture_spec_init(&spec);
     spec.width = spec.height = side;
     spec.seed = 30;
-    spec.periodic = true;
+    spec.wrap = dp_wrap_both(true);
     spec.n_layers = 1;
     dp_layer_spec *l = &spec.layers[0];
     dp_layer_spec_init(l);
@@ -379,8 +379,8 @@ static void footprint_is_the_water(const char *preset)
             const dapple_point *p = &scene.layers[li].points[i];
             double a = dp_layer_point_radius(l, seed, p);
             if (a < l->drop_micro)
-                dp_raster_disc(spec.width, spec.height, spec.periodic, p->x, p->y, a + 0.5,
-                               micro_px, &m);
+                dp_raster_disc(spec.width, spec.height, spec.wrap, p->x, p->y, a + 0.5, micro_px,
+                               &m);
         }
     }
     size_t water = 0, wet = 0, missed = 0, white = 0;

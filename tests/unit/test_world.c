@@ -77,13 +77,15 @@ static int by_position(const void *a, const void *b)
 static void expect_sound(const setup *s, const dapple_field *f, const dapple_point *p, size_t n)
 {
     dp_pair_report rep;
-    cr_assert(dp_points_check_min_distance(p, n, s->so.width, s->so.height, s->so.periodic, &rep));
+    cr_assert(dp_points_check_min_distance(p, n, s->so.width, s->so.height,
+                                           dp_wrap_both(s->so.periodic), &rep));
     cr_expect_eq(rep.violations, 0, "%zu pairs closer than max(r), worst %g", rep.violations,
                  rep.worst);
     cr_expect_eq(rep.out_of_domain, 0);
     double border = s->so.periodic ? 0 : dapple_field_rmax(f);
     double step = dapple_field_rmin(f) / 3;
-    double got = dp_points_uncovered(p, n, s->so.width, s->so.height, s->so.periodic, border, step,
+    double got = dp_points_uncovered(p, n, s->so.width, s->so.height, dp_wrap_both(s->so.periodic),
+                                     border, step,
                                      f->lazy != NULL ? NULL : f); /* lazy lookups evaluate noise */
     if (s->so.maximal) {
         cr_expect_eq(got, 0, "maximal world leaves %g uncovered", got);
@@ -100,8 +102,8 @@ static void expect_sound(const setup *s, const dapple_field *f, const dapple_poi
     cr_assert_eq(dapple_sampler_run(plain, &stop, &e), DAPPLE_OK, "%s", e.message);
     size_t m;
     const dapple_point *q = dapple_sampler_points(plain, &m);
-    double want =
-            dp_points_uncovered(q, m, s->so.width, s->so.height, s->so.periodic, border, step, f);
+    double want = dp_points_uncovered(q, m, s->so.width, s->so.height, dp_wrap_both(s->so.periodic),
+                                      border, step, f);
     cr_expect(got <= 1.25 * want + 1e-4, "uncovered %g, a plain run %g", got, want);
     cr_expect(n > 0.97 * (double)m && n < 1.03 * (double)m, "%zu points, a plain run %zu", n, m);
     dapple_sampler_free(plain);
