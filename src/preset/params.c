@@ -522,11 +522,11 @@ static void md_perlin(FILE *f)
 
 static const char *type_name(dp_param_type t)
 {
-    static const char *const names[] = { "number",      "integer", "integer",     "integer",
-                                         "bool",        "choice",  "colour",      "colours",
-                                         "size",        "field",   "path",        "number",
-                                         "layer names", "levels",  "image paths", "paths",
-                                         "scene",       "axes" };
+    static const char *const names[] = { "number",      "integer",     "integer",     "integer",
+                                         "bool",        "choice",      "colour",      "colours",
+                                         "size",        "field",       "path",        "number",
+                                         "layer names", "levels",      "image paths", "paths",
+                                         "scene",       "bool or axis" };
     return names[t];
 }
 
@@ -546,7 +546,7 @@ static void md_values(FILE *f, const dp_param *p)
         fputs("`true`/`false`, `yes`/`no`, `on`/`off`, `1`/`0`", f);
         break;
     case DP_P_WRAP:
-        fputs("`true`/`false` (as a bool), `x`, `y`", f);
+        fputs("`true`/`false`, `yes`/`no`, `on`/`off`, `1`/`0`, `x`, `y`", f);
         break;
     case DP_P_COLOUR:
         fputs("`#rgb`, `#rrggbb`, `#rrggbbaa`", f);

@@ -43,12 +43,31 @@ static void assert_apart(const dp_breath_opts *o, const dapple_point *p, size_t 
     }
 }
 
+/* Drops of o that overlap if the edges of 'w' met: some do across an edge that does not
+ * wrap (nothing there held them apart), none across one that does. */
+static size_t apart_only_as_they_wrap(const dp_breath_opts *o, const dapple_point *p, size_t n,
+                                      dp_wrap w)
+{
+    size_t close = 0;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++) {
+            double dx = torus((double)p[i].x - (double)p[j].x, o->width, w.x);
+            double dy = torus((double)p[i].y - (double)p[j].y, o->height, w.y);
+            double reach = (double)p[i].r + (double)p[j].r;
+            close += dx * dx + dy * dy < reach * reach;
+        }
+    return close;
+}
+
 Test(breath, drops_never_overlap_periodic_or_not)
 {
-    for (int periodic = 0; periodic < 2; periodic++) {
+    static const dp_wrap WRAPS[] = {
+        { false, false }, { true, true }, { true, false }, { false, true }
+    };
+    for (int k = 0; k < 4; k++) {
         dp_breath_opts o = { .width = 200,
                              .height = 150,
-                             .wrap = dp_wrap_both(periodic),
+                             .wrap = WRAPS[k],
                              .seed = 7,
                              .r0 = 1,
                              .r_end = 25,
@@ -58,6 +77,12 @@ Test(breath, drops_never_overlap_periodic_or_not)
         run(&o, &p, &n);
         cr_assert_gt(n, 50, "only %zu drops", n);
         assert_apart(&o, p, n);
+        /* a pane wrapping one axis: its other edges do not meet, and drops at them do not
+         * keep apart across them as on a torus */
+        if (WRAPS[k].x != WRAPS[k].y)
+            cr_assert_gt(apart_only_as_they_wrap(&o, p, n, dp_wrap_both(true)), 0,
+                         "wrap %d %d: no drop near the edge that does not wrap", WRAPS[k].x,
+                         WRAPS[k].y);
         free(p);
     }
 }
@@ -80,6 +105,14 @@ Test(breath, a_merge_keeps_the_volume_at_its_centre_across_the_seam_too)
     /* the same pair on a plain pane meets in the middle */
     m = dp_breath_merged(a, b, 100, 80, dp_wrap_both(false));
     cr_assert_float_eq(m.x, 49.0, 1e-9);
+    /* a pane wrapping across only: across the left seam still, not across the top one */
+    m = dp_breath_merged(a, b, 100, 80, (dp_wrap){ true, false });
+    cr_assert_float_eq(m.x, 99.0, 1e-9);
+    a = (dp_breath_drop){ 40, 1, 1 }, b = (dp_breath_drop){ 40, 77, 1 };
+    m = dp_breath_merged(a, b, 100, 80, (dp_wrap){ true, false });
+    cr_assert_float_eq(m.y, 39.0, 1e-9, "merged at y %g, not in the middle", m.y);
+    m = dp_breath_merged(a, b, 100, 80, (dp_wrap){ false, true });
+    cr_assert_float_eq(m.y, 79.0, 1e-9, "merged at y %g, not across the top seam", m.y);
 }
 
 Test(breath, same_seed_same_drops_and_another_seed_others)

@@ -124,19 +124,35 @@ Test(crystals, the_segment_limit_is_reported)
 
 /* ---------------------------------------------------------------- the preset */
 
-static uint16_t *preset_mask(const char *path, const char *size, bool periodic, dp_texture_spec *t)
+static uint16_t *preset_mask_wrap(const char *path, const char *size, dp_wrap wrap,
+                                  dp_texture_spec *t)
 {
     dapple_error err;
     dp_scene s;
     cr_assert_eq(dp_preset_load(path, t, &err), DAPPLE_OK, "%s", err.message);
     if (size != NULL)
         cr_assert_eq(sscanf(size, "%dx%d", &t->width, &t->height), 2);
-    t->wrap = dp_wrap_both(periodic);
+    t->wrap = wrap;
     cr_assert_eq(dp_scene_sample(t, &s, &err), DAPPLE_OK, "%s", err.message);
     uint16_t *m = malloc((size_t)t->width * t->height * sizeof *m);
     dp_render_mask_into(t, &s, DP_MASK_FOOTPRINT, m);
     dp_scene_fini(&s);
     return m;
+}
+
+static uint16_t *preset_mask(const char *path, const char *size, bool periodic, dp_texture_spec *t)
+{
+    return preset_mask_wrap(path, size, dp_wrap_both(periodic), t);
+}
+
+/* The mean step between columns x0 and x1 (rows y0 and y1 when 'rows'), 0..65535. */
+static double step(const uint16_t *m, int w, int h, bool rows, int a, int b)
+{
+    double sum = 0;
+    for (int i = 0; i < (rows ? w : h); i++)
+        sum += rows ? abs((int)m[(size_t)a * w + i] - (int)m[(size_t)b * w + i])
+                    : abs((int)m[(size_t)i * w + a] - (int)m[(size_t)i * w + b]);
+    return sum / (rows ? w : h);
 }
 
 static double cover(const uint16_t *m, int w, int y0, int y1)
@@ -203,6 +219,30 @@ Test(crystals, a_periodic_pane_tiles)
     cr_assert_lt(seam_x, 2 * inner_x + 65535, "seam across %.0f, inside %.0f", seam_x, inner_x);
     cr_assert_lt(seam_y, 2 * inner_y + 65535, "seam down %.0f, inside %.0f", seam_y, inner_y);
     free(m);
+}
+
+/* Frost grown up from the cold bottom of a pane that tiles across only: the side seam runs
+ * on as any two columns do, and no ice crosses the bottom edge into the top rows, as it
+ * does on a torus. */
+Test(crystals, a_pane_wrapping_across_only_tiles_across_and_keeps_its_top_clear)
+{
+    dp_texture_spec t;
+    uint16_t *m =
+            preset_mask_wrap("presets/frosted-window.ini", "256x256", (dp_wrap){ true, false }, &t);
+    int w = t.width, h = t.height;
+    double most = 0;
+    for (int x = 0; x + 1 < w; x++)
+        most = fmax(most, step(m, w, h, false, x, x + 1));
+    double seam = step(m, w, h, false, w - 1, 0), top = cover(m, w, 0, 3);
+    cr_log_info("across only: seam %.0f, largest inner step %.0f, top rows %.4f", seam, most, top);
+    cr_assert_leq(seam, most, "seam across %.0f, inner steps up to %.0f", seam, most);
+    free(m);
+    m = preset_mask("presets/frosted-window.ini", "256x256", true, &t);
+    double torus_top = cover(m, w, 0, 3);
+    free(m);
+    cr_log_info("torus: top rows %.4f", torus_top);
+    cr_assert_gt(torus_top, 0.02, "the torus's ice reaches the top: %.4f", torus_top);
+    cr_assert_lt(top, torus_top / 4, "ice in the top rows %.4f, the torus's %.4f", top, torus_top);
 }
 
 /* A warm drop keeps its glass clear: no ice nucleates or grows inside the avoided circle. */

@@ -110,6 +110,52 @@ Test(field, periodic_perlin_is_seamless)
     dapple_field_free(f);
 }
 
+/* The largest step across the side seam (x) and across the top one (y). */
+static void seams(const dapple_field *f, double w, double h, double *sx, double *sy)
+{
+    *sx = *sy = 0;
+    for (double y = 0.25; y < h; y += 1)
+        *sx = fmax(*sx, fabs(dapple_field_radius_at(f, w - 0.25, y) -
+                             dapple_field_radius_at(f, 0.25, y)));
+    for (double x = 0.25; x < w; x += 1)
+        *sy = fmax(*sy, fabs(dapple_field_radius_at(f, x, h - 0.25) -
+                             dapple_field_radius_at(f, x, 0.25)));
+}
+
+/* A field wrapping one axis tiles along it, as a torus does, and not along the other; its
+ * lookups come back a whole turn away along that axis only. */
+Test(field, perlin_wrapping_one_axis_tiles_along_it_only)
+{
+    for (int a = 0; a < 2; a++) {
+        dapple_field_opts o = perlin_opts(11, false);
+        o.wrap = a == 0 ? DAPPLE_WRAP_X : DAPPLE_WRAP_Y;
+        dapple_field *f = make(&o);
+        double inside, edge, sx, sy;
+        jumps(f, 300, 200, &inside, &edge);
+        seams(f, 300, 200, &sx, &sy);
+        double along = a == 0 ? sx : sy, other = a == 0 ? sy : sx;
+        cr_assert_leq(along, 1.5 * inside, "axis %d: seam %g vs inside %g", a, along, inside);
+        cr_assert_gt(other, 1.5 * inside, "axis %d: the other edge %g tiles too", a, other);
+        double x = 40.25, y = 30.25, here = dapple_field_radius_at(f, x, y);
+        cr_assert_float_eq(dapple_field_radius_at(f, x + (a == 0 ? 300 : 0), y + (a ? 200 : 0)),
+                           here, 1e-9);
+        /* beyond the edge that does not wrap a lookup reads the edge, not the far side */
+        double past = a == 0 ? dapple_field_radius_at(f, x, y + 200)
+                             : dapple_field_radius_at(f, x + 300, y);
+        double edge_value =
+                a == 0 ? dapple_field_radius_at(f, x, 199.9) : dapple_field_radius_at(f, 299.9, y);
+        cr_assert_float_eq(past, edge_value, 1e-6, "axis %d", a);
+        dapple_field_free(f);
+        /* 'wrap' wins over 'periodic' */
+        o.periodic = true;
+        f = make(&o);
+        double tx, ty;
+        seams(f, 300, 200, &tx, &ty);
+        cr_assert(tx == sx && ty == sy, "periodic changed a field whose wrap names its axes");
+        dapple_field_free(f);
+    }
+}
+
 /* A torus reads the same radius a whole turn away, well beyond the seam too: a dense or
  * maximal sweep round a parent near the seam reads its circle there. Before 0.6.0 points
  * more than a raster pixel past the seam read the row beside it (clamped, then wrapped),
@@ -205,6 +251,35 @@ Test(field, dilation_is_in_domain_units_for_non_square_pixels)
         for (int i = -10; i <= 10; i++)
             expect += (2 * i) * (2 * i) + (4 * j) * (4 * j) <= 64;
     cr_assert_eq(count_bright(f, 20, 10, out), expect);
+    dapple_field_free(f);
+}
+
+/* A bright pixel in the corner grows across the side seam of a field wrapping x, and is cut
+ * by the top edge: the disc of radius 2 has 13 pixels, 9 of them at y >= 0. */
+Test(field, dilation_wraps_along_one_axis_only)
+{
+    uint16_t img[16 * 16], out[16 * 16];
+    for (int i = 0; i < 16 * 16; i++)
+        img[i] = 0;
+    img[0] = 65535;
+    dapple_field_opts o;
+    dapple_field_opts_init(&o);
+    o.kind = DAPPLE_FIELD_IMAGE;
+    o.width = o.height = 16, o.rmin = 1, o.rmax = 2;
+    o.image = (dapple_grey){ img, 16, 16 };
+    o.dilate = 2;
+    o.wrap = DAPPLE_WRAP_X;
+    dapple_field *f = make(&o);
+    cr_assert_eq(count_bright(f, 16, 16, out), 9);
+    cr_assert_eq(out[0 * 16 + 15], 65535); /* (-1, 0) across the side */
+    cr_assert_eq(out[1 * 16 + 15], 65535); /* (-1, 1) */
+    cr_assert_eq(out[15 * 16 + 0], 0);     /* (0, -1) would be across the top */
+    dapple_field_free(f);
+    o.wrap = DAPPLE_WRAP_Y;
+    f = make(&o);
+    cr_assert_eq(count_bright(f, 16, 16, out), 9);
+    cr_assert_eq(out[15 * 16 + 0], 65535);
+    cr_assert_eq(out[0 * 16 + 15], 0);
     dapple_field_free(f);
 }
 

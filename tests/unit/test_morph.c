@@ -2,9 +2,9 @@
  * Dilation and erosion (core/morph*), against brute force. Discs up to 32 pixels are
  * the exact lattice disc. Larger ones are exactly their plan's polygon, the lattice
  * sum of its lines computed here, not by the code under test: on random rasters, on a
- * few bright pixels and on ramps (whose max sits on the polygon's rim), bounded and
- * periodic, square and non-square pixels. That polygon lies in the documented band
- * around the disc, and erosion is dilation of the negative. */
+ * few bright pixels and on ramps (whose max sits on the polygon's rim), bounded, periodic
+ * and wrapping one axis only, square and non-square pixels. That polygon lies in the documented
+ * band around the disc, and erosion is dilation of the negative. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
@@ -16,8 +16,19 @@
 typedef struct raster {
     int w, h;
     double sx, sy;
-    bool periodic;
+    int axes; /* the axes that wrap: 1 across (x), 2 down (y), 3 both (a torus) */
 } raster;
+
+static dp_wrap wrap_of(raster r)
+{
+    return (dp_wrap){ (r.axes & 1) != 0, (r.axes & 2) != 0 };
+}
+
+static const char *axes_name(raster r)
+{
+    static const char *const names[] = { "bounded", "wrapping x", "wrapping y", "periodic" };
+    return names[r.axes & 3];
+}
 
 static float *random_raster(int w, int h, unsigned seed)
 {
@@ -32,10 +43,9 @@ static float *morph(const float *src, raster r, double radius)
 {
     float *out = malloc((size_t)r.w * r.h * sizeof *out);
     float *scratch =
-            malloc(dp_morph_scratch_floats(r.w, r.h, r.sx, r.sy, radius, dp_wrap_both(r.periodic)) *
-                   sizeof *out);
+            malloc(dp_morph_scratch_floats(r.w, r.h, r.sx, r.sy, radius, wrap_of(r)) * sizeof *out);
     cr_assert(out != NULL && scratch != NULL);
-    dp_morph_disc_into(src, out, scratch, r.w, r.h, r.sx, r.sy, radius, dp_wrap_both(r.periodic));
+    dp_morph_disc_into(src, out, scratch, r.w, r.h, r.sx, r.sy, radius, wrap_of(r));
     free(scratch);
     return out;
 }
@@ -103,11 +113,11 @@ static float brute_at(const float *v, raster r, int x, int y, footprint f)
 {
     float best = -INFINITY;
     for (int dy = -f.reach; dy <= f.reach; dy++) {
-        int qy = r.periodic ? wrap(y + dy, r.h) : y + dy;
+        int qy = r.axes & 2 ? wrap(y + dy, r.h) : y + dy;
         if (qy < 0 || qy >= r.h)
             continue;
         for (int dx = -f.reach; dx <= f.reach; dx++) {
-            int qx = r.periodic ? wrap(x + dx, r.w) : x + dx;
+            int qx = r.axes & 1 ? wrap(x + dx, r.w) : x + dx;
             if (qx >= 0 && qx < r.w && *at(f, dx, dy))
                 best = fmaxf(best, v[qy * r.w + qx]);
         }
@@ -121,14 +131,14 @@ static void expect_brute(const float *src, const float *out, raster r, footprint
     for (int y = 0; y < r.h; y++)
         for (int x = 0; x < r.w; x++)
             cr_assert_eq(out[y * r.w + x], brute_at(src, r, x, y, f),
-                         "%s: %dx%d %s, pixel (%d, %d)", what, r.w, r.h,
-                         r.periodic ? "periodic" : "bounded", x, y);
+                         "%s: %dx%d %s, pixel (%d, %d)", what, r.w, r.h, axes_name(r), x, y);
     free(f.on);
 }
 
 static const raster SHAPES[] = {
-    { 37, 29, 1, 1, false },    { 37, 29, 1, 1, true },      { 31, 24, 1.5, 0.8, false },
-    { 31, 24, 1.5, 0.8, true }, { 20, 40, 0.5, 2.0, false }, { 20, 40, 0.5, 2.0, true },
+    { 37, 29, 1, 1, 0 },     { 37, 29, 1, 1, 3 },     { 31, 24, 1.5, 0.8, 0 },
+    { 31, 24, 1.5, 0.8, 3 }, { 20, 40, 0.5, 2.0, 0 }, { 20, 40, 0.5, 2.0, 3 },
+    { 37, 29, 1, 1, 1 },     { 31, 24, 1.5, 0.8, 2 }, { 20, 40, 0.5, 2.0, 1 },
 };
 
 Test(morph, discs_up_to_32_pixels_are_exact)
@@ -148,10 +158,12 @@ Test(morph, discs_up_to_32_pixels_are_exact)
 }
 
 /* Tori larger than the polygon (else it covers them and wrap errors cannot show), and
- * one smaller. */
+ * one smaller; the same wrapping one axis only (the others bounded): one frame for all the
+ * lines, wrapped copies along that axis. */
 static const raster BIG[] = {
-    { 90, 80, 1, 1, false },      { 90, 80, 1, 1, true }, { 72, 100, 1.25, 0.9, false },
-    { 72, 100, 1.25, 0.9, true }, { 40, 30, 1, 1, true },
+    { 90, 80, 1, 1, 0 },       { 90, 80, 1, 1, 3 }, { 72, 100, 1.25, 0.9, 0 },
+    { 72, 100, 1.25, 0.9, 3 }, { 40, 30, 1, 1, 3 }, { 90, 80, 1, 1, 1 },
+    { 72, 100, 1.25, 0.9, 2 }, { 40, 30, 1, 1, 1 }, { 40, 30, 1, 1, 2 },
 };
 
 Test(morph, larger_discs_are_exactly_their_polygon)
@@ -299,8 +311,8 @@ Test(morph, the_polygon_stays_within_its_stated_band)
 
 Test(morph, a_disc_beyond_the_raster_gives_its_max_everywhere)
 {
-    for (int periodic = 0; periodic <= 1; periodic++) {
-        raster r = { 30, 20, 1, 1, periodic };
+    for (int axes = 0; axes <= 3; axes++) {
+        raster r = { 30, 20, 1, 1, axes };
         float *src = random_raster(r.w, r.h, 3);
         float most = -INFINITY;
         for (int i = 0; i < r.w * r.h; i++)

@@ -355,6 +355,51 @@ Test(preset, value_errors)
                       "t.ini: background = image needs background_image");
 }
 
+static void expect_set_error(const char *assignment, const char *message);
+
+/* periodic = x tiles across only, y down only; true and false (and every bool spelling)
+ * both axes or none. Anything else names the file, line and key. */
+Test(preset, periodic_names_the_axes_that_wrap)
+{
+    static const struct {
+        const char *value;
+        bool x, y;
+    } CASES[] = { { "x", true, false },      { "y", false, true },  { "true", true, true },
+                  { "false", false, false }, { "yes", true, true }, { "0", false, false } };
+
+    for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++) {
+        char text[128];
+        snprintf(text, sizeof text,
+                 "[texture]\nsize = 64x64\nperiodic = %s\n[layer a]\n"
+                 "style = circles\nradius = 2\n",
+                 CASES[i].value);
+        dp_texture_spec *t = spec();
+        dapple_error e;
+        cr_assert_eq(dp_preset_parse_string(text, strlen(text), "t.ini", t, &e), DAPPLE_OK,
+                     "periodic = %s: %s", CASES[i].value, e.message);
+        cr_expect(t->wrap.x == CASES[i].x && t->wrap.y == CASES[i].y, "periodic = %s",
+                  CASES[i].value);
+        free(t);
+    }
+    expect_text_error("[texture]\nsize = 64x64\nperiodic = xy\n[layer a]\n",
+                      "t.ini:3: periodic: expected false, true, x or y, got 'xy' (did you mean "
+                      "'x'?)");
+    expect_text_error("[texture]\nsize = 64x64\nperiodic = X\n[layer a]\n",
+                      "t.ini:3: periodic: expected false, true, x or y, got 'X' (did you mean "
+                      "'x'?)");
+    expect_text_error("[texture]\nsize = 64x64\nperiodic = 2\n[layer a]\n",
+                      "t.ini:3: periodic: expected false, true, x or y, got '2'");
+    dp_texture_spec *t = load_good();
+    dapple_error e;
+    cr_assert_eq(dp_preset_set(t, "texture.periodic=x", &e), DAPPLE_OK, "%s", e.message);
+    cr_expect(t->wrap.x && !t->wrap.y);
+    cr_assert_eq(dp_preset_set(t, "texture.periodic=y", &e), DAPPLE_OK, "%s", e.message);
+    cr_expect(!t->wrap.x && t->wrap.y);
+    free(t);
+    expect_set_error("texture.periodic=across", "texture.periodic: expected false, true, x or y, "
+                                                "got 'across'");
+}
+
 Test(preset, radius_rules)
 {
     expect_text_error(HEAD "radius = 2\nrmin = 1\n",

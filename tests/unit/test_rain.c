@@ -79,6 +79,31 @@ Test(rain, no_two_drops_overlap_at_the_end)
     }
 }
 
+/* A pane that tiles across only (a window): drops stay apart across the side seam, sliders
+ * run off the bottom edge (a torus sends them in at the top), and the water is kept. */
+Test(rain, a_pane_wrapping_across_only_lets_sliders_run_off_the_bottom)
+{
+    dp_rain_opts o = pane(false, 3);
+    o.wrap = (dp_wrap){ true, false };
+    dp_rain r;
+    run(&o, &r);
+    cr_assert_gt(r.runs, 0, "no drop slid");
+    assert_apart(&o, &r);
+    cr_assert_gt(r.water_off, 0, "no slider left the bottom edge");
+    double out = r.water_drops + r.water_film + r.water_off;
+    cr_assert(fabs(r.water_in - out) <= 1e-9 * r.water_in, "in %.9g, out %.9g", r.water_in, out);
+    bool across = false; /* some drop sits against the side seam, halves on either side */
+    for (size_t i = 0; i < r.n_drops && !across; i++)
+        across = (double)r.drops[i].x < o.squash * (double)r.drops[i].r ||
+                 (double)r.drops[i].x > o.width - o.squash * (double)r.drops[i].r;
+    cr_assert(across, "no drop crosses the side seam");
+    dp_rain_fini(&r);
+    o.wrap = dp_wrap_both(true); /* the torus keeps every drop */
+    run(&o, &r);
+    cr_assert_eq(r.water_off, 0);
+    dp_rain_fini(&r);
+}
+
 /* Every drop that landed is, at the end, in a drop, in a track's film or off the edge. */
 Test(rain, merges_and_slides_keep_the_water)
 {

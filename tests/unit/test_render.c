@@ -164,6 +164,47 @@ Test(render, periodic_texture_rolled_by_half_is_the_rolled_picture)
     }
 }
 
+/* A texture that tiles across only: a corner shape is drawn again across the side seam
+ * but not across the top and bottom edges; the picture rolled across is the rolled
+ * points' picture, every style, shadows included. */
+Test(render, a_texture_wrapping_across_only_continues_at_the_sides_only)
+{
+    one_layer(DP_STYLE_CIRCLES, 64, 64);
+    spec.wrap = (dp_wrap){ true, false };
+    dapple_point p = { 1, 1, 12 };
+    points_scene(&p, 1);
+    cairo_surface_t *s = render_bands(2);
+    cr_assert_eq(pixel(s, 0, 0).r, 255);
+    cr_assert_eq(pixel(s, 63, 0).r, 255, "across the side seam");
+    cr_assert_eq(pixel(s, 0, 63).r, 0, "across the bottom edge, which does not wrap");
+    cr_assert_eq(pixel(s, 63, 63).r, 0);
+    cairo_surface_destroy(s);
+    static dapple_point a[4000], b[4000];
+    const int w = 96, h = 80;
+    for (int style = DP_STYLE_CIRCLES; style <= DP_STYLE_BLADES; style++) {
+        one_layer((dp_style)style, w, h);
+        spec.wrap = (dp_wrap){ true, false };
+        with_shadow((dp_style)style);
+        size_t n = grid(a, w, h, 7);
+        for (size_t i = 0; i < n; i++)
+            b[i] = (dapple_point){ fmodf(a[i].x + w / 2, w), a[i].y, a[i].r };
+        points_scene(a, n);
+        cairo_surface_t *sa = render_bands(1);
+        points_scene(b, n);
+        cairo_surface_t *sb = render_bands(3);
+        int worst = 0;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                rgba8 q = pixel(sa, x, y), r = pixel(sb, (x + w / 2) % w, y);
+                worst = DP_MAX(worst,
+                               DP_MAX(abs(q.r - r.r), DP_MAX(abs(q.g - r.g), abs(q.b - r.b))));
+            }
+        cr_assert_leq(worst, 3, "style %d: rolled across, the render differs by %d", style, worst);
+        cairo_surface_destroy(sa);
+        cairo_surface_destroy(sb);
+    }
+}
+
 Test(render, bands_and_repeats_give_identical_bytes)
 {
     static dapple_point pts[4000];
@@ -579,6 +620,27 @@ Test(maps, normals_wrap_across_the_edge_when_periodic)
         else
             cr_assert_eq(e[0], 128);
     }
+}
+
+/* Wrapping across only: the normals continue across the side seam, and stop at the top. */
+Test(maps, normals_wrap_across_the_side_only_when_the_texture_does)
+{
+    one_layer(DP_STYLE_BUBBLES, 48, 48);
+    spec.layers[0].field.rmax = 20;
+    spec.wrap = (dp_wrap){ true, false };
+    static uint16_t h[48 * 48];
+    static uint8_t n[48 * 48 * 3];
+    dapple_point p = { 2, 24, 20 };
+    points_scene(&p, 1);
+    dp_render_height_into(&spec, &scene, h);
+    dp_render_normal_into(&spec, h, false, n);
+    cr_assert_lt(n[(24 * 48 + 47) * 3], 100, "x = 47 faces -X across the seam");
+    dapple_point q = { 24, 2, 20 }; /* the same drop at the top edge */
+    points_scene(&q, 1);
+    dp_render_height_into(&spec, &scene, h);
+    dp_render_normal_into(&spec, h, false, n);
+    cr_assert_eq(n[(47 * 48 + 24) * 3 + 1], 128, "y = 47 is flat: the top does not wrap");
+    cr_assert_eq(h[47 * 48 + 24], 0);
 }
 
 Test(render, png_stamp_is_scaled_to_the_stamp_diameter_through_its_mips)

@@ -3,7 +3,9 @@
  * snow layer's share of the footprint mask) - the bottom tenth under snow, the top half
  * clear - and on the profile the drift yields: its mean depth, no slope past the angle of
  * repose, lumps (not a flat slab), the same seed the same snow, and a sill that wraps
- * across when periodic. */
+ * across when periodic. The preset tiles across only (periodic = x): its mask runs on over
+ * the side seam, and its top rows stay clear, where a torus brings the frost up from the
+ * bottom (issue #38's report). */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
@@ -40,6 +42,53 @@ Test(snow, snowy_window_has_snow_at_the_bottom_and_none_above)
     cr_assert_lt(top, 0.05, "top half %.4f", top);
     free(m);
     dp_scene_fini(&s);
+}
+
+/* The footprint mask of snowy-window wrapping 'wrap'; *seam and *most get the mean step
+ * across the side seam and the largest between two columns inside, *top the mean cover
+ * of the top three rows. */
+static void snowy_mask(dp_wrap wrap, double *seam, double *most, double *top)
+{
+    dp_texture_spec t;
+    dp_scene s;
+    dapple_error err;
+    cr_assert_eq(dp_preset_load("presets/snowy-window.ini", &t, &err), DAPPLE_OK, "%s",
+                 err.message);
+    t.wrap = wrap;
+    cr_assert_eq(dp_scene_sample(&t, &s, &err), DAPPLE_OK, "%s", err.message);
+    int w = t.width, h = t.height;
+    uint16_t *m = calloc((size_t)w * h, sizeof *m);
+    dp_render_mask_into(&t, &s, DP_MASK_FOOTPRINT, m);
+    *seam = *most = 0;
+    for (int x = 0; x < w; x++) {
+        double d = 0;
+        for (int y = 0; y < h; y++)
+            d += abs((int)m[(size_t)y * w + x] - (int)m[(size_t)y * w + (x + 1) % w]);
+        if (x + 1 < w)
+            *most = fmax(*most, d / h);
+        else
+            *seam = d / h;
+    }
+    *top = share(m, w, 0, 3);
+    free(m);
+    dp_scene_fini(&s);
+}
+
+Test(snow, snowy_window_tiles_across_and_keeps_its_top_clear)
+{
+    dp_texture_spec t;
+    dapple_error err;
+    cr_assert_eq(dp_preset_load("presets/snowy-window.ini", &t, &err), DAPPLE_OK, "%s",
+                 err.message);
+    cr_assert(t.wrap.x && !t.wrap.y, "snowy-window is periodic = x");
+    double seam, most, top, torus_seam, torus_most, torus_top;
+    snowy_mask(t.wrap, &seam, &most, &top);
+    snowy_mask(dp_wrap_both(true), &torus_seam, &torus_most, &torus_top);
+    cr_log_info("snowy-window: seam %.0f (inside up to %.0f), top rows %.4f; a torus: %.4f", seam,
+                most, top, torus_top);
+    cr_assert_leq(seam, most, "seam across %.0f, inner steps up to %.0f", seam, most);
+    cr_assert_lt(top, 0.005, "the top rows of a pane tiling across: %.4f", top);
+    cr_assert_gt(torus_top, 0.05, "a torus brings the frost over the top: %.4f", torus_top);
 }
 
 static float *drift(int width, bool periodic, uint64_t seed)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * Test helper, independent of the sampler's grid: reads a points CSV (x,y,r[,layer]) and
  * checks every pair of the same layer is at least max(r_p, r_q) apart (wrapped distances
- * with -p W H), that points lie in [0,W)x[0,H) and, with layers, that no circle of radius
+ * with -p W H; across only with -x W H, down only with -y W H), that points lie in
+ * [0,W)x[0,H) and, with layers, that no circle of radius
  * s*r of a later layer overlaps one of an earlier layer (-s S). Sort-and-sweep keeps it
  * exact and fast enough for a few hundred thousand points. Prints "N points OK". */
 #include <math.h>
@@ -23,11 +24,13 @@ static int by_x(const void *a, const void *b)
 int main(int argc, char **argv)
 {
     double W = 0, H = 0, s = 0;
-    int periodic = 0;
+    int periodic = 0, wrap_y = 0;
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-p") && i + 2 < argc) {
-            periodic = 1;
+        if ((!strcmp(argv[i], "-p") || !strcmp(argv[i], "-x") || !strcmp(argv[i], "-y")) &&
+            i + 2 < argc) {
+            periodic = argv[i][1] != 'y'; /* x wraps */
+            wrap_y = argv[i][1] != 'x';
             W = atof(argv[++i]);
             H = atof(argv[++i]);
         } else if (!strcmp(argv[i], "-b") && i + 2 < argc) {
@@ -82,7 +85,7 @@ int main(int argc, char **argv)
             if (periodic)
                 dx = dx - W * floor(dx / W + 0.5);
             double dy = p[j].y - p[i].y;
-            if (periodic)
+            if (wrap_y)
                 dy = dy - H * floor(dy / H + 0.5);
             double d = sqrt(dx * dx + dy * dy);
             int same = p[i].layer == p[j].layer;
