@@ -64,7 +64,8 @@ class FieldOpts(C.Structure):  # dapple_field_opts, in the order of dapple.h
                 ("invert", C.c_bool), ("dilate", C.c_double),
                 ("perlin", Perlin), ("image", Grey),
                 ("exclude", C.POINTER(Grey)), ("n_exclude", C.c_int),
-                ("seed", C.c_uint64), ("periodic", C.c_bool), ("threads", C.c_int)]
+                ("seed", C.c_uint64), ("periodic", C.c_bool), ("threads", C.c_int),
+                ("wrap", C.c_int)]
 
 
 PROGRESS = C.CFUNCTYPE(C.c_int, C.c_void_p, C.c_double)
@@ -77,7 +78,8 @@ class SamplerOpts(C.Structure):  # dapple_sampler_opts
                 ("periodic", C.c_bool), ("dense", C.c_bool), ("maximal", C.c_bool),
                 ("avoid", C.c_void_p), ("avoid_scale", C.c_double),
                 ("spacing_scale", C.c_double),
-                ("progress", PROGRESS), ("progress_user", C.c_void_p), ("relax", C.c_bool)]
+                ("progress", PROGRESS), ("progress_user", C.c_void_p), ("relax", C.c_bool),
+                ("wrap", C.c_int)]
 
 
 class Point(C.Structure):

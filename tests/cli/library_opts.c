@@ -97,6 +97,7 @@ FIELD_SETTER(set_octaves, o->perlin.octaves = (int)v; o->kind = DAPPLE_FIELD_PER
 FIELD_SETTER(set_lacunarity, o->perlin.lacunarity = v; o->kind = DAPPLE_FIELD_PERLIN; o->rmax = 4)
 FIELD_SETTER(set_gain, o->perlin.gain = v; o->kind = DAPPLE_FIELD_PERLIN; o->rmax = 4)
 FIELD_SETTER(set_fthreads, o->threads = (int)v)
+FIELD_SETTER(set_fwrap, o->wrap = (dapple_wrap)(int)v)
 
 #define CHECK_FIELD(name, fn, lo, open, hi, step) \
     check_range(name, field_accepts_v, &(field_set){ fn }, lo, open, hi, step)
@@ -116,6 +117,7 @@ static void field_rows(void)
     CHECK_FIELD("perlin.lacunarity", set_lacunarity, 1, false, DAPPLE_LIMIT_LACUNARITY, 0);
     CHECK_FIELD("perlin.gain", set_gain, 0, false, 1, 0);
     CHECK_FIELD("threads", set_fthreads, 0, false, DAPPLE_LIMIT_THREADS, 1);
+    CHECK_FIELD("wrap", set_fwrap, DAPPLE_WRAP_AS_PERIODIC, false, DAPPLE_WRAP_XY, 1);
 
     printf("kind|DAPPLE_FIELD_CONSTANT|%s\n",
            d.kind == DAPPLE_FIELD_CONSTANT ? "`_CONSTANT`, `_IMAGE`, `_PERLIN`" : "?");
@@ -140,6 +142,8 @@ static void field_rows(void)
     printf("seed|%s|any 64-bit value\n", num((double)d.seed));
     printf("periodic|%s|true, false\n", d.periodic ? "true" : "false");
     printf("threads|%d|0 .. %d\n", d.threads, DAPPLE_LIMIT_THREADS);
+    printf("wrap|%s|`_AS_PERIODIC`, `_NONE`, `_X`, `_Y`, `_XY`\n",
+           d.wrap == DAPPLE_WRAP_AS_PERIODIC ? "DAPPLE_WRAP_AS_PERIODIC" : "?");
 }
 
 /* ---------------------------------------------------------------- sampler options */
@@ -179,6 +183,7 @@ SAMPLER_SETTER(set_k, o->k = (int)v)
 SAMPLER_SETTER(set_max_points, o->max_points = (size_t)v)
 SAMPLER_SETTER(set_avoid_scale, o->avoid_scale = v)
 SAMPLER_SETTER(set_spacing_scale, o->spacing_scale = v)
+SAMPLER_SETTER(set_swrap, o->wrap = (dapple_wrap)(int)v)
 
 #define CHECK_SAMPLER(name, fn, lo, open, hi, step) \
     check_range(name, sampler_accepts_v, &(sampler_set){ fn }, lo, open, hi, step)
@@ -193,6 +198,7 @@ static void sampler_rows(void)
     CHECK_SAMPLER("k", set_k, 1, false, DAPPLE_LIMIT_K, 1);
     CHECK_SAMPLER("max_points", set_max_points, 1, false, DAPPLE_LIMIT_POINTS, 1);
     CHECK_SAMPLER("spacing_scale", set_spacing_scale, 0, true, 1e6, 0);
+    CHECK_SAMPLER("wrap", set_swrap, DAPPLE_WRAP_AS_PERIODIC, false, DAPPLE_WRAP_XY, 1);
     if (sampler_accepts_v(&(sampler_set){ set_avoid_scale }, -1e-9) ||
         !sampler_accepts_v(&(sampler_set){ set_avoid_scale }, 0)) {
         fprintf(stderr, "library_opts: avoid_scale: not >= 0\n");
@@ -212,6 +218,8 @@ static void sampler_rows(void)
     printf("progress, progress_user|%s|a `dapple_progress_fn`\n",
            d.progress == NULL && d.progress_user == NULL ? "NULL" : "?");
     printf("relax|%s|true, false\n", d.relax ? "true" : "false");
+    printf("wrap|%s|`_AS_PERIODIC`, `_NONE`, `_X`, `_Y`, `_XY`\n",
+           d.wrap == DAPPLE_WRAP_AS_PERIODIC ? "DAPPLE_WRAP_AS_PERIODIC" : "?");
 }
 
 int main(int argc, char **argv)
