@@ -26,13 +26,15 @@ static void field_bounds(const dapple_field *f, double x0, double x1, double y0,
     int j0 = (int)floor(DP_MAX((y0 + f->oy) * f->inv_sy - 0.5, -2.0));
     int j1 = (int)floor(DP_MIN((y1 + f->oy) * f->inv_sy - 0.5, f->gh + 1.0)) + 1;
     float vlo = 1, vhi = 0;
-    for (int j = j0; j <= j1; j++)
+    bool wx = f->wrap.x; /* read once: the loop runs for every top cell */
+    for (int j = j0; j <= j1; j++) {
+        int b = f->wrap.y ? dp_field_wrap(j, f->gh) : DP_MIN(DP_MAX(j, 0), f->gh - 1);
+        const float *row = f->v + (size_t)b * f->gw;
         for (int i = i0; i <= i1; i++) {
-            int a = f->wrap.x ? dp_field_wrap(i, f->gw) : DP_MIN(DP_MAX(i, 0), f->gw - 1);
-            int b = f->wrap.y ? dp_field_wrap(j, f->gh) : DP_MIN(DP_MAX(j, 0), f->gh - 1);
-            float v = f->v[(size_t)b * f->gw + a];
+            float v = row[wx ? dp_field_wrap(i, f->gw) : DP_MIN(DP_MAX(i, 0), f->gw - 1)];
             vlo = DP_MIN(vlo, v), vhi = DP_MAX(vhi, v);
         }
+    }
     double span = f->rmax - f->rmin;
     *lo = (f->rmin + (double)vlo * span) * (1 - TOL);
     *hi = (f->rmin + (double)vhi * span) * (1 + TOL);

@@ -46,6 +46,8 @@ Test(null_err, bad_circles_are_refused)
 {
     dapple_circles *c = NULL;
     cr_assert_eq(dapple_circles_new(&c, -1, 10, false, NULL), DAPPLE_E_INVALID);
+    cr_assert_eq(dapple_circles_new_wrap(&c, 10, 10, (dapple_wrap)9, NULL), DAPPLE_E_INVALID);
+    cr_assert_eq(dapple_circles_new_wrap(&c, -1, 10, DAPPLE_WRAP_X, NULL), DAPPLE_E_INVALID);
     cr_assert_eq(dapple_circles_new(&c, 10, 10, false, NULL), DAPPLE_OK);
     dapple_point p = { 1, 1, 1 };
     cr_assert_eq(dapple_circles_add(c, &p, 1, -1, NULL), DAPPLE_E_INVALID);
