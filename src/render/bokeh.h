@@ -11,7 +11,7 @@
 #include "render/texture.h"
 
 /** Adds the lights of t (seeded by t->seed, sized by t->bg_scale, tinted toward
- * t->bg_colour2) onto cr's target, which already holds the ground; wraps when t->periodic.
+ * t->bg_colour2) onto cr's target, which already holds the ground; wraps as t->wrap says.
  * The caller checks cr's status. */
 void dp_bokeh_paint(cairo_t *cr, const dp_texture_spec *t);
 

@@ -14,12 +14,12 @@
 #include "core/point_attrs.h"
 
 /* v in [0, n) as a float: a double just under n rounds up to n itself, outside the plane. */
-static float inside_f(double v, int n, bool periodic)
+static float inside_f(double v, int n, bool wraps)
 {
     float f = (float)v;
     if (f < (float)n)
         return f;
-    return periodic ? 0.0f : nextafterf((float)n, 0.0f);
+    return wraps ? 0.0f : nextafterf((float)n, 0.0f);
 }
 
 dapple_status dp_bubble_cluster(const dp_texture_spec *t, dp_scene *s, int li, dapple_error *err)

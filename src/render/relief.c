@@ -24,7 +24,7 @@
  * over_px) and rests on it, its profile lifted by REST times the mean height under it, so
  * a leaf over another steps up at its edge and hides the edges below, and a pile rises
  * with its depth, but never above 1 / (1 - REST) times its tallest shape (the map's
- * unit). The grown styles max-combine. Pixels wrap onto the torus when periodic. */
+ * unit). The grown styles max-combine. Pixels wrap across the edges the texture wraps. */
 #include "render/relief.h"
 
 #include <cairo.h>

@@ -85,7 +85,7 @@ void dp_render_height_into(const dp_texture_spec *t, const dp_scene *s, uint16_t
 void dp_render_water_into(const dp_texture_spec *t, const dp_scene *s, uint16_t *height);
 
 /** Normal map from a height map (tangent space, RGB8, 128 = 0; Y+ unless dx). Wraps at the
- * edges when t->periodic. rgb has width*height*3 bytes. */
+ * edges that t->wrap wraps. rgb has width*height*3 bytes. */
 void dp_render_normal_into(const dp_texture_spec *t, const uint16_t *height, bool dx, uint8_t *rgb);
 
 /** A linear grey mask (white = "here") of all layers' points into the caller's

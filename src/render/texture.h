@@ -100,8 +100,8 @@ typedef struct dp_layer_spec {
     int line; /* preset line of the section header, for messages; 0 when not from a file */
     dp_style style;
 
-    dapple_field_opts field;       /* kind, rmin/rmax, invert, dilate, perlin (width,height,
-                                      seed and periodic are filled from the texture) */
+    dapple_field_opts field;       /* kind, rmin/rmax, invert, dilate, perlin (width, height,
+                                      seed, periodic and wrap are filled from the texture) */
     char field_image[DP_PATH_MAX]; /* absolute or relative to the cwd, already resolved */
     char exclude[DP_MAX_EXCLUDE][DP_PATH_MAX]; /* exclusion images, resolved */
     int n_exclude;
