@@ -166,10 +166,13 @@ $(BUILD)/tools/%: tests/cli/tools/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -g -o $@ $< $(shell pkg-config --cflags --libs libpng) -lm
 
-test: unit cli-test
+# Unit programs and CLI scripts together, TEST_JOBS at a time (default: every core).
+CLI_TESTS = $(sort $(wildcard tests/cli/test_*.sh))
+test: $(UNIT_BIN) $(BUILD)/dapple $(LIBS_ALL) $(TOOLS) $(BROWSER_DEPS)
+	@DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash tests/run_all.sh $(BUILD)/test-logs $(UNIT_BIN) $(CLI_TESTS)
 
 unit: $(UNIT_BIN)
-	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t --jobs 2 --short-filename; done
+	@bash tests/run_all.sh $(BUILD)/test-logs $(UNIT_BIN)
 
 # The browser test's node packages (puppeteer-core), as the lockfile pins them.
 BROWSER_DEPS := tests/browser/node_modules/.package-lock.json
@@ -181,15 +184,13 @@ $(BROWSER_DEPS): tests/browser/package.json tests/browser/package-lock.json
 tools: $(TOOLS)
 
 cli-test: $(BUILD)/dapple $(LIBS_ALL) $(TOOLS) $(BROWSER_DEPS)
-	@set -e; for t in $(sort $(wildcard tests/cli/test_*.sh)); do \
-	    echo "== $$t"; DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash $$t; done
+	@DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash tests/run_all.sh $(BUILD)/test-logs $(CLI_TESTS)
 
 # Everything but the browser test, which needs chromium and npm's packages: no network.
 QUICK_SKIP := tests/cli/test_preview_browser.sh
 test-quick: $(UNIT_BIN) $(BUILD)/dapple $(LIBS_ALL) $(TOOLS)
-	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t --jobs 2 --short-filename; done
-	@set -e; for t in $(filter-out $(QUICK_SKIP),$(sort $(wildcard tests/cli/test_*.sh))); do \
-	    echo "== $$t"; NO_BROWSER=1 DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash $$t; done
+	@NO_BROWSER=1 DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash tests/run_all.sh $(BUILD)/test-logs \
+	    $(UNIT_BIN) $(filter-out $(QUICK_SKIP),$(CLI_TESTS))
 
 check:
 	$(MAKE) BUILD=build/check OPT="-O1 -g $(SAN)" LDFLAGS="$(SAN)" test
