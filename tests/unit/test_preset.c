@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT
  * Presets: a good file fills the spec; every bad input (tests/data/presets/bad/ and inline
- * texts) fails with the exact "FILE:LINE: KEY: message"; each trap of Debian's inih (long
- * lines, long section names, indented lines, duplicate sections and keys) is caught; --set
- * overrides; paths are resolved from the preset's folder; the parameter table's defaults
- * match dp_texture_spec_init, and docs/presets.md is what the table generates.
+ * texts) fails with the exact "FILE:LINE: KEY: message", its line also given as data; each
+ * trap of a lenient INI reader (long lines, long section names, indented lines, duplicate
+ * sections and keys) is caught; --set overrides; paths are resolved from the preset's
+ * folder; the parameter table's defaults match dp_texture_spec_init, and docs/presets.md is
+ * what the table generates.
  * Run from the repository root (as `make unit` does). */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -137,7 +138,7 @@ static void expect_load_error(const char *file, const char *message)
     free(t);
 }
 
-Test(preset, inih_traps_are_caught)
+Test(preset, lenient_ini_traps_are_caught)
 {
     expect_load_error("long_line.ini",
                       ":3: line too long (300 bytes, max 199 not counting the line break)");
@@ -240,8 +241,8 @@ Test(preset, syntax_errors)
                                                   "file with LF or CRLF line endings");
 }
 
-/* 199 bytes plus the line break is the longest line; inih must see all of it, so a value
- * at the very end of such a line still arrives whole. */
+/* 199 bytes plus the line break is the longest line; the reader must keep all of it, so a
+ * value at the very end of such a line still arrives whole. */
 Test(preset, longest_line_is_read_whole)
 {
     char line[256], text[512];
@@ -399,8 +400,9 @@ Test(preset, layer_limits)
     expect_text_error(text, "t.ini:51: too many layers (max 16)");
 }
 
-/* inih keeps 50 bytes of a section name: a 63-byte layer name must survive intact, and
- * keys must land in the right layer even when two names share their first 50 bytes. */
+/* A reader that cuts section names (inih keeps 50 bytes) would merge layers: a 63-byte layer
+ * name must survive intact, and keys must land in the right layer even when two names
+ * share their first 50 bytes. */
 Test(preset, long_layer_names_are_not_cut)
 {
     char a[64], b[64], text[1024];
