@@ -7,6 +7,7 @@
  * what the table generates.
  * Run from the repository root (as `make unit` does). */
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,6 +240,75 @@ Test(preset, syntax_errors)
                                              "not supported; remove the leading whitespace)");
     expect_text_error(HEAD "radius = 4\rk = 3\n", "t.ini:5: CR line endings (old Mac); save the "
                                                   "file with LF or CRLF line endings");
+}
+
+/* ---------------------------------------------------------------- the line as data */
+
+static int line_of(const char *text, dapple_error *e)
+{
+    dp_texture_spec *t = spec();
+    int line = -1;
+    dapple_status st = dp_preset_parse_where(text, strlen(text), "t.ini", t, &line, e);
+    free(t);
+    cr_assert_neq(st, DAPPLE_OK, "accepted: %s", text);
+    return line;
+}
+
+/* Each stage of the parse gives its line beside the message: the scan, a key, a rule
+ * between keys (the later of two lines), the spec-wide rules (the layer's header); a fault
+ * of the file as a whole has none. */
+Test(preset, the_failing_line_comes_as_data)
+{
+    dapple_error e;
+    cr_expect_eq(line_of("[texture]\n\n[stuff]\n", &e), 3);
+    cr_expect_eq(line_of(HEAD "radius = 4\nrmn = 2\n", &e), 6);
+    cr_expect_eq(line_of(HEAD "radius = 4\nk = 3\nrmin = 2\n", &e), 7);
+    cr_expect_str_eq(e.message, "t.ini:7: rmin: conflicts with radius at line 5 (use radius, or "
+                                "rmin and rmax)");
+    cr_expect_eq(line_of(HEAD "radius = 4\ncutoff = 0.5\n", &e), 3);
+    cr_expect_str_eq(e.message, "t.ini:3: [layer a] cutoff applies only with map = density");
+    cr_expect_eq(line_of("[layer a]\nstyle = circles\nradius = 2\n", &e), 0);
+    cr_expect_str_eq(e.message, "t.ini: no [texture] section");
+    dp_texture_spec *t = spec();
+    int line = -1;
+    const char *good = HEAD "radius = 4\n";
+    cr_expect_eq(dp_preset_parse_where(good, strlen(good), "t.ini", t, &line, &e), DAPPLE_OK);
+    cr_expect_eq(line, 0);
+    free(t);
+}
+
+/* Every bad preset of the test data: the line given is the one its message names, and a
+ * message that names none comes with 0. */
+Test(preset, the_line_given_is_the_line_named)
+{
+    DIR *d = opendir(DATA "bad");
+    cr_assert_not_null(d);
+    int files = 0;
+    for (struct dirent *f; (f = readdir(d)) != NULL;) {
+        char path[512], *text, prefix[600];
+        size_t len, n = strlen(f->d_name);
+        if (n < 5 || strcmp(f->d_name + n - 4, ".ini") != 0)
+            continue;
+        snprintf(path, sizeof path, DATA "bad/%s", f->d_name);
+        dapple_error e;
+        int line = -1;
+        cr_assert_eq(dp_preset_read(path, &text, &len, &e), DAPPLE_OK, "%s", e.message);
+        dp_texture_spec *t = spec();
+        cr_expect_neq(dp_preset_parse_where(text, len, path, t, &line, &e), DAPPLE_OK, "%s", path);
+        snprintf(prefix, sizeof prefix, "%s:%d: ", path, line);
+        if (line > 0)
+            cr_expect(strncmp(e.message, prefix, strlen(prefix)) == 0, "line %d: %s", line,
+                      e.message);
+        else
+            cr_expect(strncmp(e.message, path, strlen(path)) == 0 &&
+                              e.message[strlen(path)] == ':' && e.message[strlen(path) + 1] == ' ',
+                      "line %d: %s", line, e.message);
+        free(t);
+        free(text);
+        files++;
+    }
+    closedir(d);
+    cr_expect_geq(files, 20);
 }
 
 /* 199 bytes plus the line break is the longest line; the reader must keep all of it, so a
