@@ -227,18 +227,22 @@ static void classify(dp_ini_reader *r, dp_ini_line *l)
                n, DP_PRESET_MAX_LINE);
         return;
     }
-    memcpy(buf, s, n);
-    buf[n] = '\0';
-    size_t indent = strspn(buf, " \t");
-    if (buf[indent] == '\0')
+    size_t indent = 0;
+    while (indent < n && is_space(s[indent]))
+        indent++;
+    if (indent == n)
         l->kind = DP_INI_BLANK;
-    else if (buf[indent] == ';' || buf[indent] == '#')
+    else if (s[indent] == ';' || s[indent] == '#')
         l->kind = DP_INI_COMMENT;
     else if (indent > 0)
         refuse(l, DP_INI_SYNTAX,
                "indented line (continuation lines are not supported; remove the leading "
                "whitespace)");
-    else if (buf[0] == '[')
+    if (indent == n || l->kind == DP_INI_COMMENT || indent > 0)
+        return;
+    memcpy(buf, s, n); /* headers and keys are read from a terminated copy */
+    buf[n] = '\0';
+    if (buf[0] == '[')
         header_line(r, buf, l);
     else
         key_line(r, buf, n, l);
@@ -250,7 +254,11 @@ bool dp_ini_next(dp_ini_reader *r, dp_ini_line *l)
         return false;
     const char *t = r->text;
     const char *nl = memchr(t + r->pos, '\n', r->len - r->pos);
-    memset(l, 0, sizeof *l);
+    /* every field before the two buffers, which are emptied by their first byte: a line is
+     * read for each line of a file of up to 1 MiB, several times per preview render */
+    memset(l, 0, offsetof(dp_ini_line, key));
+    l->key[0] = '\0';
+    l->problem[0] = '\0';
     l->no = ++r->no;
     l->kind = DP_INI_BAD;
     l->start = r->pos;

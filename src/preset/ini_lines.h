@@ -69,12 +69,13 @@ typedef struct dp_ini_line {
      * starts; crlf: the break is "\r\n". */
     size_t start, end, next;
     bool crlf;
-    /* DP_INI_KEY: the key as written, and the value's bytes [val, val_end) without the
-     * spaces around it and without an inline comment: the bytes an edit replaces. */
-    char key[DP_PRESET_MAX_KEY + 1];
+    /* DP_INI_KEY: the value's bytes [val, val_end) without the spaces around it and
+     * without an inline comment (the bytes an edit replaces), and the key as written. */
     size_t val, val_end;
-    /* DP_INI_FINE, or what is wrong with the line and why (without "FILE:LINE: "). */
+    /* DP_INI_FINE, or what is wrong with the line; problem says why (without
+     * "FILE:LINE: "). */
     dp_ini_fault fault;
+    char key[DP_PRESET_MAX_KEY + 1]; /* the two buffers last: see dp_ini_next */
     char problem[DP_INI_PROBLEM_MAX];
 } dp_ini_line;
 
