@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT
  * The preset line reader (see ini_lines.h for the grammar). Each line is split off the
- * text, checked for being text and short enough, then classified from a NUL-terminated copy
- * (at most DP_PRESET_MAX_LINE bytes, so the copy is always whole). The reader keeps the
- * sections it has met, which is what a repeated section is told by. */
+ * text and checked for being text and short enough; blank, comment and indented lines are
+ * told from the text, headers and keys are read from a NUL-terminated copy (at most
+ * DP_PRESET_MAX_LINE bytes, so the copy is always whole). The reader keeps the sections it
+ * has met, which is what a repeated section is told by. */
 #include "preset/ini_lines.h"
 
 #include <stdarg.h>
