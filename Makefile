@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 PREFIX  ?= /usr/local
 BUILD   ?= build
-PKGS    := cairo libpng stb inih jansson yajl
+PKGS    := cairo libpng stb jansson yajl
 OPT     ?= -O2 -g
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wwrite-strings -Wformat=2 -Wvla -Wcast-qual -Wundef -Wdouble-promotion
@@ -45,7 +45,7 @@ CLI_LIB_OBJ := $(filter-out $(BUILD)/src/cli/main.o,$(CLI_OBJ)) $(PREVIEW_OBJ)
 CORE_OBJ := $(filter $(BUILD)/src/core/%,$(LIB_OBJ))
 # libdapple is what dapple.h exports and nothing more: the core and the image loader
 # (libpng, stb_image). The renderer, presets, stats and point files are the CLI's, in
-# libdapple-internal.a, so the library links no cairo, inih or yajl and keeps no global
+# libdapple-internal.a, so the library links no cairo or yajl and keeps no global
 # state (the JPEG quality and temp-file table live with the CLI's writers).
 IMAGE_OBJ := $(addprefix $(BUILD)/src/io/,image_api.o image_load.o image_trunc.o pgm_load.o \
                  stb_guard.o byte_reader.o regular_file.o)

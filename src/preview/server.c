@@ -23,7 +23,7 @@
 #include "preset/preset.h"
 #include "preview/conn_guard.h"
 #include "preview/ini_edit.h"
-#include "preview/json_out.h"
+#include "preview/json_text.h"
 #include "preview/render_job.h"
 #include "preview/save_file.h"
 #include "preview/spec_json.h"
@@ -98,16 +98,14 @@ static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, cons
     return send_bytes(c, status, "text/plain; charset=utf-8", buf, len, MHD_RESPMEM_MUST_COPY);
 }
 
-static enum MHD_Result send_json(struct MHD_Connection *c, unsigned status, dp_json *j)
+/* Sends v (taken) as compact JSON; 'ok' false (building it ran out of memory) sends 500. */
+static enum MHD_Result send_json(struct MHD_Connection *c, unsigned status, json_t *v, bool ok)
 {
-    if (j->failed) {
-        dp_json_free(j);
+    char *s = ok && v != NULL ? json_dumps(v, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+    json_decref(v);
+    if (s == NULL)
         return send_text(c, 500, "out of memory");
-    }
-    enum MHD_Result r =
-            send_bytes(c, status, "application/json", j->s, j->len, MHD_RESPMEM_MUST_FREE);
-    j->s = NULL;
-    return r;
+    return send_bytes(c, status, "application/json", s, strlen(s), MHD_RESPMEM_MUST_FREE);
 }
 
 /* {"error": MESSAGE, "key": "SECTION.KEY" or null}: the key the message is about, so the
@@ -115,27 +113,24 @@ static enum MHD_Result send_json(struct MHD_Connection *c, unsigned status, dp_j
 static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, const char *msg,
                                   const char *key)
 {
-    dp_json j = { 0 };
-    dp_json_printf(&j, "{\"error\":");
-    dp_json_str(&j, msg);
-    dp_json_printf(&j, ",\"key\":");
-    dp_json_str(&j, key != NULL && key[0] != '\0' ? key : NULL);
-    dp_json_printf(&j, "}");
-    return send_json(c, status, &j);
+    bool ok = true;
+    json_t *o = json_object();
+    dp_json_set(o, "error", dp_json_str(msg), &ok);
+    dp_json_set(o, "key", dp_json_str(key != NULL && key[0] != '\0' ? key : NULL), &ok);
+    return send_json(c, status, o, ok);
 }
 
 /* ---------------------------------------------------------------- the preset */
 
-/* "SECTION.KEY" of the message: "FILE:LINE: ..." names a line of 'text'; an editor message
- * starts with "SECTION.KEY: ". */
-static void key_of_message(const dp_preview *p, const char *msg, const char *text, size_t len,
+/* The "SECTION.KEY" a failure is about: the key on the line the parse named ('line', as
+ * data; 0 for none), or for an editor failure ('edit') the "SECTION.KEY: " its message
+ * starts with. */
+static void key_of_message(const char *msg, bool edit, int line, const char *text, size_t len,
                            char *key, size_t cap)
 {
-    size_t n = strlen(p->o.preset);
     key[0] = '\0';
-    if (text != NULL && strncmp(msg, p->o.preset, n) == 0 && msg[n] == ':') {
-        int line = atoi(msg + n + 1);
-        if (line > 0)
+    if (!edit) {
+        if (text != NULL && line > 0)
             dp_ini_key_at_line(text, len, line, key, cap);
         return;
     }
@@ -184,15 +179,15 @@ static enum MHD_Result get_spec(dp_preview *p, struct MHD_Connection *c)
     file_stamp(p->o.preset, stamp, sizeof stamp);
     if (dp_preset_read(p->o.preset, &text, &len, &err) != DAPPLE_OK)
         return send_error(c, 500, err.message, NULL);
-    dp_json j = { 0 };
-    dp_json_printf(&j, "{\"file\":");
-    dp_json_str(&j, p->o.preset);
-    dp_json_printf(&j, ",\"stamp\":\"%s\",\"cap\":%d,\"gen\":%llu,\"spec\":", stamp, p->o.size_cap,
-                   (unsigned long long)dp_jobs_newest_gen());
-    dp_spec_json(&j, text, len);
-    dp_json_printf(&j, "}");
+    bool ok = true;
+    json_t *o = json_object();
+    dp_json_set(o, "file", dp_json_str(p->o.preset), &ok);
+    dp_json_set(o, "stamp", dp_json_str(stamp), &ok);
+    dp_json_set(o, "cap", json_integer(p->o.size_cap), &ok);
+    dp_json_set(o, "gen", json_integer((json_int_t)dp_jobs_newest_gen()), &ok);
+    dp_json_set(o, "spec", dp_spec_json(text, len), &ok);
     free(text);
-    return send_json(c, 200, &j);
+    return send_json(c, 200, o, ok);
 }
 
 static enum MHD_Result get_stamp(dp_preview *p, struct MHD_Connection *c)
@@ -259,14 +254,15 @@ static enum MHD_Result post_render(dp_preview *p, struct MHD_Connection *c, requ
                          MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "gen"));
     char *text = NULL, key[2 * DP_INI_NAME_MAX + 2];
     size_t len = 0;
+    int line = 0;
     dapple_error err;
     dp_texture_spec *t = dp_calloc_n(1, sizeof *t);
     if (t == NULL)
         return send_text(c, 500, "out of memory");
-    if (edited_text(p, r, &text, &len, &err) != DAPPLE_OK ||
-        dp_preset_parse_string(text, len, p->o.preset, t, &err) != DAPPLE_OK ||
+    bool edited = edited_text(p, r, &text, &len, &err) == DAPPLE_OK;
+    if (!edited || dp_preset_parse_where(text, len, p->o.preset, t, &line, &err) != DAPPLE_OK ||
         dp_texture_cap_size(t, p->o.size_cap, &err) != DAPPLE_OK) {
-        key_of_message(p, err.message, text, len, key, sizeof key);
+        key_of_message(err.message, !edited, line, text, len, key, sizeof key);
         free(text);
         free(t);
         return send_error(c, 422, err.message, key);
@@ -319,28 +315,28 @@ static enum MHD_Result post_save(dp_preview *p, struct MHD_Connection *c, reques
 {
     char *text = NULL, key[2 * DP_INI_NAME_MAX + 2], stamp[96];
     size_t len = 0;
+    int line = 0;
     dapple_error err;
     dp_texture_spec *t = dp_calloc_n(1, sizeof *t);
     if (t == NULL)
         return send_text(c, 500, "out of memory");
     pthread_mutex_lock(&p->save_lock);
     dapple_status st = edited_text(p, r, &text, &len, &err);
+    bool edited = st == DAPPLE_OK;
     if (st == DAPPLE_OK)
-        st = dp_preset_parse_string(text, len, p->o.preset, t, &err);
+        st = dp_preset_parse_where(text, len, p->o.preset, t, &line, &err);
     if (st == DAPPLE_OK)
         st = dp_save_in_place(p->o.preset, text, len, &err);
     pthread_mutex_unlock(&p->save_lock);
     free(t);
     if (st != DAPPLE_OK) {
-        key_of_message(p, err.message, text, len, key, sizeof key);
+        key_of_message(err.message, !edited, line, text, len, key, sizeof key);
         free(text);
         return send_error(c, st == DAPPLE_E_IO ? 500 : 422, err.message, key);
     }
     free(text);
     file_stamp(p->o.preset, stamp, sizeof stamp);
-    dp_json j = { 0 };
-    dp_json_printf(&j, "{\"saved\":true,\"stamp\":\"%s\"}", stamp);
-    return send_json(c, 200, &j);
+    return send_json(c, 200, json_pack("{s:b, s:s}", "saved", true, "stamp", stamp), true);
 }
 
 /* "ADDR:PORT" of the address a connection came in on ("[ADDR]:PORT" for IPv6), the name
