@@ -246,14 +246,15 @@ static dapple_status find_presets(pack *p, dapple_error *err)
  * manifest keys known before rendering. */
 static int plan_outputs(pack_job *j, const pack_preset *pr)
 {
-    static const char *const suffix[DP_KIND_COUNT] = {
-        ".png",    "-height.png", "-normal.png",    "-mask.png",
-        "-points", "-albedo.png", "-roughness.png", "-ao.png"
-    };
+    static const char *const suffix[DP_KIND_COUNT] = { ".png",           "-height.png",
+                                                       "-normal.png",    "-mask.png",
+                                                       "-points",        "-albedo.png",
+                                                       "-roughness.png", "-ao.png" };
     const dp_texture_spec *t = pr->spec;
-    bool want[DP_KIND_COUNT] = { t->want_texture,          t->want_height,       t->want_normal,
-                                 t->mask != DP_MASK_NONE,  t->points_format >= 0, t->want_albedo,
-                                 t->want_roughness,        t->want_ao };
+    bool want[DP_KIND_COUNT] = { t->want_texture,       t->want_height,
+                                 t->want_normal,        t->mask != DP_MASK_NONE,
+                                 t->points_format >= 0, t->want_albedo,
+                                 t->want_roughness,     t->want_ao };
     int depth[DP_KIND_COUNT] = { 8, 16, 8, t->mask_depth, 0, 8, 8, 8 };
     int n = 0;
     for (int k = 0; k < DP_KIND_COUNT; k++) {

@@ -61,8 +61,8 @@ static dapple_status apply_options(const dp_cli_opts *o, dp_texture_spec *t, dap
 
 /* The files this run writes, with the option that names each; NULL when not asked for. */
 #define N_OUTPUTS 8
-static const char *const OUTPUT_OPTION[N_OUTPUTS] = { "-o",       "--height", "--normal",
-                                                      "--points", "--mask",   "--albedo",
+static const char *const OUTPUT_OPTION[N_OUTPUTS] = { "-o",          "--height", "--normal",
+                                                      "--points",    "--mask",   "--albedo",
                                                       "--roughness", "--ao" };
 
 static void output_paths(const dp_cli_opts *o, const char *outs[N_OUTPUTS])
@@ -157,8 +157,7 @@ static void print_summary(const dp_texture_spec *t, const dp_render_stats *s, bo
 
 /* --height and --normal: refused when no layer has relief (the maps would be flat); a
  * warning for each layer that adds nothing to them, or to --ao's map, found from them. */
-static dapple_status check_relief(const dp_cli_opts *o, const dp_texture_spec *t,
-                                  dapple_error *err)
+static dapple_status check_relief(const dp_cli_opts *o, const dp_texture_spec *t, dapple_error *err)
 {
     bool maps = o->height_path != NULL || o->normal_path != NULL;
     if (maps && dp_relief_check(t, err) != DAPPLE_OK)

@@ -29,7 +29,8 @@ dapple_status dp_albedo_check(const dp_texture_spec *t, dapple_error *err)
         const dp_layer_kind *k = dp_layer_kind_for(l->style);
         const char *why = why_no_albedo(l);
         if (why != NULL)
-            return dp_fail(err, DAPPLE_E_INVALID, "layer '%s' (%s) has no albedo (%s): --albedo "
+            return dp_fail(err, DAPPLE_E_INVALID,
+                           "layer '%s' (%s) has no albedo (%s): --albedo "
                            "cannot be written",
                            l->name, k != NULL ? k->name : "?", why);
     }

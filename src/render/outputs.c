@@ -13,13 +13,12 @@
 #include "render/pbr.h"
 #include "render/render.h"
 
-const char *const dp_output_names[DP_OUTPUT_COUNT] = { "texture", "height", "normal",
-                                                       "mask",    "points", "albedo",
-                                                       "roughness", "ao" };
+const char *const dp_output_names[DP_OUTPUT_COUNT] = { "texture", "height", "normal",    "mask",
+                                                       "points",  "albedo", "roughness", "ao" };
 
 const char **dp_output_slot(dp_output_paths *p, const char *name)
 {
-    const char **slot[DP_OUTPUT_COUNT] = { &p->texture, &p->height, &p->normal, &p->mask,
+    const char **slot[DP_OUTPUT_COUNT] = { &p->texture, &p->height, &p->normal,    &p->mask,
                                            &p->points,  &p->albedo, &p->roughness, &p->ao };
     for (int i = 0; i < DP_OUTPUT_COUNT; i++)
         if (name != NULL && strcmp(name, dp_output_names[i]) == 0)
@@ -27,8 +26,7 @@ const char **dp_output_slot(dp_output_paths *p, const char *name)
     return NULL;
 }
 
-dapple_status dp_output_check(const dp_texture_spec *t, const dp_output_paths *p,
-                              dapple_error *err)
+dapple_status dp_output_check(const dp_texture_spec *t, const dp_output_paths *p, dapple_error *err)
 {
     if (p->albedo != NULL && dp_albedo_check(t, err) != DAPPLE_OK)
         return err->status;

@@ -32,9 +32,8 @@ DAPPLE_USERESULT dapple_status dp_roughness_check(const dp_texture_spec *t, dapp
 
 /** The roughness of the sampled scene s into the caller's t->width * t->height values
  * (65535 = 1, linear). Draws each layer alone once, for its coverage. */
-DAPPLE_USERESULT dapple_status dp_render_roughness_into(const dp_texture_spec *t,
-                                                        const dp_scene *s, uint16_t *rough,
-                                                        dapple_error *err);
+DAPPLE_USERESULT dapple_status dp_render_roughness_into(const dp_texture_spec *t, const dp_scene *s,
+                                                        uint16_t *rough, dapple_error *err);
 
 /** DAPPLE_OK when t has an ambient occlusion map: some layer has relief (the occlusion is
  * found from the height map); else DAPPLE_E_INVALID naming the layers. */

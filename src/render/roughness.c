@@ -20,23 +20,23 @@
 #include "render/raster.h"
 #include "render/trails.h"
 
-#define WATER       0.05 /* water, soap film and clean glass: a near mirror */
-#define FOG         0.9  /* glass under a full fog of micro-droplets */
-#define GROUND      0.9  /* soil, cement, paper */
-#define STONE       0.7  /* water-worn or rough-cut stone, gravel */
-#define POLISHED    0.3  /* stone ground flat and polished (terrazzo) */
-#define DRESSED     0.75 /* flagstones with a bevelled, tooled rim */
-#define DRY_MUD     0.9  /* cracked mud */
-#define LEAF        0.65 /* dry leaves */
-#define PETAL       0.5  /* petals, grass: a faint waxy sheen */
-#define PAINT       0.55 /* flat paint or ink on a print */
-#define WET_PAINT   0.35 /* splattered paint, still glossy */
-#define CHIP        0.4  /* broken stone or glass chips */
-#define ICE         0.4  /* frost ferns */
-#define SNOW        0.8  /* snow */
-#define PNG_STAMP   0.6  /* an image stamp: nothing known of its material */
-#define TONE        0.25 /* roughness per unit of tone below the layer's mean */
-#define VARY        0.08 /* at most this far from the style's roughness */
+#define WATER     0.05 /* water, soap film and clean glass: a near mirror */
+#define FOG       0.9  /* glass under a full fog of micro-droplets */
+#define GROUND    0.9  /* soil, cement, paper */
+#define STONE     0.7  /* water-worn or rough-cut stone, gravel */
+#define POLISHED  0.3  /* stone ground flat and polished (terrazzo) */
+#define DRESSED   0.75 /* flagstones with a bevelled, tooled rim */
+#define DRY_MUD   0.9  /* cracked mud */
+#define LEAF      0.65 /* dry leaves */
+#define PETAL     0.5  /* petals, grass: a faint waxy sheen */
+#define PAINT     0.55 /* flat paint or ink on a print */
+#define WET_PAINT 0.35 /* splattered paint, still glossy */
+#define CHIP      0.4  /* broken stone or glass chips */
+#define ICE       0.4  /* frost ferns */
+#define SNOW      0.8  /* snow */
+#define PNG_STAMP 0.6  /* an image stamp: nothing known of its material */
+#define TONE      0.25 /* roughness per unit of tone below the layer's mean */
+#define VARY      0.08 /* at most this far from the style's roughness */
 
 static bool is_lens(const dp_layer_spec *l)
 {
@@ -45,9 +45,10 @@ static bool is_lens(const dp_layer_spec *l)
 
 static double cells_roughness(dp_cell_profile p)
 {
-    return p == DP_PROFILE_FLAT ? POLISHED : p == DP_PROFILE_BEVEL ? DRESSED
-                                         : p == DP_PROFILE_CURL  ? DRY_MUD
-                                                                 : STONE;
+    return p == DP_PROFILE_FLAT    ? POLISHED
+           : p == DP_PROFILE_BEVEL ? DRESSED
+           : p == DP_PROFILE_CURL  ? DRY_MUD
+                                   : STONE;
 }
 
 static double stamp_roughness(const dp_layer_spec *l)
@@ -89,16 +90,19 @@ static double style_roughness(const dp_layer_spec *l)
 }
 
 /* The ground: glass behind drops, frost or a backdrop; the drink around gas bubbles;
+ * cement ground to one level with flat cells of no relief, polished with them (terrazzo);
  * otherwise soil, cement or paper. */
 static double ground_roughness(const dp_texture_spec *t)
 {
-    bool glass = t->backdrop != DP_BACKDROP_NONE, liquid = false;
+    bool glass = t->backdrop != DP_BACKDROP_NONE, liquid = false, polished = false;
     for (int i = 0; i < t->n_layers; i++) {
         const dp_layer_spec *l = &t->layers[i];
         glass = glass || l->style == DP_STYLE_DROPLETS || l->style == DP_STYLE_CRYSTALS;
         liquid = liquid || (l->style == DP_STYLE_BUBBLES && l->bubble_gas);
+        polished = polished || (l->style == DP_STYLE_CELLS && l->profile == DP_PROFILE_FLAT &&
+                                !(l->relief > 0));
     }
-    return glass || liquid ? WATER : GROUND;
+    return glass || liquid ? WATER : polished ? POLISHED : GROUND;
 }
 
 dapple_status dp_roughness_check(const dp_texture_spec *t, dapple_error *err)

@@ -216,8 +216,8 @@ typedef struct dp_texture_spec {
     bool want_texture; /* default true */
     bool want_height, want_normal;
     bool want_albedo, want_roughness, want_ao; /* the material maps (render/pbr.h) */
-    bool normal_dx;    /* DirectX convention (green = -Y) */
-    int points_format; /* -1 none, else dp_points_format */
+    bool normal_dx;                            /* DirectX convention (green = -Y) */
+    int points_format;                         /* -1 none, else dp_points_format */
     /* extra point-list columns for engines (see io/points_write.h, dp_points_columns) */
     bool points_rotation, points_y_up;
     double points_scale_jitter;

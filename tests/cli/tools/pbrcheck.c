@@ -104,8 +104,8 @@ static int tone(const picture *p, char **sel, int n_sel)
         return fprintf(stderr, "pbrcheck: no pixel is selected\n"), free(v), 2;
     qsort(v, kept, sizeof *v, by_value);
     double mean = sum / kept;
-    printf("mean %.4f sd %.4f p10 %.4f p90 %.4f n %zu\n", mean, sqrt(fmax(0, sq / kept - mean * mean)),
-           v[kept / 10], v[kept * 9 / 10], kept);
+    printf("mean %.4f sd %.4f p10 %.4f p90 %.4f n %zu\n", mean,
+           sqrt(fmax(0, sq / kept - mean * mean)), v[kept / 10], v[kept * 9 / 10], kept);
     free(v);
     return 0;
 }
