@@ -202,7 +202,7 @@ int dp_cmd_render(int argc, char **argv)
     if ((o.height_path != NULL || o.normal_path != NULL || o.ao_path != NULL) &&
         check_relief(&o, &t, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
-    if (dp_ground_refracts_a_seam(&t))
+    if (dp_ground_refracts_a_seam(&t) && !t.ground_detail) /* a flat ground has no seam */
         fprintf(stderr,
                 "dapple: warning: %s: %s %s does not tile, and the "
                 "periodic texture's drops refract its seam\n",
