@@ -61,7 +61,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOLS := $(BUILD)/tools/pnginfo $(BUILD)/tools/ptcheck $(BUILD)/tools/roadpng $(BUILD)/tools/tonecheck \
          $(BUILD)/tools/pngtiles $(BUILD)/tools/peakrss $(BUILD)/tools/alphacover $(BUILD)/tools/litpreview \
          $(BUILD)/tools/bondcheck $(BUILD)/tools/areacheck $(BUILD)/tools/lenscheck \
-         $(BUILD)/tools/cellcheck $(BUILD)/tools/reliefcheck
+         $(BUILD)/tools/cellcheck $(BUILD)/tools/reliefcheck $(BUILD)/tools/pbrcheck
 
 .PHONY: FORCE all tools test test-quick unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
 .DELETE_ON_ERROR:
