@@ -46,11 +46,11 @@ typedef struct dp_job_spec {
     size_t len;
     int size_cap;
     int threads;
-    int view;          /* a row of views.h */
-    int mask;          /* the mask view: the dp_mask_kind */
-    int tiles;         /* > 1: the quick pass, a pane 1/tiles of each side (dp_job_quick_tiles) */
-    int nice;          /* > 0: the job runs at this lower priority (an exact pass behind a quick one) */
-    int client_fd;     /* the asking client's socket (> 0): its hang-up stops the render */
+    int view;      /* a row of views.h */
+    int mask;      /* the mask view: the dp_mask_kind */
+    int tiles;     /* > 1: the quick pass, a pane 1/tiles of each side (dp_job_quick_tiles) */
+    int nice;      /* > 0: the job runs at this lower priority (an exact pass behind a quick one) */
+    int client_fd; /* the asking client's socket (> 0): its hang-up stops the render */
     int limit_seconds; /* > 0: a render still running after this long is stopped */
 } dp_job_spec;
 
@@ -71,8 +71,8 @@ dp_job_result dp_job_render(const dp_job_spec *j, uint64_t gen, unsigned char **
 /** The quick pass's tiling after an exact render of w x h that took 'seconds' of processor
  * time: 1 when it took at most DP_QUICK_SECONDS (the exact pass is quick enough), else
  * n >= 2 such that a pane of 1/n of each side (1/n^2 of the points and pixels) takes half
- * that; each pane side stays at least 64 pixels. The quick pass is that pane, tileable, at the exact
- * pass's scale, shown n x n times: shapes, colours and shading at their real size, the
+ * that; each pane side stays at least 64 pixels. The quick pass is that pane, tileable, at the
+ * exact pass's scale, shown n x n times: shapes, colours and shading at their real size, the
  * arrangement and anything tied to the whole picture (an image field) not. */
 int dp_job_quick_tiles(double seconds, int w, int h);
 

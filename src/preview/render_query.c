@@ -32,7 +32,10 @@ static void view_names(char *out, size_t cap)
     int count = dp_view_count();
     out[0] = '\0';
     for (int i = 0; i < count && n < cap; i++)
-        n += (size_t)snprintf(out + n, cap - n, "%s%s", i == 0 ? "" : i == count - 1 ? " or " : ", ",
+        n += (size_t)snprintf(out + n, cap - n, "%s%s",
+                              i == 0           ? ""
+                              : i == count - 1 ? " or "
+                                               : ", ",
                               dp_view_name(i));
 }
 
@@ -66,8 +69,8 @@ static bool parse_gen(struct MHD_Connection *c, dp_render_query *q, char *msg, s
     const char *g = arg(c, "gen");
     if (g == NULL || (whole_number(g, &q->gen) && q->gen <= DP_PREVIEW_MAX_GEN))
         return true;
-    snprintf(msg, cap, "gen: expected a whole number in [0, %llu], got '%.40s'",
-             DP_PREVIEW_MAX_GEN, g);
+    snprintf(msg, cap, "gen: expected a whole number in [0, %llu], got '%.40s'", DP_PREVIEW_MAX_GEN,
+             g);
     return false;
 }
 

@@ -219,6 +219,8 @@ function zoomValue() { return document.querySelector("input[name=zoom]:checked")
 // image-rendering: pixelated; fit: the whole picture in the window.
 function applyZoom() {
   const c = $("canvas"), stage = $("stage"), z = zoomValue();
+  // the window reaches down to the bottom of the browser's, whatever the toolbars take
+  stage.style.height = `${Math.max(200, window.innerHeight - stage.getBoundingClientRect().top - 12)}px`;
   const scale = z === "fit" ? Math.min(stage.clientWidth / c.width, stage.clientHeight / c.height)
                             : Number(z) / window.devicePixelRatio;
   // whole pixels when fitting, so that the fitted picture never needs a scroll bar

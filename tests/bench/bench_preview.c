@@ -132,7 +132,8 @@ static void one(const char *path, const char *name, uint64_t *gen)
     if (!first.ok)
         printf("| preview first picture %s | %s failed: %s | | | |\n", name, pass, first.message);
     else
-        printf("| preview first picture %s | %s %s | %.3f | %.3f s processor, the exact pass %.3f s "
+        printf("| preview first picture %s | %s %s | %.3f | %.3f s processor, the exact pass %.3f "
+               "s "
                "beside it | <= %.1f s |\n",
                name, pass, first.wall <= FIRST_LIMIT ? "ok" : "TOO SLOW", first.wall, first.cpu,
                exact, FIRST_LIMIT);
