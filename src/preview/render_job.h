@@ -76,7 +76,7 @@ dp_job_result dp_job_render(const dp_job_spec *j, uint64_t gen, unsigned char **
  * arrangement and anything tied to the whole picture (an image field) not. */
 int dp_job_quick_tiles(double seconds, int w, int h);
 
-#define DP_QUICK_SECONDS 0.15
+#define DP_QUICK_SECONDS 0.1
 
 /* The nice value of an exact pass sent beside a quick one (priority=low). */
 #define DP_LOW_PRIORITY 10

@@ -132,6 +132,7 @@ async function showSaved(gen) {
   if (S.ab === "edit") { draw(); setState("ready"); return; }
   const mode = sizeMode(), names = viewsOf(S.view);
   const key = (v) => `${S.stamp}|${mode}|${v}`;
+  for (const k of Object.keys(S.saved)) if (!k.startsWith(`${S.stamp}|`)) delete S.saved[k]; // an older file
   const missing = names.filter((v) => !S.saved[key(v)]);
   if (missing.length > 0) {
     setState("rendering");

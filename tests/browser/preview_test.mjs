@@ -95,7 +95,8 @@ async function groupsAndSearch(page, text) {
   const found = await shownRows(page);
   check(found.length >= 3 && found.every((k) => k.split(".")[1].includes("shadow")),
         `the search 'shadow' shows only its keys (${found.join(", ")})`);
-  check(await page.$eval('.row[data-key="stones.rmin"]', (r) => r.hidden), "the search hides stones.rmin");
+  check(await page.$eval('.row[data-key="stones.rmin"]', (r) => r.hidden && r.offsetParent === null),
+        "the search hides stones.rmin (on screen too)");
   check(await page.$eval('fieldset[data-section="texture"]', (f) => f.hidden), "a panel with no match is hidden");
   await page.$eval("#search", (s) => { s.value = ""; s.dispatchEvent(new Event("input")); });
   check((await shownRows(page)).length === all, `clearing the search shows all ${all} rows again`);
