@@ -151,14 +151,22 @@ $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(BUILD)/libdapplecli.a $(BUILD)/libda
 	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS) $(PREVIEW_LIBS) $(shell pkg-config --libs criterion)
 
 # The preview page (HTML, CSS, JavaScript) as byte arrays compiled into the binary: it
-# needs no file at run time. od and sed, not xxd (which comes with vim).
-PAGE_FILES := src/preview/page.html src/preview/page.css src/preview/page.js
+# needs no file at run time. od and sed, not xxd (which comes with vim). page.html is
+# page_html; the other files are rows of page_files[], served at /NAME.
+PAGE_FILES := src/preview/page.html src/preview/page.css src/preview/controls.js \
+              src/preview/viewer.js src/preview/page.js
 $(BUILD)/gen/preview_page.h: $(PAGE_FILES)
 	@mkdir -p $(dir $@)
-	@set -e; for f in $(PAGE_FILES); do \
-	    name=page_$${f##*.}; echo "static const unsigned char $$name[] = {"; \
+	@set -e; n=0; rows=; { \
+	echo "typedef struct page_file { const char *name, *type; const unsigned char *data; size_t len; } page_file;"; \
+	for f in $(PAGE_FILES); do \
+	    case $$f in *.html) name=page_html ;; *) n=$$((n + 1)); name=page_file_$$n ;; esac; \
+	    case $$f in *.css) type=text/css ;; *.js) type=text/javascript ;; *) type= ;; esac; \
+	    [ -z "$$type" ] || rows="$$rows { \"$${f##*/}\", \"$$type; charset=utf-8\", $$name, sizeof $$name },"; \
+	    echo "static const unsigned char $$name[] = {"; \
 	    od -An -v -tx1 "$$f" | sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g'; echo "};"; \
-	done >$@.tmp && mv $@.tmp $@
+	done; \
+	echo "static const page_file page_files[] = {$$rows };"; } >$@.tmp && mv $@.tmp $@
 $(BUILD)/src/preview/server.o: $(BUILD)/gen/preview_page.h
 $(PREVIEW_OBJ): DP_CFLAGS += -I$(BUILD)/gen $(shell pkg-config --cflags libmicrohttpd)
 
