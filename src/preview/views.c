@@ -16,6 +16,9 @@ static const view views[] = {
     { "height", "height map", offsetof(dp_output_paths, height) },
     { "normal", "normal map", offsetof(dp_output_paths, normal) },
     { "mask", "mask", offsetof(dp_output_paths, mask) },
+    { "albedo", "albedo", offsetof(dp_output_paths, albedo) },
+    { "roughness", "roughness", offsetof(dp_output_paths, roughness) },
+    { "ao", "ambient occlusion", offsetof(dp_output_paths, ao) },
 };
 
 #define N_VIEWS ((int)(sizeof views / sizeof views[0]))

@@ -380,7 +380,15 @@ full_and_quick() {
     http 400 "quick=9" -X POST "${URL}api/render?view=texture&quick=9"
     grep -qF "quick: expected a whole number in [2, 8], got '9'" "$TMP/body" || fail "quick=9: $(cat "$TMP/body")"
     http 400 "an unknown view" -X POST "${URL}api/render?view=nope"
-    grep -qF "expected view=texture, height, normal or mask (the mask with kind=KIND)" "$TMP/body" || fail "view=nope: $(cat "$TMP/body")"
+    grep -qF "expected view=texture, height, normal, mask, albedo, roughness or ao (the mask with kind=KIND)" "$TMP/body" || fail "view=nope: $(cat "$TMP/body")"
+    # the material maps are views too, the bytes of render's --albedo, --roughness, --ao
+    "$DAPPLE" render "$PRESET" --albedo "$TMP/albedo.png" --roughness "$TMP/rough.png" --ao "$TMP/ao.png" --quiet
+    local v n=90
+    for v in albedo:albedo roughness:rough ao:ao; do
+        n=$((n + 1))
+        http 200 "the ${v%%:*} view at full size" -X POST "${URL}api/render?view=${v%%:*}&size=full&gen=$n"
+        cmp -s "$TMP/body" "$TMP/${v#*:}.png" || fail "view=${v%%:*} at full size gives other bytes than render --${v%%:*}"
+    done
 }
 
 renders_and_errors() {
