@@ -44,7 +44,7 @@ typedef struct dp_plot_values {
     const char *xlabel, *ylabel;
 } dp_plot_values;
 
-/** Writes the values as a 640 px square picture with axes, under a title. */
+/** Writes the values as a 640 px square with axes around it, under a title. */
 DAPPLE_USERESULT dapple_status dp_plot_image(const char *path, const char *title,
                                              const dp_plot_values *values, dapple_error *err);
 
