@@ -8,14 +8,22 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/** A raster of w x h pixels, each sx x sy domain units; it wraps when periodic. */
+typedef struct dp_morph_raster {
+    int w, h;
+    double sx, sy;
+    bool periodic;
+} dp_morph_raster;
+
 /** Floats of scratch dp_morph_disc_into needs for the same arguments. */
-size_t dp_morph_scratch_floats(int w, int h, double sx, double sy, double radius, bool periodic);
+size_t dp_morph_scratch_floats(const dp_morph_raster *r, double radius);
 
 /** out = max (or min when radius < 0) of 'src' over the disc of |radius| units around
- * each pixel centre (a polygon close to it for large discs); pixels are sx x sy units. Pixels
- * outside the raster do not take part, unless periodic, when the raster wraps. 'out' (w*h) and
- * 'scratch' (dp_morph_scratch_floats) are caller memory and must not overlap 'src'. */
-void dp_morph_disc_into(const float *src, float *out, float *scratch, int w, int h, double sx,
-                        double sy, double radius, bool periodic);
+ * each pixel centre of raster r (a polygon close to it for large discs). Pixels outside the
+ * raster do not take part, unless it is periodic. 'src' and 'out' hold r's w*h pixels;
+ * 'out' and 'scratch' (dp_morph_scratch_floats) are caller memory and must not overlap
+ * 'src'. */
+void dp_morph_disc_into(const dp_morph_raster *r, const float *src, float *out, float *scratch,
+                        double radius);
 
 #endif

@@ -10,10 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/** A disc: centre and radius, pixels. */
-typedef struct dp_disc {
-    double x, y, r;
-} dp_disc;
+#include "core/disc.h"
 
 /** A wall seen from one disc, as a line in pixels from that disc's centre: the signed
  * distance nx dx + ny dy - c is < 0 on the disc's own side. */

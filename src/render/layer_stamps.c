@@ -109,7 +109,8 @@ static void shadow(cairo_t *cr, double radius)
 {
     const dp_rgba black = { 0, 0, 0, 1 };
     const dp_lens_stop st[] = { { 0, black, 0.22 }, { 1, black, 0 } };
-    dp_lens_disc(cr, 0, 0, radius * 1.05, 0, 0, radius * 0.3, 0, 0, radius * 1.05, st, 2);
+    dp_disc disc = { 0, 0, radius * 1.05 }, core = { 0, 0, radius * 0.3 };
+    dp_lens_disc(cr, disc, core, disc, st, 2);
 }
 
 static void paint_png(cairo_t *cr, const mips *m, const dp_shape *s, int pass, dp_stamp_tint mode)

@@ -156,13 +156,16 @@ static dapple_status write_points(const dp_texture_spec *t, const dp_scene *s,
     say(p->phase, "writing the points");
     for (int i = 0; i < s->n_layers; i++)
         sets[i] = (dp_point_set){ s->layers[i].points, s->layers[i].count };
-    dp_points_columns cols = { .rotation = t->points_rotation,
-                               .scale_jitter = t->points_scale_jitter,
-                               .variants = t->points_variants,
-                               .y_up = t->points_y_up };
-    return dp_points_write_cols(path, format < 0 ? DP_POINTS_CSV : (dp_points_format)format, sets,
-                                (size_t)s->n_layers, true, t->width, t->height, t->seed, &cols,
-                                err);
+    dp_points_file f = { .format = format < 0 ? DP_POINTS_CSV : (dp_points_format)format,
+                         .with_layer = true,
+                         .width = t->width,
+                         .height = t->height,
+                         .seed = t->seed,
+                         .cols = { .rotation = t->points_rotation,
+                                   .scale_jitter = t->points_scale_jitter,
+                                   .variants = t->points_variants,
+                                   .y_up = t->points_y_up } };
+    return dp_points_write(path, &f, sets, (size_t)s->n_layers, err);
 }
 
 static void fill_stats(const dp_scene *s, dp_render_stats *stats)

@@ -13,12 +13,6 @@
 #include "core/morph.h"
 #include "core/morph_plan.h"
 
-typedef struct raster {
-    int w, h;
-    double sx, sy;
-    bool periodic;
-} raster;
-
 static float *random_raster(int w, int h, unsigned seed)
 {
     float *v = malloc((size_t)w * h * sizeof *v);
@@ -28,13 +22,12 @@ static float *random_raster(int w, int h, unsigned seed)
     return v;
 }
 
-static float *morph(const float *src, raster r, double radius)
+static float *morph(const float *src, dp_morph_raster r, double radius)
 {
     float *out = malloc((size_t)r.w * r.h * sizeof *out);
-    float *scratch =
-            malloc(dp_morph_scratch_floats(r.w, r.h, r.sx, r.sy, radius, r.periodic) * sizeof *out);
+    float *scratch = malloc(dp_morph_scratch_floats(&r, radius) * sizeof *out);
     cr_assert(out != NULL && scratch != NULL);
-    dp_morph_disc_into(src, out, scratch, r.w, r.h, r.sx, r.sy, radius, r.periodic);
+    dp_morph_disc_into(&r, src, out, scratch, radius);
     free(scratch);
     return out;
 }
@@ -98,7 +91,7 @@ static int wrap(int i, int n)
 }
 
 /* max over the footprint, by brute force */
-static float brute_at(const float *v, raster r, int x, int y, footprint f)
+static float brute_at(const float *v, dp_morph_raster r, int x, int y, footprint f)
 {
     float best = -INFINITY;
     for (int dy = -f.reach; dy <= f.reach; dy++) {
@@ -114,7 +107,7 @@ static float brute_at(const float *v, raster r, int x, int y, footprint f)
     return best;
 }
 
-static void expect_brute(const float *src, const float *out, raster r, footprint f,
+static void expect_brute(const float *src, const float *out, dp_morph_raster r, footprint f,
                          const char *what)
 {
     for (int y = 0; y < r.h; y++)
@@ -125,7 +118,7 @@ static void expect_brute(const float *src, const float *out, raster r, footprint
     free(f.on);
 }
 
-static const raster SHAPES[] = {
+static const dp_morph_raster SHAPES[] = {
     { 37, 29, 1, 1, false },    { 37, 29, 1, 1, true },      { 31, 24, 1.5, 0.8, false },
     { 31, 24, 1.5, 0.8, true }, { 20, 40, 0.5, 2.0, false }, { 20, 40, 0.5, 2.0, true },
 };
@@ -134,7 +127,7 @@ Test(morph, discs_up_to_32_pixels_are_exact)
 {
     static const double RADII[] = { 1, 3, 7.5, 16 };
     for (size_t s = 0; s < sizeof SHAPES / sizeof *SHAPES; s++) {
-        raster r = SHAPES[s];
+        dp_morph_raster r = SHAPES[s];
         float *src = random_raster(r.w, r.h, 7 + (unsigned)s);
         for (size_t i = 0; i < sizeof RADII / sizeof *RADII; i++) {
             double rr = RADII[i] * fmin(r.sx, r.sy) * 2; /* up to 32 px on the short side */
@@ -148,7 +141,7 @@ Test(morph, discs_up_to_32_pixels_are_exact)
 
 /* Tori larger than the polygon (else it covers them and wrap errors cannot show), and
  * one smaller. */
-static const raster BIG[] = {
+static const dp_morph_raster BIG[] = {
     { 90, 80, 1, 1, false },      { 90, 80, 1, 1, true }, { 72, 100, 1.25, 0.9, false },
     { 72, 100, 1.25, 0.9, true }, { 40, 30, 1, 1, true },
 };
@@ -157,7 +150,7 @@ Test(morph, larger_discs_are_exactly_their_polygon)
 {
     static const double RADII[] = { 35 };
     for (size_t s = 0; s < sizeof BIG / sizeof *BIG; s++) {
-        raster r = BIG[s];
+        dp_morph_raster r = BIG[s];
         float *src = random_raster(r.w, r.h, 11 + (unsigned)s);
         for (size_t i = 0; i < sizeof RADII / sizeof *RADII; i++) {
             double rr = RADII[i] * fmax(r.sx, r.sy);
@@ -177,7 +170,7 @@ Test(morph, larger_discs_are_exactly_their_polygon)
 Test(morph, sparse_bright_pixels_grow_to_their_polygons)
 {
     for (size_t s = 0; s < sizeof BIG / sizeof *BIG; s++) {
-        raster r = BIG[s];
+        dp_morph_raster r = BIG[s];
         float *src = calloc((size_t)r.w * r.h, sizeof *src);
         unsigned seed = 99;
         src[0] = 9, src[r.w * r.h - 1] = 10, src[r.w - 1] = 11;
@@ -201,7 +194,7 @@ Test(morph, sparse_bright_pixels_grow_to_their_polygons)
 Test(morph, ramps_find_the_polygons_far_rim)
 {
     for (size_t s = 0; s < sizeof BIG / sizeof *BIG; s++) {
-        raster r = BIG[s];
+        dp_morph_raster r = BIG[s];
         float *src = random_raster(r.w, r.h, 17);
         double rr = 33.5 * fmax(r.sx, r.sy);
         dp_morph_plan p;
@@ -235,7 +228,7 @@ Test(morph, a_bright_pixel_grows_to_the_polygon_within_the_band)
         dp_morph_plan p;
         dp_morph_plan_polygon(&p, sx, sy, d);
         footprint f = polygon(&p, sx, sy);
-        raster r = { 2 * f.reach + 1, 2 * f.reach + 1, sx, sy, false };
+        dp_morph_raster r = { 2 * f.reach + 1, 2 * f.reach + 1, sx, sy, false };
         float *src = calloc((size_t)r.w * r.h, sizeof *src);
         src[f.reach * r.w + f.reach] = 1;
         float *out = morph(src, r, d);
@@ -299,7 +292,7 @@ Test(morph, the_polygon_stays_within_its_stated_band)
 Test(morph, a_disc_beyond_the_raster_gives_its_max_everywhere)
 {
     for (int periodic = 0; periodic <= 1; periodic++) {
-        raster r = { 30, 20, 1, 1, periodic };
+        dp_morph_raster r = { 30, 20, 1, 1, periodic };
         float *src = random_raster(r.w, r.h, 3);
         float most = -INFINITY;
         for (int i = 0; i < r.w * r.h; i++)
@@ -316,7 +309,7 @@ Test(morph, erosion_is_dilation_of_the_negative)
 {
     static const double RADII[] = { 5, 20, 40 };
     for (size_t s = 0; s < 4; s++) {
-        raster r = BIG[s];
+        dp_morph_raster r = BIG[s];
         float *src = random_raster(r.w, r.h, 5), *neg = random_raster(r.w, r.h, 5);
         for (int i = 0; i < r.w * r.h; i++)
             neg[i] = -src[i];
