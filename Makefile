@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 PREFIX  ?= /usr/local
 BUILD   ?= build
-PKGS    := cairo libpng stb inih jansson yajl
+PKGS    := cairo libpng stb jansson yajl
 OPT     ?= -O2 -g
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wwrite-strings -Wformat=2 -Wvla -Wcast-qual -Wundef -Wdouble-promotion
@@ -45,7 +45,7 @@ CLI_LIB_OBJ := $(filter-out $(BUILD)/src/cli/main.o,$(CLI_OBJ)) $(PREVIEW_OBJ)
 CORE_OBJ := $(filter $(BUILD)/src/core/%,$(LIB_OBJ))
 # libdapple is what dapple.h exports and nothing more: the core and the image loader
 # (libpng, stb_image). The renderer, presets, stats and point files are the CLI's, in
-# libdapple-internal.a, so the library links no cairo, inih or yajl and keeps no global
+# libdapple-internal.a, so the library links no cairo or yajl and keeps no global
 # state (the JPEG quality and temp-file table live with the CLI's writers).
 IMAGE_OBJ := $(addprefix $(BUILD)/src/io/,image_api.o image_load.o image_trunc.o pgm_load.o \
                  stb_guard.o byte_reader.o regular_file.o)
@@ -61,7 +61,8 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOLS := $(BUILD)/tools/pnginfo $(BUILD)/tools/ptcheck $(BUILD)/tools/roadpng $(BUILD)/tools/tonecheck \
          $(BUILD)/tools/pngtiles $(BUILD)/tools/peakrss $(BUILD)/tools/alphacover $(BUILD)/tools/litpreview \
          $(BUILD)/tools/bondcheck $(BUILD)/tools/areacheck $(BUILD)/tools/lenscheck \
-         $(BUILD)/tools/cellcheck $(BUILD)/tools/reliefcheck $(BUILD)/tools/seamcheck
+         $(BUILD)/tools/cellcheck $(BUILD)/tools/reliefcheck $(BUILD)/tools/seamcheck \
+         $(BUILD)/tools/pbrcheck
 
 .PHONY: FORCE all tools test test-quick unit cli-test check bench samples pack install uninstall clean deps fuzz format format-check
 .DELETE_ON_ERROR:
@@ -151,14 +152,22 @@ $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(BUILD)/libdapplecli.a $(BUILD)/libda
 	$(CC) $(LDFLAGS) -o $@ $^ $(DP_LIBS) $(PREVIEW_LIBS) $(shell pkg-config --libs criterion)
 
 # The preview page (HTML, CSS, JavaScript) as byte arrays compiled into the binary: it
-# needs no file at run time. od and sed, not xxd (which comes with vim).
-PAGE_FILES := src/preview/page.html src/preview/page.css src/preview/page.js
+# needs no file at run time. od and sed, not xxd (which comes with vim). page.html is
+# page_html; the other files are rows of page_files[], served at /NAME.
+PAGE_FILES := src/preview/page.html src/preview/page.css src/preview/controls.js \
+              src/preview/viewer.js src/preview/page.js
 $(BUILD)/gen/preview_page.h: $(PAGE_FILES)
 	@mkdir -p $(dir $@)
-	@set -e; for f in $(PAGE_FILES); do \
-	    name=page_$${f##*.}; echo "static const unsigned char $$name[] = {"; \
+	@set -e; n=0; rows=; { \
+	echo "typedef struct page_file { const char *name, *type; const unsigned char *data; size_t len; } page_file;"; \
+	for f in $(PAGE_FILES); do \
+	    case $$f in *.html) name=page_html ;; *) n=$$((n + 1)); name=page_file_$$n ;; esac; \
+	    case $$f in *.css) type=text/css ;; *.js) type=text/javascript ;; *) type= ;; esac; \
+	    [ -z "$$type" ] || rows="$$rows { \"$${f##*/}\", \"$$type; charset=utf-8\", $$name, sizeof $$name },"; \
+	    echo "static const unsigned char $$name[] = {"; \
 	    od -An -v -tx1 "$$f" | sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g'; echo "};"; \
-	done >$@.tmp && mv $@.tmp $@
+	done; \
+	echo "static const page_file page_files[] = {$$rows };"; } >$@.tmp && mv $@.tmp $@
 $(BUILD)/src/preview/server.o: $(BUILD)/gen/preview_page.h
 $(PREVIEW_OBJ): DP_CFLAGS += -I$(BUILD)/gen $(shell pkg-config --cflags libmicrohttpd)
 
@@ -166,10 +175,13 @@ $(BUILD)/tools/%: tests/cli/tools/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -g -o $@ $< $(shell pkg-config --cflags --libs libpng) -lm
 
-test: unit cli-test
+# Unit programs and CLI scripts together, TEST_JOBS at a time (default: every core).
+CLI_TESTS = $(sort $(wildcard tests/cli/test_*.sh))
+test: $(UNIT_BIN) $(BUILD)/dapple $(LIBS_ALL) $(TOOLS) $(BROWSER_DEPS)
+	@DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash tests/run_all.sh $(BUILD)/test-logs $(UNIT_BIN) $(CLI_TESTS)
 
 unit: $(UNIT_BIN)
-	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t --jobs 2 --short-filename; done
+	@bash tests/run_all.sh $(BUILD)/test-logs $(UNIT_BIN)
 
 # The browser test's node packages (puppeteer-core), as the lockfile pins them.
 BROWSER_DEPS := tests/browser/node_modules/.package-lock.json
@@ -181,15 +193,13 @@ $(BROWSER_DEPS): tests/browser/package.json tests/browser/package-lock.json
 tools: $(TOOLS)
 
 cli-test: $(BUILD)/dapple $(LIBS_ALL) $(TOOLS) $(BROWSER_DEPS)
-	@set -e; for t in $(sort $(wildcard tests/cli/test_*.sh)); do \
-	    echo "== $$t"; DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash $$t; done
+	@DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash tests/run_all.sh $(BUILD)/test-logs $(CLI_TESTS)
 
 # Everything but the browser test, which needs chromium and npm's packages: no network.
 QUICK_SKIP := tests/cli/test_preview_browser.sh
 test-quick: $(UNIT_BIN) $(BUILD)/dapple $(LIBS_ALL) $(TOOLS)
-	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t --jobs 2 --short-filename; done
-	@set -e; for t in $(filter-out $(QUICK_SKIP),$(sort $(wildcard tests/cli/test_*.sh))); do \
-	    echo "== $$t"; NO_BROWSER=1 DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash $$t; done
+	@NO_BROWSER=1 DAPPLE=$(BUILD)/dapple TOOLS=$(BUILD)/tools bash tests/run_all.sh $(BUILD)/test-logs \
+	    $(UNIT_BIN) $(filter-out $(QUICK_SKIP),$(CLI_TESTS))
 
 check:
 	$(MAKE) BUILD=build/check OPT="-O1 -g $(SAN)" LDFLAGS="$(SAN)" test

@@ -2,7 +2,7 @@
 # Installs the Debian packages dapple builds with, only those that are missing.
 # --ci adds what CI's extra checks use: clang and its fuzzer runtime, valgrind, clang-format.
 set -eu
-pkgs="build-essential pkg-config zlib1g-dev libpng-dev libstb-dev libcairo2-dev libinih-dev libcriterion-dev libjansson-dev libyajl-dev"
+pkgs="build-essential pkg-config zlib1g-dev libpng-dev libstb-dev libcairo2-dev libcriterion-dev libjansson-dev libyajl-dev"
 # dapple preview's server; its tests: curl, and a real browser driven from node
 pkgs="$pkgs libmicrohttpd-dev curl chromium"
 [ "${1:-}" = "--ci" ] && pkgs="$pkgs clang libclang-rt-14-dev valgrind clang-format"

@@ -87,14 +87,21 @@ DAPPLE_USERESULT dapple_status dp_batch_manifest_absorb(dp_batch_manifest *m,
                                                         dp_batch_manifest *other, const char *path,
                                                         dapple_error *err);
 
-/** Reads every manifest of BASE in dir (BASE.json and BASE-shard-I-of-N.json) into m
- * (initialised, of the command to read), absorbing the entries of those whose plan
- * accept(ctx, plan) takes. One that cannot be read (refused as dp_batch_manifest_read
- * refuses: over max_bytes, not JSON, an older format) or whose plan is not accepted is
- * handed to note(ctx, name, why), why NULL for a plan not accepted, and passed over:
- * its outputs are made again. Errors: the folder cannot be listed, out of memory. */
-DAPPLE_USERESULT dapple_status dp_batch_read_set(dp_batch_manifest *m, const char *dir,
-                                                 const char *base, uint64_t max_bytes,
+/** The manifests of a set of outputs in folder 'dir': BASE.json and BASE-shard-I-of-N.json,
+ * each read only when it holds at most max_bytes. */
+typedef struct dp_batch_set {
+    const char *dir;
+    const char *base;
+    uint64_t max_bytes;
+} dp_batch_set;
+
+/** Reads every manifest of the set into m (initialised, of the command to read), absorbing
+ * the entries of those whose plan accept(ctx, plan) takes. One that cannot be read (refused
+ * as dp_batch_manifest_read refuses: over max_bytes, not JSON, an older format) or whose
+ * plan is not accepted is handed to note(ctx, name, why), why NULL for a plan not accepted,
+ * and passed over: its outputs are made again. Errors: the folder cannot be listed, out of
+ * memory. */
+DAPPLE_USERESULT dapple_status dp_batch_read_set(dp_batch_manifest *m, const dp_batch_set *set,
                                                  bool (*accept)(void *ctx, const json_t *plan),
                                                  void (*note)(void *ctx, const char *name,
                                                               const dapple_error *why),
@@ -102,13 +109,12 @@ DAPPLE_USERESULT dapple_status dp_batch_read_set(dp_batch_manifest *m, const cha
 /* (note is also called, with why->status DAPPLE_OK, for a member read whose bad entries
  * were left out: why->message names the first of them.) */
 
-/** Looks for another set's files among this one's: each manifest COMMAND.*.json in dir
- * that is not base's (nor its shards') is read (over max_bytes, or unreadable: passed over)
- * and mine(ctx, file) asked of its entries. The first claimed file goes into file[cap] and
- * its manifest's name into other[cap] (other[0] stays '\0' when none is). Fails only when
- * dir cannot be listed. */
-DAPPLE_USERESULT dapple_status dp_batch_other_sets(const char *dir, const char *command,
-                                                   const char *base, uint64_t max_bytes,
+/** Looks for another set's files among this one's: each manifest COMMAND.*.json in
+ * set->dir that is not one of set's is read (over set->max_bytes, or unreadable: passed
+ * over) and mine(ctx, file) asked of its entries. The first claimed file goes into
+ * file[cap] and its manifest's name into other[cap] (other[0] stays '\0' when none is).
+ * Fails only when set->dir cannot be listed. */
+DAPPLE_USERESULT dapple_status dp_batch_other_sets(const dp_batch_set *set, const char *command,
                                                    bool (*mine)(void *ctx, const char *file),
                                                    void *ctx, char *other, char *file, size_t cap,
                                                    dapple_error *err);

@@ -174,8 +174,8 @@ dapple_status dp_batch_merge_shards(dp_batch_manifest *m, const char *dir, const
 
 /* ------------------------------------------------------------------------- sets */
 
-static dapple_status read_member(dp_batch_manifest *m, const char *dir, const char *name,
-                                 uint64_t max_bytes, bool (*accept)(void *, const json_t *),
+static dapple_status read_member(dp_batch_manifest *m, const dp_batch_set *set, const char *name,
+                                 bool (*accept)(void *, const json_t *),
                                  void (*note)(void *, const char *, const dapple_error *),
                                  void *ctx, dapple_error *err)
 {
@@ -183,9 +183,9 @@ static dapple_status read_member(dp_batch_manifest *m, const char *dir, const ch
     dapple_error why;
     dp_batch_manifest one;
     dp_batch_manifest_init(&one, m->command, "");
-    dp_batch_join(path, sizeof path, dir, name);
+    dp_batch_join(path, sizeof path, set->dir, name);
     dapple_status st = DAPPLE_OK;
-    if (dp_batch_manifest_read(&one, path, max_bytes, &why) != DAPPLE_OK)
+    if (dp_batch_manifest_read(&one, path, set->max_bytes, &why) != DAPPLE_OK)
         note(ctx, name, &why); /* passed over: its outputs are made again */
     else if (!accept(ctx, one.plan))
         note(ctx, name, NULL);
@@ -200,18 +200,18 @@ static dapple_status read_member(dp_batch_manifest *m, const char *dir, const ch
     return st;
 }
 
-dapple_status dp_batch_read_set(dp_batch_manifest *m, const char *dir, const char *base,
-                                uint64_t max_bytes, bool (*accept)(void *ctx, const json_t *plan),
+dapple_status dp_batch_read_set(dp_batch_manifest *m, const dp_batch_set *set,
+                                bool (*accept)(void *ctx, const json_t *plan),
                                 void (*note)(void *ctx, const char *name, const dapple_error *why),
                                 void *ctx, dapple_error *err)
 {
-    shard_list s = { base, NULL, 0 };
-    if (dp_batch_list_dir(dir, is_json, &s.names, &s.n, err) != DAPPLE_OK)
+    shard_list s = { set->base, NULL, 0 };
+    if (dp_batch_list_dir(set->dir, is_json, &s.names, &s.n, err) != DAPPLE_OK)
         return err->status;
     dapple_status st = DAPPLE_OK;
     for (size_t i = 0; i < s.n && st == DAPPLE_OK; i++)
-        if (dp_batch_manifest_name_of(s.names[i], base, NULL, NULL))
-            st = read_member(m, dir, s.names[i], max_bytes, accept, note, ctx, err);
+        if (dp_batch_manifest_name_of(s.names[i], set->base, NULL, NULL))
+            st = read_member(m, set, s.names[i], accept, note, ctx, err);
     dp_batch_free_names(s.names, s.n);
     return st;
 }
@@ -224,8 +224,9 @@ static bool other_set(const char *name, const char *command, const char *base)
            !dp_batch_manifest_name_of(name, base, NULL, NULL);
 }
 
-/* The first entry of the manifest dir/name that mine() claims, into file[cap]. */
-static bool overlaps(const char *dir, const char *name, const char *command, uint64_t max_bytes,
+/* The first entry of the manifest name (in set->dir, of 'command') that mine() claims, into
+ * file[cap]. */
+static bool overlaps(const dp_batch_set *set, const char *name, const char *command,
                      bool (*mine)(void *, const char *), void *ctx, char *file, size_t cap)
 {
     char path[DP_BATCH_PATH_MAX];
@@ -233,8 +234,8 @@ static bool overlaps(const char *dir, const char *name, const char *command, uin
     dp_batch_manifest one;
     bool hit = false;
     dp_batch_manifest_init(&one, command, "");
-    dp_batch_join(path, sizeof path, dir, name);
-    if (dp_batch_manifest_read(&one, path, max_bytes, &why) == DAPPLE_OK) /* else: no set */
+    dp_batch_join(path, sizeof path, set->dir, name);
+    if (dp_batch_manifest_read(&one, path, set->max_bytes, &why) == DAPPLE_OK) /* else: no set */
         for (size_t i = 0; i < one.n && !hit; i++)
             if ((hit = mine(ctx, one.entries[i].file)))
                 snprintf(file, cap, "%s", one.entries[i].file);
@@ -242,18 +243,18 @@ static bool overlaps(const char *dir, const char *name, const char *command, uin
     return hit;
 }
 
-dapple_status dp_batch_other_sets(const char *dir, const char *command, const char *base,
-                                  uint64_t max_bytes, bool (*mine)(void *ctx, const char *file),
-                                  void *ctx, char *other, char *file, size_t cap, dapple_error *err)
+dapple_status dp_batch_other_sets(const dp_batch_set *set, const char *command,
+                                  bool (*mine)(void *ctx, const char *file), void *ctx, char *other,
+                                  char *file, size_t cap, dapple_error *err)
 {
     char **names;
     size_t n;
-    if (dp_batch_list_dir(dir, is_json, &names, &n, err) != DAPPLE_OK)
+    if (dp_batch_list_dir(set->dir, is_json, &names, &n, err) != DAPPLE_OK)
         return err->status;
     bool hit = false;
     for (size_t i = 0; i < n && !hit; i++)
-        if (other_set(names[i], command, base) &&
-            (hit = overlaps(dir, names[i], command, max_bytes, mine, ctx, file, cap)))
+        if (other_set(names[i], command, set->base) &&
+            (hit = overlaps(set, names[i], command, mine, ctx, file, cap)))
             snprintf(other, cap, "%s", names[i]);
     dp_batch_free_names(names, n);
     return DAPPLE_OK;

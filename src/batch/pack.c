@@ -246,12 +246,16 @@ static dapple_status find_presets(pack *p, dapple_error *err)
  * manifest keys known before rendering. */
 static int plan_outputs(pack_job *j, const pack_preset *pr)
 {
-    static const char *const suffix[DP_KIND_COUNT] = { ".png", "-height.png", "-normal.png",
-                                                       "-mask.png", "-points" };
+    static const char *const suffix[DP_KIND_COUNT] = { ".png",           "-height.png",
+                                                       "-normal.png",    "-mask.png",
+                                                       "-points",        "-albedo.png",
+                                                       "-roughness.png", "-ao.png" };
     const dp_texture_spec *t = pr->spec;
-    bool want[DP_KIND_COUNT] = { t->want_texture, t->want_height, t->want_normal,
-                                 t->mask != DP_MASK_NONE, t->points_format >= 0 };
-    int depth[DP_KIND_COUNT] = { 8, 16, 8, t->mask_depth, 0 };
+    bool want[DP_KIND_COUNT] = { t->want_texture,       t->want_height,
+                                 t->want_normal,        t->mask != DP_MASK_NONE,
+                                 t->points_format >= 0, t->want_albedo,
+                                 t->want_roughness,     t->want_ao };
+    int depth[DP_KIND_COUNT] = { 8, 16, 8, t->mask_depth, 0, 8, 8, 8 };
     int n = 0;
     for (int k = 0; k < DP_KIND_COUNT; k++) {
         if (!want[k])
@@ -312,7 +316,8 @@ static void make_job(pack_job *j, const pack_preset *pr, uint64_t seed, bool see
     if (j->n_out == 0) {
         j->state = JOB_FAILED;
         dp_fail(&j->err, DAPPLE_E_INVALID,
-                "%s: asks for no output (texture = false, no height, normal, mask or points)",
+                "%s: asks for no output (texture = false, no height, normal, mask, points, "
+                "albedo, roughness or ao)",
                 pr->path);
     }
     j->sheet_out = -1;
@@ -438,11 +443,12 @@ static void mark_skips(pack *p)
 
 /* ------------------------------------------------------------------------- rendering */
 
+/* The manifest's kinds are named as the render room names its outputs. */
 static void set_path(dp_output_paths *op, dp_output_kind k, const char *path)
 {
-    const char **slot[DP_KIND_COUNT] = { &op->texture, &op->height, &op->normal, &op->mask,
-                                         &op->points };
-    *slot[k] = path;
+    const char **slot = dp_output_slot(op, dp_output_kind_name(k));
+    if (slot != NULL)
+        *slot = path;
 }
 
 static dapple_status hash_outputs(const pack *p, pack_job *j, const dp_render_stats *stats)

@@ -14,8 +14,8 @@
 #include "io/sha256.h"
 #include "render/texture.h"
 
-static const char *const KIND_NAMES[DP_KIND_COUNT] = { "texture", "height", "normal", "mask",
-                                                       "points" };
+static const char *const KIND_NAMES[DP_KIND_COUNT] = { "texture", "height", "normal",    "mask",
+                                                       "points",  "albedo", "roughness", "ao" };
 
 const char *dp_output_kind_name(dp_output_kind k)
 {
@@ -85,8 +85,9 @@ void dp_pack_meta_format(json_t *o, dp_output_kind k, int width, int height, int
     json_object_set_new(o, "size", json_pack("[ii]", width, height));
     if (k != DP_KIND_POINTS) {
         json_object_set_new(o, "bit_depth", json_integer(bit_depth));
-        json_object_set_new(o, "colour_space",
-                            json_string(k == DP_KIND_TEXTURE ? "sRGB" : "linear"));
+        json_object_set_new(
+                o, "colour_space",
+                json_string(k == DP_KIND_TEXTURE || k == DP_KIND_ALBEDO ? "sRGB" : "linear"));
     }
     json_object_set_new(o, "kind", json_string(dp_output_kind_name(k)));
     json_object_set_new(o, "tileable", json_boolean(wrap.x && wrap.y));

@@ -22,6 +22,9 @@ typedef enum dp_output_kind {
     DP_KIND_NORMAL,
     DP_KIND_MASK,
     DP_KIND_POINTS,
+    DP_KIND_ALBEDO,
+    DP_KIND_ROUGHNESS,
+    DP_KIND_AO,
     DP_KIND_COUNT
 } dp_output_kind;
 

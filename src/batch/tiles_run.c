@@ -162,8 +162,9 @@ static dapple_status check_other_sets(const run *r, dapple_error *err)
         for (int f = 0; f < r->tiles[i].n_files; f++)
             x.names[x.n++] = r->tiles[i].file[f];
     qsort(x.names, x.n, sizeof *x.names, by_name);
-    dapple_status st = dp_batch_other_sets(r->plan.dir, "tiles", r->plan.base, bound, is_mine, &x,
-                                           other, file, sizeof other, err);
+    dp_batch_set set = { r->plan.dir, r->plan.base, bound };
+    dapple_status st =
+            dp_batch_other_sets(&set, "tiles", is_mine, &x, other, file, sizeof other, err);
     free(x.names);
     if (st != DAPPLE_OK || other[0] == '\0')
         return st;
@@ -327,8 +328,8 @@ static dapple_status run_tiles(run *r, dapple_error *err)
         return err->status;
     dp_batch_manifest_name(name, sizeof name, r->plan.base, r->o->shard_index, r->o->shard_count);
     dp_batch_join(r->manifest, sizeof r->manifest, r->plan.dir, name);
-    if (dp_batch_read_set(&r->known, r->plan.dir, r->plan.base, dp_tiles_manifest_bound(&r->plan),
-                          same_world, note_known, r, err) != DAPPLE_OK)
+    dp_batch_set set = { r->plan.dir, r->plan.base, dp_tiles_manifest_bound(&r->plan) };
+    if (dp_batch_read_set(&r->known, &set, same_world, note_known, r, err) != DAPPLE_OK)
         return err->status;
     note_old_manifest(r);
     return make_all(r, err);

@@ -75,11 +75,8 @@ static dapple_status stream(const dp_cli_opts *o, const dp_world_opts *wo, doubl
     while (b.end < rows && dp_world_row_top(wo, b.end) < wo->ry + wo->rh)
         b.end++;
     b.step = (int)DP_MAX(1.0, floor((b.end - b.row) * band_points / expected));
-    int format = dp_points_format_parse(o->format != NULL ? o->format : o->output);
-    dp_points_columns cols = dp_cli_point_columns(o);
-    dapple_status st =
-            dp_points_write_stream(o->output, format < 0 ? DP_POINTS_CSV : (dp_points_format)format,
-                                   next_band, &b, o->width, o->height, o->seed, &cols, err);
+    dp_points_file f = dp_cli_points_file(o, o->output);
+    dapple_status st = dp_points_write_stream(o->output, &f, next_band, &b, err);
     free(b.pts);
     *n = b.total, *stop = b.stop;
     return st;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
- * `dapple render`: one preset to a texture (and on request its height map, normal map and
- * points). Command-line flags override preset keys. */
+ * `dapple render`: one preset to a texture (and on request its height map, normal map,
+ * material maps, mask and points). Command-line flags override preset keys. */
 #include "cli/commands.h"
 
 #include <math.h>
@@ -23,6 +23,7 @@ static const char USAGE[] =
         "dapple render PRESET.ini -o OUT.png [--seed N]\n"
         "       [--size WxH | --scale F | --scale-to WxH] [--set SECTION.KEY=VALUE]...\n"
         "       [--height H.png] [--normal N.png [--normal-convention gl|dx]]\n"
+        "       [--albedo A.png] [--roughness R.png] [--ao AO.png] [--detail]\n"
         "       [--points P.csv] [--mask M.png] [-j N] [--quiet]";
 
 /* The command line over the loaded preset: --seed, --size, --set, then --scale (which
@@ -37,6 +38,7 @@ static dapple_status apply_options(const dp_cli_opts *o, dp_texture_spec *t, dap
         t->height = o->height;
     }
     t->normal_dx = o->normal_dx || t->normal_dx;
+    t->ground_detail = o->detail || t->ground_detail;
     if (o->n_sets > 0 && dp_preset_set_all(t, o->sets, (size_t)o->n_sets, err) != DAPPLE_OK)
         return dp_fail_prefix(err, err->status, "--set");
     if (o->scale > 0) {
@@ -58,9 +60,10 @@ static dapple_status apply_options(const dp_cli_opts *o, dp_texture_spec *t, dap
 }
 
 /* The files this run writes, with the option that names each; NULL when not asked for. */
-#define N_OUTPUTS 5
-static const char *const OUTPUT_OPTION[N_OUTPUTS] = { "-o", "--height", "--normal", "--points",
-                                                      "--mask" };
+#define N_OUTPUTS 8
+static const char *const OUTPUT_OPTION[N_OUTPUTS] = { "-o",          "--height", "--normal",
+                                                      "--points",    "--mask",   "--albedo",
+                                                      "--roughness", "--ao" };
 
 static void output_paths(const dp_cli_opts *o, const char *outs[N_OUTPUTS])
 {
@@ -69,6 +72,9 @@ static void output_paths(const dp_cli_opts *o, const char *outs[N_OUTPUTS])
     outs[2] = o->normal_path;
     outs[3] = o->points_path;
     outs[4] = o->mask_path;
+    outs[5] = o->albedo_path;
+    outs[6] = o->roughness_path;
+    outs[7] = o->ao_path;
 }
 
 static dapple_status check_paths(const dp_cli_opts *o, dapple_error *err)
@@ -150,18 +156,19 @@ static void print_summary(const dp_texture_spec *t, const dp_render_stats *s, bo
 }
 
 /* --height and --normal: refused when no layer has relief (the maps would be flat); a
- * warning for each layer that adds nothing to them. */
-static dapple_status check_relief(const dp_texture_spec *t, dapple_error *err)
+ * warning for each layer that adds nothing to them, or to --ao's map, found from them. */
+static dapple_status check_relief(const dp_cli_opts *o, const dp_texture_spec *t, dapple_error *err)
 {
-    if (dp_relief_check(t, err) != DAPPLE_OK)
+    bool maps = o->height_path != NULL || o->normal_path != NULL;
+    if (maps && dp_relief_check(t, err) != DAPPLE_OK)
         return err->status;
     for (int i = 0; i < t->n_layers; i++) {
         const dp_layer_kind *k = dp_layer_kind_for(t->layers[i].style);
         if (dp_relief_none(&t->layers[i]))
-            fprintf(stderr,
-                    "dapple: warning: layer '%s' (%s) has no relief: the height and "
-                    "normal maps leave it out\n",
-                    t->layers[i].name, k != NULL ? k->name : "?");
+            fprintf(stderr, "dapple: warning: layer '%s' (%s) has no relief: %s\n",
+                    t->layers[i].name, k != NULL ? k->name : "?",
+                    maps ? "the height and normal maps leave it out"
+                         : "the occlusion map leaves it out");
     }
     return DAPPLE_OK;
 }
@@ -180,6 +187,9 @@ int dp_cmd_render(int argc, char **argv)
                               .normal = o.normal_path,
                               .points = o.points_path,
                               .mask = o.mask_path,
+                              .albedo = o.albedo_path,
+                              .roughness = o.roughness_path,
+                              .ao = o.ao_path,
                               .phase = dp_progress_live_phase };
     if (check_paths(&o, &err) != DAPPLE_OK || dp_preset_load(o.input, &t, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
@@ -187,9 +197,12 @@ int dp_cmd_render(int argc, char **argv)
         return dp_cli_report(&err, DP_EXIT_USAGE);
     if (check_outputs(&o, &t, &err) != DAPPLE_OK)
         return dp_cli_report(&err, DP_EXIT_FAIL);
-    if ((o.height_path != NULL || o.normal_path != NULL) && check_relief(&t, &err) != DAPPLE_OK)
+    if (dp_output_check(&t, &paths, &err) != DAPPLE_OK) /* before any work */
         return dp_cli_report(&err, DP_EXIT_FAIL);
-    if (dp_ground_refracts_a_seam(&t))
+    if ((o.height_path != NULL || o.normal_path != NULL || o.ao_path != NULL) &&
+        check_relief(&o, &t, &err) != DAPPLE_OK)
+        return dp_cli_report(&err, DP_EXIT_FAIL);
+    if (dp_ground_refracts_a_seam(&t) && !t.ground_detail) /* a flat ground has no seam */
         fprintf(stderr,
                 "dapple: warning: %s: %s %s does not tile, and the "
                 "periodic texture's drops refract its seam\n",

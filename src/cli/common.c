@@ -178,27 +178,30 @@ void dp_cli_print_count(const dp_cli_opts *o, double scale)
                 (unsigned long long)o->count, scale);
 }
 
-dp_points_columns dp_cli_point_columns(const dp_cli_opts *o)
+dp_points_file dp_cli_points_file(const dp_cli_opts *o, const char *path)
 {
-    dp_points_columns c = { .rotation = o->rotation,
-                            .scale_jitter = o->scale_jitter,
-                            .variants = o->variants,
-                            .y_up = o->y_up };
+    int format = dp_points_format_parse(o->format != NULL ? o->format : path);
+    dp_points_file f = { .format = format < 0 ? DP_POINTS_CSV : (dp_points_format)format,
+                         .width = o->width,
+                         .height = o->height,
+                         .seed = o->seed,
+                         .cols = { .rotation = o->rotation,
+                                   .scale_jitter = o->scale_jitter,
+                                   .variants = o->variants,
+                                   .y_up = o->y_up } };
     if (o->relative && o->have_region) { /* the region's corner nearest the origin */
-        c.origin_x = o->region_x;
-        c.origin_y = o->y_up ? (double)o->height - o->region_y - o->region_h : o->region_y;
+        f.cols.origin_x = o->region_x;
+        f.cols.origin_y = o->y_up ? (double)o->height - o->region_y - o->region_h : o->region_y;
     }
-    return c;
+    return f;
 }
 
 dapple_status dp_cli_write_points(const dp_cli_opts *o, const char *path, const dapple_point *p,
                                   size_t n, dapple_error *err)
 {
-    int format = dp_points_format_parse(o->format != NULL ? o->format : path);
     dp_point_set set = { p, n };
-    dp_points_columns cols = dp_cli_point_columns(o);
-    return dp_points_write_cols(path, format < 0 ? DP_POINTS_CSV : (dp_points_format)format, &set,
-                                1, false, o->width, o->height, o->seed, &cols, err);
+    dp_points_file f = dp_cli_points_file(o, path);
+    return dp_points_write(path, &f, &set, 1, err);
 }
 
 const char *dp_cli_points_word(size_t n)

@@ -74,9 +74,10 @@ void dp_cli_print_summary(size_t n, double seconds, dapple_stop stop, size_t lim
 /** With --count, the line saying which spacing factor reached it (on stderr). */
 void dp_cli_print_count(const dp_cli_opts *o, double scale);
 
-/** The columns and origin of a point list as the options ask: --rotation, --scale-jitter,
- * --variants, --y-up, and --relative (x and y from the --region's corner). */
-dp_points_columns dp_cli_point_columns(const dp_cli_opts *o);
+/** The points file 'path' as the options ask: the format from --format or the extension,
+ * the domain and seed, and the columns and origin --rotation, --scale-jitter, --variants,
+ * --y-up and --relative (x and y from the --region's corner) ask for; no layer column. */
+dp_points_file dp_cli_points_file(const dp_cli_opts *o, const char *path);
 
 /** Writes one set of points to 'path' as `points` does: format from --format or the
  * extension, and the columns --rotation, --scale-jitter, --variants and --y-up ask for. */

@@ -85,6 +85,10 @@ enum {
     OPT_HOST,
     OPT_ALLOW_REMOTE,
     OPT_TIME_LIMIT,
+    OPT_ALBEDO,
+    OPT_ROUGHNESS,
+    OPT_AO,
+    OPT_DETAIL,
     OPT_HELP = 'h',
     OPT_OUTPUT = 'o',
     OPT_JOBS = 'j',
@@ -185,6 +189,14 @@ static const cli_option OPTIONS[] = {
     { "normal", OPT_NORMAL, "FILE", DP_CMD_RENDER, "also write a normal map", NO_RANGE },
     { "mask", OPT_MASK, "FILE", DP_CMD_RENDER,
       "also write the preset's mask (footprint if it names none)", NO_RANGE },
+    { "albedo", OPT_ALBEDO, "FILE", DP_CMD_RENDER,
+      "also write the albedo: the colour with no light baked in", NO_RANGE },
+    { "roughness", OPT_ROUGHNESS, "FILE", DP_CMD_RENDER,
+      "also write an 8-bit roughness map (by material)", NO_RANGE },
+    { "ao", OPT_AO, "FILE", DP_CMD_RENDER,
+      "also write an 8-bit ambient occlusion map (from the height)", NO_RANGE },
+    { "detail", OPT_DETAIL, NULL, DP_CMD_RENDER,
+      "the detail version: the ground flattened to its mean colour", NO_RANGE },
     { "normal-convention", OPT_NORMAL_CONV, "gl|dx", DP_CMD_RENDER,
       "normal map green axis: gl = Y+, dx = Y-", R_NONE, 0, 0, "gl" },
     { "set", OPT_SET, "SECTION.KEY=VALUE", DP_CMD_RENDER, "override a preset key", NO_RANGE },
@@ -506,6 +518,15 @@ static dapple_status apply_value(dp_cli_opts *o, int id, const char *v, dapple_e
     case OPT_MASK:
         o->mask_path = v;
         return DAPPLE_OK;
+    case OPT_ALBEDO:
+        o->albedo_path = v;
+        return DAPPLE_OK;
+    case OPT_ROUGHNESS:
+        o->roughness_path = v;
+        return DAPPLE_OK;
+    case OPT_AO:
+        o->ao_path = v;
+        return DAPPLE_OK;
     case OPT_SCALE:
         return expect_real(id, v, &o->scale, err);
     case OPT_SCALE_TO:
@@ -606,6 +627,9 @@ static void apply_flag(dp_cli_opts *o, int id)
         break;
     case OPT_ALLOW_REMOTE:
         o->allow_remote = true;
+        break;
+    case OPT_DETAIL:
+        o->detail = true;
         break;
     case OPT_HELP:
         o->help = true;
@@ -829,10 +853,12 @@ static dapple_status check_required(const dp_cli_opts *o, dapple_error *err)
         return check_stats(o, err);
     if (o->command == DP_CMD_LAYERS || o->command == DP_CMD_PREVIEW)
         return o->input != NULL ? DAPPLE_OK : dp_fail(err, DAPPLE_E_INVALID, "missing PRESET.ini");
-    bool other_output = o->height_path || o->normal_path || o->mask_path || o->points_path;
+    bool other_output = o->height_path || o->normal_path || o->mask_path || o->points_path ||
+                        o->albedo_path || o->roughness_path || o->ao_path;
     if (o->output == NULL && o->command == DP_CMD_RENDER && !other_output)
         return dp_fail(err, DAPPLE_E_INVALID,
-                       "missing -o FILE (or --height, --normal, --mask or --points alone)");
+                       "missing -o FILE (or --height, --normal, --mask, --points, --albedo, "
+                       "--roughness or --ao alone)");
     if (o->output == NULL && o->command != DP_CMD_RENDER)
         return dp_fail(err, DAPPLE_E_INVALID, "missing -o FILE");
     if (sampling && !o->have_size)

@@ -70,6 +70,8 @@ typedef struct dp_cli_opts {
     bool have_region; /* points --region: only the world's points in this window */
     int region_x, region_y, region_w, region_h;
     const char *height_path, *normal_path, *mask_path;
+    const char *albedo_path, *roughness_path, *ao_path; /* render: the material maps */
+    bool detail;                                        /* render --detail */
     bool normal_dx, have_normal_conv;
     int jpeg_quality;
     uint64_t max_pixels; /* --max-pixels: limit for decoded input images */

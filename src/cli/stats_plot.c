@@ -115,12 +115,20 @@ static dapple_status spectrum_image(const char *path, const dp_stats_report *r, 
 {
     const dp_stats_spectrum *s = main_spectrum(r);
     double lo = dp_stats_axis_f(0), hi = dp_stats_axis_f(DP_STATS_NF - 1);
-    double range[4] = { lo, hi, lo, hi };
+    dp_plot_values power = { .v = s->power,
+                             .nx = DP_STATS_NF,
+                             .ny = DP_STATS_NF,
+                             .vmax = 2,
+                             .x0 = lo,
+                             .x1 = hi,
+                             .y0 = lo,
+                             .y1 = hi,
+                             .xlabel = "fx (cycles per r)",
+                             .ylabel = "fy (cycles per r)" };
     return dp_plot_image(path,
                          r->have_diff ? "differential-domain power spectrum (white = 2 or more)"
                                       : "power spectrum (white = 2 or more)",
-                         s->power, DP_STATS_NF, DP_STATS_NF, 2, range, "fx (cycles per r)",
-                         "fy (cycles per r)", err);
+                         &power, err);
 }
 
 static dapple_status points_picture(const char *path, const dp_stats_report *r, dapple_error *err)

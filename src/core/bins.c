@@ -40,20 +40,20 @@ bool dp_bins_build(dp_bins *b, const dapple_point *pts, size_t n, double width, 
 {
     double cap = dp_bins_max_side(n);
     int gw = axis_cells(width, cell, cap), gh = axis_cells(height, cell, cap);
-    return dp_bins_build_grid(b, pts, n, width, height, wrap, gw, gh, gw / width, gh / height);
-}
-
-bool dp_bins_build_grid(dp_bins *b, const dapple_point *pts, size_t n, double width, double height,
-                        dp_wrap wrap, int gw, int gh, double inv_cw, double inv_ch)
-{
     *b = (dp_bins){ .pts = pts,
                     .width = width,
                     .height = height,
                     .wrap = wrap,
                     .gw = gw,
                     .gh = gh,
-                    .inv_cw = inv_cw,
-                    .inv_ch = inv_ch };
+                    .inv_cw = gw / width,
+                    .inv_ch = gh / height };
+    return dp_bins_build_grid(b, n);
+}
+
+bool dp_bins_build_grid(dp_bins *b, size_t n)
+{
+    const dapple_point *pts = b->pts;
     size_t cells = (size_t)b->gw * (size_t)b->gh;
     b->start = dp_calloc_n(cells + 1, sizeof *b->start);
     b->idx = dp_calloc_n(n + 1, sizeof *b->idx);

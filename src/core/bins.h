@@ -15,13 +15,15 @@
 #include "core/wrap.h"
 
 typedef struct dp_bins {
+    /* the layout: the points, their domain (wrapping along wrap's axes) and its cells */
     const dapple_point *pts;
     double width, height;
     dp_wrap wrap; /* the axes that wrap */
     int gw, gh;
     double inv_cw, inv_ch; /* cells per unit */
-    size_t *start;         /* gw * gh + 1 offsets into idx */
-    size_t *idx;           /* point indices, cell by cell */
+    /* the sort */
+    size_t *start; /* gw * gh + 1 offsets into idx */
+    size_t *idx;   /* point indices, cell by cell */
 } dp_bins;
 
 /** Bins s's points in cells at least 'cell' wide (fewer cells than 4 n + 16). Points
@@ -30,10 +32,10 @@ typedef struct dp_bins {
 bool dp_bins_build(dp_bins *b, const dapple_point *pts, size_t n, double width, double height,
                    dp_wrap wrap, double cell);
 
-/** The same in a layout of the caller's: gw x gh cells, inv_cw and inv_ch cells per unit
- * (points beyond the last cell go to it, as above). */
-bool dp_bins_build_grid(dp_bins *b, const dapple_point *pts, size_t n, double width, double height,
-                        dp_wrap wrap, int gw, int gh, double inv_cw, double inv_ch);
+/** The same in a layout of the caller's, set in *b: pts (n of them), width, height,
+ * wrap, gw x gh cells and inv_cw, inv_ch cells per unit (points beyond the last cell go
+ * to it, as above); start and idx are made here. */
+bool dp_bins_build_grid(dp_bins *b, size_t n);
 
 /** The most cells dp_bins_build puts along a side for n points: floor(sqrt(4 n + 16)). */
 double dp_bins_max_side(size_t n);

@@ -262,15 +262,14 @@ static dapple_status dilate(dapple_field *f, double radius, dapple_error *err)
 {
     size_t n = (size_t)f->gw * f->gh;
     float *out = dp_calloc_n(n, sizeof *out);
-    double sx = 1.0 / f->inv_sx, sy = 1.0 / f->inv_sy;
-    float *scratch = dp_calloc_n(dp_morph_scratch_floats(f->gw, f->gh, sx, sy, radius, f->wrap),
-                                 sizeof *scratch);
+    dp_morph_raster r = { f->gw, f->gh, 1.0 / f->inv_sx, 1.0 / f->inv_sy, f->wrap };
+    float *scratch = dp_calloc_n(dp_morph_scratch_floats(&r, radius), sizeof *scratch);
     if (out == NULL || scratch == NULL) {
         free(out);
         free(scratch);
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory dilating a %dx%d field", f->gw, f->gh);
     }
-    dp_morph_disc_into(f->v, out, scratch, f->gw, f->gh, sx, sy, radius, f->wrap);
+    dp_morph_disc_into(&r, f->v, out, scratch, radius);
     free(scratch);
     free(f->v);
     f->v = out;

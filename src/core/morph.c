@@ -22,9 +22,11 @@
 typedef enum method { BY_ROWS, BY_POLYGON, EVERYWHERE } method;
 
 /* How a disc of rr units is done; *plan is filled for BY_POLYGON. */
-static method choose(int w, int h, double sx, double sy, double rr, dp_wrap wrap,
-                     dp_morph_plan *plan)
+static method choose(const dp_morph_raster *r, double rr, dp_morph_plan *plan)
 {
+    int w = r->w, h = r->h;
+    double sx = r->sx, sy = r->sy;
+    dp_wrap wrap = r->wrap;
     /* Up to 32 pixels across the short half-axis (then at most 4 x 32 rows) the polygon
      * would save little, and its long steps for non-square pixels leave gaps. */
     if (DP_MIN(rr / sx, rr / sy) <= EXACT_PX || DP_MAX(sx / sy, sy / sx) > MAX_ASPECT)
@@ -40,16 +42,16 @@ static method choose(int w, int h, double sx, double sy, double rr, dp_wrap wrap
     return plan->r_in >= reach ? EVERYWHERE : BY_POLYGON;
 }
 
-size_t dp_morph_scratch_floats(int w, int h, double sx, double sy, double radius, dp_wrap wrap)
+size_t dp_morph_scratch_floats(const dp_morph_raster *r, double radius)
 {
     dp_morph_plan plan;
-    switch (choose(w, h, sx, sy, fabs(radius), wrap, &plan)) {
+    switch (choose(r, fabs(radius), &plan)) {
     case BY_POLYGON:
-        return dp_morph_poly_scratch(&plan, w, h, wrap);
+        return dp_morph_poly_scratch(&plan, r->w, r->h, r->wrap);
     case EVERYWHERE:
         return 1;
     default: /* one row-filtered raster plus a line's buffers */
-        return (size_t)w * (size_t)h + DP_MORPH_LINE_BUF(w);
+        return (size_t)r->w * (size_t)r->h + DP_MORPH_LINE_BUF(r->w);
     }
 }
 
@@ -67,9 +69,12 @@ static void fold_row(float *out, const float *rowmax, int w)
         out[x] = DP_MAX(out[x], rowmax[x]);
 }
 
-static void by_rows(const float *src, float *out, float *scratch, int w, int h, double sx,
-                    double sy, double rr, float sign, dp_wrap wrap)
+static void by_rows(const dp_morph_raster *r, const float *src, float *out, float *scratch,
+                    double rr, float sign)
 {
+    int w = r->w, h = r->h;
+    double sx = r->sx, sy = r->sy;
+    dp_wrap wrap = r->wrap;
     float *hbuf = scratch, *rows = scratch + (size_t)w * (size_t)h;
     int ry = (int)floor(rr / sy), last_hw = -1;
     ry = DP_MIN(ry, wrap.y ? h / 2 : h);
@@ -105,20 +110,20 @@ static void everywhere(const float *src, float *out, int w, int h, float sign)
         out[i] = sign * most;
 }
 
-void dp_morph_disc_into(const float *src, float *out, float *scratch, int w, int h, double sx,
-                        double sy, double radius, dp_wrap wrap)
+void dp_morph_disc_into(const dp_morph_raster *r, const float *src, float *out, float *scratch,
+                        double radius)
 {
     float sign = radius < 0 ? -1.0f : 1.0f;
     double rr = fabs(radius);
     dp_morph_plan plan;
-    switch (choose(w, h, sx, sy, rr, wrap, &plan)) {
+    switch (choose(r, rr, &plan)) {
     case BY_POLYGON:
-        dp_morph_poly_into(src, out, scratch, w, h, &plan, sign, wrap);
+        dp_morph_poly_into(src, out, scratch, r->w, r->h, &plan, sign, r->wrap);
         break;
     case EVERYWHERE:
-        everywhere(src, out, w, h, sign);
+        everywhere(src, out, r->w, r->h, sign);
         break;
     default:
-        by_rows(src, out, scratch, w, h, sx, sy, rr, sign, wrap);
+        by_rows(r, src, out, scratch, rr, sign);
     }
 }

@@ -54,7 +54,7 @@ size_t dp_power_cells_count(const dp_power_cells *c)
 
 /* The sites, and along the axes that wrap the copies within half a side of the domain: a
  * place's cell and its walls' neighbours lie far closer than that in any sensible diagram. */
-static bool gather(dp_power_cells *c, const double *x, const double *y, const double *w, size_t n)
+static bool gather(dp_power_cells *c, const dp_disc *d, size_t n)
 {
     int kx = c->wrap.x ? 1 : 0, ky = c->wrap.y ? 1 : 0;
     size_t copies = (size_t)(2 * kx + 1) * (size_t)(2 * ky + 1);
@@ -66,17 +66,19 @@ static bool gather(dp_power_cells *c, const double *x, const double *y, const do
         return false;
     double mx = c->wrap.x ? c->width / 2 : (double)INFINITY;
     double my = c->wrap.y ? c->height / 2 : (double)INFINITY;
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
+        double w = d[i].r * d[i].r;
         for (int j = -ky; j <= ky; j++)
             for (int m = -kx; m <= kx; m++) {
-                double px = x[i] + m * c->width, py = y[i] + j * c->height;
+                double px = d[i].x + m * c->width, py = d[i].y + j * c->height;
                 if ((m != 0 || j != 0) &&
                     (px < -mx || px > c->width + mx || py < -my || py > c->height + my))
                     continue;
-                c->x[c->n] = px, c->y[c->n] = py, c->w[c->n] = w[i], c->site[c->n] = i;
-                c->wmax = DP_MAX(c->wmax, w[i]);
+                c->x[c->n] = px, c->y[c->n] = py, c->w[c->n] = w, c->site[c->n] = i;
+                c->wmax = DP_MAX(c->wmax, w);
                 c->n++;
             }
+    }
     return true;
 }
 
@@ -110,9 +112,8 @@ static bool grid_build(dp_power_cells *c)
     return ok;
 }
 
-dapple_status dp_power_cells_new(dp_power_cells **out, const double *x, const double *y,
-                                 const double *w, size_t n, double width, double height,
-                                 dp_wrap wrap, dapple_error *err)
+dapple_status dp_power_cells_new(dp_power_cells **out, const dp_disc *d, size_t n, double width,
+                                 double height, dp_wrap wrap, dapple_error *err)
 {
     *out = NULL;
     if (!(width > 0) || !(height > 0))
@@ -122,7 +123,7 @@ dapple_status dp_power_cells_new(dp_power_cells **out, const double *x, const do
     if (c == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "cells: out of memory");
     *c = (dp_power_cells){ .width = width, .height = height, .wrap = wrap, .n_sites = n };
-    if (!gather(c, x, y, w, n) || !grid_build(c)) {
+    if (!gather(c, d, n) || !grid_build(c)) {
         dp_power_cells_free(c);
         return dp_fail(err, DAPPLE_E_NOMEM, "cells: out of memory for %zu sites", n);
     }

@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: MIT
- * The power (Laguerre) diagram of weighted points, queried pixel by pixel: which cell a
- * place lies in (the site of least power distance |p - c|^2 - w) and how far it lies from
- * the cell's walls. Periodic domains wrap. Pure computation: no I/O, no drawing. */
+ * The power (Laguerre) diagram of discs, queried pixel by pixel: which cell a place lies in
+ * (the site of least power distance |p - c|^2 - w, its weight w = r^2) and how far it lies
+ * from the cell's walls. Periodic domains wrap. Pure computation: no I/O, no drawing. */
 #ifndef DP_POWER_CELLS_H
 #define DP_POWER_CELLS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "dapple.h"
+#include "core/disc.h"
 #include "core/wrap.h"
+#include "dapple.h"
 
 typedef struct dp_power_cells dp_power_cells;
 
@@ -21,11 +22,10 @@ typedef struct dp_power_hit {
     double edge2; /* distance to the nearest wall shared with another neighbour, <= cap */
 } dp_power_hit;
 
-/** Builds the search structure over n sites (x[i], y[i]) with weights w[i] (pixels^2,
- * >= 0) in a width x height domain that wraps along the axes in 'wrap' (a torus with
- * both). The arrays are copied. On failure *out is NULL and err says why. */
-DAPPLE_USERESULT dapple_status dp_power_cells_new(dp_power_cells **out, const double *x,
-                                                  const double *y, const double *w, size_t n,
+/** Builds the search structure over the n discs d (sites at their centres, weighing r^2)
+ * in a width x height domain that wraps along the axes in 'wrap' (a torus with both). The
+ * discs are copied. On failure *out is NULL and err says why. */
+DAPPLE_USERESULT dapple_status dp_power_cells_new(dp_power_cells **out, const dp_disc *d, size_t n,
                                                   double width, double height, dp_wrap wrap,
                                                   dapple_error *err);
 

@@ -10,12 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/disc.h"
 #include "core/wrap.h"
-
-/** A disc: centre and radius, pixels. */
-typedef struct dp_disc {
-    double x, y, r;
-} dp_disc;
 
 /** A wall seen from one disc, as a line in pixels from that disc's centre: the signed
  * distance nx dx + ny dy - c is < 0 on the disc's own side. */

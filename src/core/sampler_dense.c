@@ -77,27 +77,32 @@ DP_HOT double ring_radius(const dapple_sampler *s, dapple_point p, const turn *t
     return d;
 }
 
-/* q's arc on the circle of radius d round p, q blocking within m: (vx, vy) = q - p
- * (across the seam on a torus), (ca, sa) = (cos alpha, sin alpha) / |v|, alpha the arc's
- * half angle (law of cosines; one sqrt, not two, on the sweep's dependent chain). False
- * when q's disc swallows the circle, or q is p (v = 0, the caller's to tell apart); when
- * q's disc only touches the circle, alpha = 0. */
+/* A blocker q's arc on a circle round p: (vx, vy) = q - p (across the seam where it wraps),
+ * (ca, sa) = (cos alpha, sin alpha) / |v|, alpha the arc's half angle. */
+typedef struct arc {
+    double vx, vy, ca, sa;
+} arc;
+
+/* q's arc *a on the circle of radius d round p, q blocking within m (law of cosines; one
+ * sqrt, not two, on the sweep's dependent chain). False when q's disc swallows the
+ * circle, or q is p (v = 0, the caller's to tell apart); when q's disc only touches the
+ * circle, alpha = 0. */
 DP_HOT bool arc_half(const dapple_sampler *s, dapple_point p, const dapple_point *b, double d,
-                     double m, double *vx, double *vy, double *ca, double *sa)
+                     double m, arc *a)
 {
-    *vx = dp_wrap_delta((double)b->x - (double)p.x, s->o.width, s->wrap.x);
-    *vy = dp_wrap_delta((double)b->y - (double)p.y, s->o.height, s->wrap.y);
-    double dd2 = *vx * *vx + *vy * *vy;
+    a->vx = dp_wrap_delta((double)b->x - (double)p.x, s->o.width, s->wrap.x);
+    a->vy = dp_wrap_delta((double)b->y - (double)p.y, s->o.height, s->wrap.y);
+    double dd2 = a->vx * a->vx + a->vy * a->vy;
     if (dd2 == 0)
         return false;
     double nm = d * d + dd2 - m * m, inv2 = 1 / dd2;
-    *ca = nm * inv2 * (0.5 / d);
-    double s2 = inv2 - *ca * *ca;
+    a->ca = nm * inv2 * (0.5 / d);
+    double s2 = inv2 - a->ca * a->ca;
     if (s2 > 0) {
-        *sa = sqrt(s2);
+        a->sa = sqrt(s2);
         return true;
     }
-    *ca = sqrt(inv2), *sa = 0; /* |cos alpha| >= 1 */
+    a->ca = sqrt(inv2), a->sa = 0; /* |cos alpha| >= 1 */
     return nm > 0;
 }
 
@@ -133,18 +138,18 @@ DP_HOT bool past_blocker(const dapple_sampler *s, dapple_point p, uint32_t q, do
                          double *sn)
 {
     const dapple_point *b = &s->store[q];
-    double vx, vy, ca, sa;
-    if (!arc_half(s, p, b, d, DP_MAX((double)rc, (double)b->r) * shell, &vx, &vy, &ca, &sa)) {
-        if (vx != 0 || vy != 0)
+    arc a;
+    if (!arc_half(s, p, b, d, DP_MAX((double)rc, (double)b->r) * shell, &a)) {
+        if (a.vx != 0 || a.vy != 0)
             return false;
         *c = cm, *sn = sm; /* the parent itself: r(candidate) outgrew the circle; creep on */
         return true;
     }
     /* arc end = direction to q turned by alpha (+ margin) */
-    double ex = vx * ca - vy * sa, ey = vx * sa + vy * ca;
-    if (first && sa > 0) {
+    double ex = a.vx * a.ca - a.vy * a.sa, ey = a.vx * a.sa + a.vy * a.ca;
+    if (first && a.sa > 0) {
         const double *m0 = s->jitter[0]; /* the margin alone */
-        double bx = vx * ca + vy * sa, by = vy * ca - vx * sa;
+        double bx = a.vx * a.ca + a.vy * a.sa, by = a.vy * a.ca - a.vx * a.sa;
         double ux = bx * m0[0] - by * m0[1], uy = bx * m0[1] + by * m0[0];
         if (t->ux * uy - t->uy * ux < 0) /* behind the first candidate, as it must be */
             t->u0x = ux, t->u0y = uy;
@@ -290,11 +295,12 @@ DP_HOT bool ends_sooner(const dapple_sampler *s, const lane *l, double d, float 
                         double *fy)
 {
     const dapple_point *b = &s->store[l->jumped];
-    double vx, vy, ca, sa, m = DP_MAX((double)DP_MIN(l->jumped_rc, rc), (double)b->r);
-    if (!arc_half(s, l->p, b, d, m, &vx, &vy, &ca, &sa))
+    double m = DP_MAX((double)DP_MIN(l->jumped_rc, rc), (double)b->r);
+    arc a;
+    if (!arc_half(s, l->p, b, d, m, &a))
         return false;
     const double *m0 = s->jitter[0]; /* the margin alone */
-    double ex = vx * ca - vy * sa, ey = vx * sa + vy * ca;
+    double ex = a.vx * a.ca - a.vy * a.sa, ey = a.vx * a.sa + a.vy * a.ca;
     *fx = ex * m0[0] - ey * m0[1], *fy = ex * m0[1] + ey * m0[0];
     return (*fx * l->t.uy - *fy * l->t.ux > 0) & (l->px * *fy - l->py * *fx > 0);
 }

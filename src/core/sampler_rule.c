@@ -82,16 +82,24 @@ bool dp_sampler_append(dapple_sampler *s, float x, float y, float r)
 
 /* ---------------------------------------------------------------- the rule */
 
-/* A point of one grid (the top grid or a level: heads over gw x gh cells of 1 / icw by
- * 1 / ich) within 'reach' of (x, y) and closer than max(r, r_q), or 0: any span, wrapped
- * on a torus. The slow path, near the grid's edges or for a wide reach. */
-static uint32_t span_hit(const dapple_sampler *s, const uint32_t *head, int gw, int gh, double icw,
-                         double ich, double x, double y, double r, double reach)
+/* The lists of one grid, the top grid or a level: heads over gw x gh cells of 1 / icw by
+ * 1 / ich. */
+typedef struct cells {
+    const uint32_t *head;
+    int gw, gh;
+    double icw, ich;
+} cells;
+
+/* A point of grid g within 'reach' of (x, y) and closer than max(r, r_q), or 0: any span,
+ * wrapped where the pane wraps. The slow path, near the grid's edges or for a wide reach. */
+static uint32_t span_hit(const dapple_sampler *s, cells g, double x, double y, double r,
+                         double reach)
 {
     dp_wrap w = s->wrap;
-    int fx, nx, fy, ny;
-    dp_grid_span(x - reach, x + reach, icw, gw, w.x, &fx, &nx);
-    dp_grid_span(y - reach, y + reach, ich, gh, w.y, &fy, &ny);
+    const uint32_t *head = g.head;
+    int gw = g.gw, gh = g.gh, fx, nx, fy, ny;
+    dp_grid_span(x - reach, x + reach, g.icw, gw, w.x, &fx, &nx);
+    dp_grid_span(y - reach, y + reach, g.ich, gh, w.y, &fy, &ny);
     for (int j = 0; j < ny; j++) {
         int cy = fy + j < gh ? fy + j : fy + j - gh;
         for (int i = 0; i < nx; i++) {
@@ -113,14 +121,15 @@ uint32_t dp_sampler_conflict_any(const dapple_sampler *s, double x, double y, do
                                  double reach)
 {
     const dp_grid *g = &s->grid;
-    return span_hit(s, g->head, g->gw, g->gh, g->inv_cw, g->inv_ch, x, y, r, reach);
+    return span_hit(s, (cells){ g->head, g->gw, g->gh, g->inv_cw, g->inv_ch }, x, y, r, reach);
 }
 
 /* Level l's cells within max(r, thr_l) of (x, y). */
 static uint32_t level_hit_any(const dapple_sampler *s, const dp_level *L, double x, double y,
                               double r)
 {
-    return span_hit(s, L->head, L->gw, L->gh, L->inv_cw, L->inv_ch, x, y, r, DP_MAX(r, L->thr));
+    return span_hit(s, (cells){ L->head, L->gw, L->gh, L->inv_cw, L->inv_ch }, x, y, r,
+                    DP_MAX(r, L->thr));
 }
 
 /* Level l: the 3 x 3 block when the reach fits in a cell (as on the top grid), else any

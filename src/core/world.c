@@ -160,9 +160,10 @@ static bool neighbour(const axis *a, int i, int d, int *id, double *shift)
     return true;
 }
 
-/* The points of chunk (i, j)'s earlier neighbours inside its local domain, local units. */
-static dapple_status gather_fixed(world *w, int i, int j, double ox, double oy, double lw,
-                                  double lh, dapple_point **out, size_t *n, dapple_error *err)
+/* The points of chunk (i, j)'s earlier neighbours inside its local domain (a window of the
+ * world), in local units: from the window's corner. */
+static dapple_status gather_fixed(world *w, int i, int j, const dapple_region *local,
+                                  dapple_point **out, size_t *n, dapple_error *err)
 {
     size_t cap = 0;
     *out = NULL, *n = 0;
@@ -175,8 +176,9 @@ static dapple_status gather_fixed(world *w, int i, int j, double ox, double oy, 
                 continue;
             const chunk *c = slot(w, ni, nj);
             for (size_t k = 0; k < c->n; k++) {
-                double x = (double)c->pts[k].x + sx - ox, y = (double)c->pts[k].y + sy - oy;
-                if (!(x >= 0 && x < lw && y >= 0 && y < lh))
+                double x = (double)c->pts[k].x + sx - local->x,
+                       y = (double)c->pts[k].y + sy - local->y;
+                if (!(x >= 0 && x < local->width && y >= 0 && y < local->height))
                     continue;
                 if (*n == cap) {
                     cap = cap ? 2 * cap : 1024;
@@ -209,7 +211,8 @@ static void run_chunk(world *w, int i, int j)
                          .wy0 = bound(&w->ay, j) - y0,
                          .wy1 = bound(&w->ay, j + 1) - y0 };
     dapple_point *fixed = NULL;
-    c->st = gather_fixed(w, i, j, x0, y0, x1 - x0, y1 - y0, &fixed, &co.n_fixed, &c->err);
+    dapple_region local = { x0, y0, x1 - x0, y1 - y0 };
+    c->st = gather_fixed(w, i, j, &local, &fixed, &co.n_fixed, &c->err);
     co.fixed = fixed;
     dapple_sampler_opts so = w->o->so;
     so.width = x1 - x0, so.height = y1 - y0;

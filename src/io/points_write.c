@@ -180,14 +180,11 @@ static char *put_uint(char *p, size_t v)
 
 /* ---------------------------------------------------------------- CSV and JSON */
 
-/* Everything one file needs; cols is never NULL (all off when the caller gave none). */
+/* Everything one file needs. */
 typedef struct job {
+    const dp_points_file *f;
     const dp_point_set *sets;
     size_t n_sets;
-    bool with_layer;
-    double width, height;
-    uint64_t seed;
-    const dp_points_columns *cols;
     /* streaming (dp_points_write_stream): the sets come from next() one at a time */
     dp_points_next_fn next;
     void *ctx;
@@ -221,9 +218,10 @@ static bool has_extras(const dp_points_columns *c)
 /* The column names after x,y,r, each with its separator in front: ",layer,rotation". */
 static void put_extra_names(outbuf *o, const job *j, const char *sep, const char *quote)
 {
-    const char *names[4] = { j->with_layer ? "layer" : NULL, j->cols->rotation ? "rotation" : NULL,
-                             j->cols->scale_jitter > 0 ? "scale" : NULL,
-                             j->cols->variants > 0 ? "variant" : NULL };
+    const char *names[4] = { j->f->with_layer ? "layer" : NULL,
+                             j->f->cols.rotation ? "rotation" : NULL,
+                             j->f->cols.scale_jitter > 0 ? "scale" : NULL,
+                             j->f->cols.variants > 0 ? "variant" : NULL };
     for (int i = 0; i < 4; i++) {
         if (names[i] != NULL) {
             put_text(o, sep);
@@ -246,9 +244,9 @@ static char *put_xyr(char *p, const dapple_point *pt, char sep)
 /* Rotation, scale and variant of one point, from its stored (not flipped) position. */
 static char *put_attrs(char *p, const dapple_point *pt, const job *j)
 {
-    const dp_points_columns *c = j->cols;
+    const dp_points_columns *c = &j->f->cols;
     double deg, u_scale, u_variant;
-    dp_point_attrs(j->seed, pt->x, pt->y, &deg, &u_scale, &u_variant);
+    dp_point_attrs(j->f->seed, pt->x, pt->y, &deg, &u_scale, &u_variant);
     if (c->rotation) {
         float f = (float)deg;
         *p++ = ',';
@@ -271,15 +269,15 @@ static char *put_point(char *p, const job *j, size_t s, size_t i)
 {
     const dapple_point *pt = &j->sets[s].points[i];
     dapple_point shown = *pt;
-    double y = j->cols->y_up ? j->height - (double)pt->y : (double)pt->y;
-    shown.x = (float)((double)pt->x - j->cols->origin_x);
-    shown.y = (float)(y - j->cols->origin_y);
+    double y = j->f->cols.y_up ? j->f->height - (double)pt->y : (double)pt->y;
+    shown.x = (float)((double)pt->x - j->f->cols.origin_x);
+    shown.y = (float)(y - j->f->cols.origin_y);
     p = put_xyr(p, &shown, ',');
-    if (j->with_layer) {
+    if (j->f->with_layer) {
         *p++ = ',';
         p = put_uint(p, s);
     }
-    return has_extras(j->cols) ? put_attrs(p, pt, j) : p;
+    return has_extras(&j->f->cols) ? put_attrs(p, pt, j) : p;
 }
 
 static void csv_set(outbuf *o, const job *j, size_t s, bool *first)
@@ -317,12 +315,12 @@ static void write_json_header(outbuf *o, const job *j)
 {
     char tmp[32];
     put_text(o, "{\"size\":[");
-    put_double(o, j->width);
+    put_double(o, j->f->width);
     put_text(o, ",");
-    put_double(o, j->height);
-    snprintf(tmp, sizeof tmp, "],\"seed\":%" PRIu64, j->seed);
+    put_double(o, j->f->height);
+    snprintf(tmp, sizeof tmp, "],\"seed\":%" PRIu64, j->f->seed);
     put_text(o, tmp);
-    if (has_extras(j->cols)) {
+    if (has_extras(&j->f->cols)) {
         put_text(o, ",\"columns\":[\"x\",\"y\",\"r\"");
         put_extra_names(o, j, ",", "\"");
         put_text(o, "]");
@@ -396,8 +394,7 @@ static dapple_status check_columns(const char *path, const dp_points_columns *c,
 }
 
 /* Formats the whole file into the atomic file; frees nothing of the caller's. */
-static dapple_status write_file(const char *path, dp_points_format format, job *j,
-                                dapple_error *err)
+static dapple_status write_file(const char *path, job *j, dapple_error *err)
 {
     outbuf *o = malloc(sizeof *o);
     if (o == NULL)
@@ -411,7 +408,7 @@ static dapple_status write_file(const char *path, dp_points_format format, job *
     o->fp = af.fp;
     o->used = 0;
     o->failed_errno = 0;
-    if (format == DP_POINTS_CSV)
+    if (j->f->format == DP_POINTS_CSV)
         write_csv(o, j);
     else
         write_json(o, j);
@@ -429,51 +426,37 @@ static dapple_status write_file(const char *path, dp_points_format format, job *
     return dp_atomic_commit(&af, err);
 }
 
-static const dp_points_columns NO_COLUMNS = { 0 };
-
 /* The checks every write makes before creating anything: format, columns, height. */
-static dapple_status check_job(const char *path, dp_points_format format, const job *j,
-                               dapple_error *err)
+static dapple_status check_job(const char *path, const job *j, dapple_error *err)
 {
-    if (format != DP_POINTS_CSV && format != DP_POINTS_JSON)
-        return dp_fail(err, DAPPLE_E_INVALID, "%s: unknown points format %d", path, (int)format);
-    dapple_status st = check_columns(path, j->cols, err);
+    const dp_points_file *f = j->f;
+    if (f->format != DP_POINTS_CSV && f->format != DP_POINTS_JSON)
+        return dp_fail(err, DAPPLE_E_INVALID, "%s: unknown points format %d", path, (int)f->format);
+    dapple_status st = check_columns(path, &f->cols, err);
     if (st != DAPPLE_OK)
         return st;
-    if (j->cols->y_up && !isfinite(j->height))
+    if (f->cols.y_up && !isfinite(f->height))
         return dp_fail(err, DAPPLE_E_INVALID, "%s: y up needs a finite height, got %g", path,
-                       j->height);
+                       f->height);
     return DAPPLE_OK;
 }
 
-dapple_status dp_points_write_cols(const char *path, dp_points_format format,
-                                   const dp_point_set *sets, size_t n_sets, bool with_layer,
-                                   double width, double height, uint64_t seed,
-                                   const dp_points_columns *cols, dapple_error *err)
+dapple_status dp_points_write(const char *path, const dp_points_file *f, const dp_point_set *sets,
+                              size_t n_sets, dapple_error *err)
 {
-    job j = { sets, n_sets, with_layer, width, height, seed, cols != NULL ? cols : &NO_COLUMNS,
-              NULL, NULL,   DAPPLE_OK,  err };
-    dapple_status st = check_job(path, format, &j, err);
-    if (st == DAPPLE_OK && format == DP_POINTS_JSON)
+    job j = { .f = f, .sets = sets, .n_sets = n_sets, .st = DAPPLE_OK, .err = err };
+    dapple_status st = check_job(path, &j, err);
+    if (st == DAPPLE_OK && f->format == DP_POINTS_JSON)
         st = check_finite(sets, n_sets, err);
-    return st != DAPPLE_OK ? st : write_file(path, format, &j, err);
+    return st != DAPPLE_OK ? st : write_file(path, &j, err);
 }
 
-dapple_status dp_points_write(const char *path, dp_points_format format, const dp_point_set *sets,
-                              size_t n_sets, bool with_layer, double width, double height,
-                              uint64_t seed, dapple_error *err)
+dapple_status dp_points_write_stream(const char *path, const dp_points_file *f,
+                                     dp_points_next_fn next, void *ctx, dapple_error *err)
 {
-    return dp_points_write_cols(path, format, sets, n_sets, with_layer, width, height, seed, NULL,
-                                err);
-}
-
-dapple_status dp_points_write_stream(const char *path, dp_points_format format,
-                                     dp_points_next_fn next, void *ctx, double width, double height,
-                                     uint64_t seed, const dp_points_columns *cols,
-                                     dapple_error *err)
-{
-    job j = { NULL, 0,   false,     width, height, seed, cols != NULL ? cols : &NO_COLUMNS,
-              next, ctx, DAPPLE_OK, err };
-    dapple_status st = check_job(path, format, &j, err);
-    return st != DAPPLE_OK ? st : write_file(path, format, &j, err);
+    if (f->with_layer)
+        return dp_fail(err, DAPPLE_E_INVALID, "%s: a stream of points has no layers", path);
+    job j = { .f = f, .next = next, .ctx = ctx, .st = DAPPLE_OK, .err = err };
+    dapple_status st = check_job(path, &j, err);
+    return st != DAPPLE_OK ? st : write_file(path, &j, err);
 }

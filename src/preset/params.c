@@ -21,6 +21,7 @@ static const dp_choice background_choices[] = {
     { "perlin", DP_BG_PERLIN }, { "bokeh", DP_BG_BOKEH }, { NULL, 0 }
 };
 static const dp_choice convention_choices[] = { { "gl", 0 }, { "dx", 1 }, { NULL, 0 } };
+static const dp_choice ground_choices[] = { { "full", 0 }, { "detail", 1 }, { NULL, 0 } };
 static const dp_choice points_choices[] = {
     { "none", -1 }, { "csv", 0 }, { "json", 1 }, { NULL, 0 }
 };
@@ -92,12 +93,22 @@ static const dp_param params[] = {
       "wider view in each drop" },
     { DP_SEC_TEXTURE, "backdrop_blur", DP_P_NUMBER, 0, 256, NULL, TX(backdrop_blur), "6",
       "focus: the backdrop's blur through clear glass, pixels (drops show it sharp)" },
+    { DP_SEC_TEXTURE, "ground", DP_P_ENUM, 0, 0, ground_choices, TX(ground_detail), "full",
+      "detail: the ground (background or backdrop) flattened to its mean colour, so "
+      "large-scale variation can come from an engine's macro layer" },
     { DP_SEC_TEXTURE, "texture", DP_P_BOOL, 0, 0, NULL, TX(want_texture), "true",
       "write the colour texture" },
     { DP_SEC_TEXTURE, "height", DP_P_BOOL, 0, 0, NULL, TX(want_height), "false",
       "also write a 16-bit height map (droplets and bubbles)" },
     { DP_SEC_TEXTURE, "normal", DP_P_BOOL, 0, 0, NULL, TX(want_normal), "false",
       "also write a normal map" },
+    { DP_SEC_TEXTURE, "albedo", DP_P_BOOL, 0, 0, NULL, TX(want_albedo), "false",
+      "also write the albedo: the colour with no shading, highlights or drop shadows" },
+    { DP_SEC_TEXTURE, "roughness", DP_P_BOOL, 0, 0, NULL, TX(want_roughness), "false",
+      "also write an 8-bit roughness map, by material (the layer key 'roughness' is the "
+      "outline's)" },
+    { DP_SEC_TEXTURE, "ao", DP_P_BOOL, 0, 0, NULL, TX(want_ao), "false",
+      "also write an 8-bit ambient occlusion map, found from the height map" },
     { DP_SEC_TEXTURE, "normal_convention", DP_P_ENUM, 0, 0, convention_choices, TX(normal_dx), "gl",
       "normal map green channel: gl = Y+ (OpenGL), dx = Y- (DirectX)" },
     { DP_SEC_TEXTURE, "points", DP_P_ENUM, 0, 0, points_choices, TX(points_format), "none",

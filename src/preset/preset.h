@@ -31,6 +31,14 @@ DAPPLE_USERESULT dapple_status dp_preset_parse_string(const char *text, size_t l
                                                       const char *file, dp_texture_spec *out,
                                                       dapple_error *err);
 
+/** dp_preset_parse_string that also says where the preset is at fault, as data: on
+ * failure *line is the 1-based line of the file the message names ("FILE:LINE: ..."), 0 when
+ * it names none (the file as a whole: "FILE: no [texture] section", a size over the limit,
+ * a bad file name). *line is 0 on success. */
+DAPPLE_USERESULT dapple_status dp_preset_parse_where(const char *text, size_t len, const char *file,
+                                                     dp_texture_spec *out, int *line,
+                                                     dapple_error *err);
+
 /** Applies one override "SECTION.KEY=VALUE" (SECTION is "texture" or a layer name; the
  * value may contain '='), then re-checks the whole spec. Relative paths are taken from the
  * current folder. On failure *t is unchanged and the message starts with the assignment's
@@ -50,5 +58,10 @@ DAPPLE_USERESULT dapple_status dp_preset_set_all(dp_texture_spec *t, const char 
  * names) for a spec however it was filled. Messages start with "FILE:LINE: [layer NAME] "
  * when the spec came from a file. */
 DAPPLE_USERESULT dapple_status dp_preset_validate(const dp_texture_spec *t, dapple_error *err);
+
+/** dp_preset_validate that also gives the line the message names (the header of the layer
+ * at fault) in *line, 0 when it names none. */
+DAPPLE_USERESULT dapple_status dp_preset_validate_where(const dp_texture_spec *t, int *line,
+                                                        dapple_error *err);
 
 #endif

@@ -14,6 +14,16 @@ static double scaled(double v, double f, double lo)
     return DP_MAX(v * f, lo);
 }
 
+/* The counts a preset gives per pane, times fx * fy (the new pane's share of the old one's
+ * area): the same points per area. Multiplied in this order, as they always were. */
+static void scale_counts(dp_layer_spec *l, double fx, double fy)
+{
+    if (l->count > 0)
+        l->count = (size_t)DP_MAX(1.0, floor((double)l->count * fx * fy + 0.5));
+    if (l->crystal_seeds > 0)
+        l->crystal_seeds = (int)DP_MAX(1.0, floor(l->crystal_seeds * fx * fy + 0.5));
+}
+
 dapple_status dp_texture_scale_look(dp_texture_spec *t, double f, dapple_error *err)
 {
     t->width = DP_MAX(1, (int)lround(t->width * f));
@@ -31,17 +41,24 @@ dapple_status dp_texture_scale_look(dp_texture_spec *t, double f, dapple_error *
             l->dot_radius = scaled(l->dot_radius, f, 0.25);
         if (l->dot_radius_dense > 0)
             l->dot_radius_dense = scaled(l->dot_radius_dense, f, 0.25);
-        if (l->count > 0) /* the same look: as many points per area */
-            l->count = (size_t)DP_MAX(1.0, floor((double)l->count * f * f + 0.5));
+        scale_counts(l, f, f); /* the same look: as many points per area */
         l->field.dilate *= f;
         l->field.perlin.scale = scaled(l->field.perlin.scale, f, 1);
         l->stroke_width = scaled(l->stroke_width, f, 0.01);
-        /* grown layers: the frost's stems and nuclei per area, the snow's depth */
+        /* grown layers: the frost's stems (its nuclei went with the counts), the snow's depth */
         l->crystal_length = scaled(l->crystal_length, f, 2);
-        if (l->crystal_seeds > 0)
-            l->crystal_seeds = (int)DP_MAX(1.0, floor(l->crystal_seeds * f * f + 0.5));
         l->snow_depth = scaled(l->snow_depth, f, 1);
     }
+    return dp_preset_validate(t, err);
+}
+
+dapple_status dp_texture_pane(dp_texture_spec *t, double f, dapple_error *err)
+{
+    int w = DP_MAX(1, (int)ceil(t->width * f)), h = DP_MAX(1, (int)ceil(t->height * f));
+    double fx = (double)w / t->width, fy = (double)h / t->height;
+    t->width = w, t->height = h;
+    for (int i = 0; i < t->n_layers; i++)
+        scale_counts(&t->layers[i], fx, fy);
     return dp_preset_validate(t, err);
 }
 

@@ -23,6 +23,12 @@ DAPPLE_USERESULT dapple_status dp_texture_scale_look(dp_texture_spec *t, double 
 DAPPLE_USERESULT dapple_status dp_texture_scale_to(dp_texture_spec *t, int w, int h, double *factor,
                                                    dapple_error *err);
 
+/** The same look on a smaller pane: the size times f (0 < f <= 1, rounded up), every
+ * length kept, and the counts a preset gives per pane (count, crystal_seeds) times the
+ * pane's share of the area, so that the points per area stay. The preview's quick pass
+ * renders such a pane and tiles it: shapes at their real size, at a fraction of the cost. */
+DAPPLE_USERESULT dapple_status dp_texture_pane(dp_texture_spec *t, double f, dapple_error *err);
+
 /** The exact size a factor f gives t (not rounded): what dp_texture_scale_look rounds to
  * whole pixels. True when either side is not a whole number (a caller reports it). */
 bool dp_texture_scale_rounds(const dp_texture_spec *t, double f, double *w, double *h);

@@ -12,7 +12,7 @@
 #include "core/dp.h"
 #include "preset/params.h"
 #include "preset/parse.h"
-#include "preset/scan.h"
+#include "preset/ini_lines.h"
 
 #define TEXTURE_SECTION (-1)
 
@@ -83,18 +83,27 @@ static dapple_status check_spec(const dp_texture_spec *t, int *fault, dapple_err
     return st;
 }
 
-dapple_status dp_preset_validate(const dp_texture_spec *t, dapple_error *err)
+dapple_status dp_preset_validate_where(const dp_texture_spec *t, int *line, dapple_error *err)
 {
     int fault;
     dapple_error e;
+    *line = 0;
     if (check_spec(t, &fault, &e) == DAPPLE_OK)
         return DAPPLE_OK;
     if (fault == TEXTURE_SECTION)
         return dp_fail(err, e.status, "%s%s%s", t->path, t->path[0] != '\0' ? ": " : "", e.message);
     const dp_layer_spec *l = &t->layers[fault];
-    if (t->path[0] != '\0' && l->line > 0)
+    if (t->path[0] != '\0' && l->line > 0) {
+        *line = l->line;
         return dp_fail(err, e.status, "%s:%d: [layer %s] %s", t->path, l->line, l->name, e.message);
+    }
     return dp_fail(err, e.status, "[layer %s] %s", l->name, e.message);
+}
+
+dapple_status dp_preset_validate(const dp_texture_spec *t, dapple_error *err)
+{
+    int line;
+    return dp_preset_validate_where(t, &line, err);
 }
 
 /* ---------------------------------------------------------------- --set */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
- * The preset text editor (see ini_edit.h). It reads lines the way the preset scanner does:
- * "[texture]" and "[layer NAME]" headers, "key = value" lines whose value ends at a ';'
- * after a space (inih's inline comment), everything else left as it is. */
+ * The preset text editor (see ini_edit.h). It reads lines with the preset's own reader
+ * (preset/ini_lines.h), so a key is where the parser finds it and a value's bytes are the
+ * ones the parser reads: replacing them changes that value and nothing else. Lines the
+ * parser would refuse are left as they are; the parse after the edit names them. */
 #include "preview/ini_edit.h"
 
 #include <stdbool.h>
@@ -10,97 +11,19 @@
 #include <string.h>
 
 #include "core/dp.h"
+#include "preset/ini_lines.h"
 
 static const char KEY_CHARS[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_";
-
-/* One line of the text: [start, end) without its break; next = the following line's start. */
-typedef struct ini_line {
-    size_t start, end, next;
-    bool crlf;
-    int no;
-    /* a key line: the key [key, key_end) and the value [val, val_end) */
-    bool is_key;
-    size_t key, key_end, val, val_end;
-    /* a header line */
-    bool is_header;
-    char section[DP_INI_NAME_MAX];
-} ini_line;
 
 static bool is_space(char c)
 {
     return c == ' ' || c == '\t';
 }
 
-static void read_header(const char *t, ini_line *l)
-{
-    size_t i = l->start + 1, close = i;
-    while (close < l->end && t[close] != ']')
-        close++;
-    size_t n = close - i;
-    const char *inner = t + i;
-    if (n == 7 && memcmp(inner, "texture", 7) == 0)
-        snprintf(l->section, sizeof l->section, "texture");
-    else if (n > 6 && n - 6 < DP_INI_NAME_MAX && memcmp(inner, "layer ", 6) == 0)
-        snprintf(l->section, sizeof l->section, "%.*s", (int)(n - 6), inner + 6);
-    else
-        snprintf(l->section, sizeof l->section, "?");
-}
-
-static void read_key(const char *t, ini_line *l)
-{
-    size_t i = l->start;
-    while (i < l->end && strchr(KEY_CHARS, t[i]) != NULL && t[i] != '\0')
-        i++;
-    size_t key_end = i;
-    while (i < l->end && is_space(t[i]))
-        i++;
-    if (key_end == l->start || i >= l->end || t[i] != '=')
-        return;
-    i++;
-    while (i < l->end && is_space(t[i]))
-        i++;
-    size_t v = i, ve = i;
-    for (size_t j = i; j < l->end; j++) {
-        if (t[j] == ';' && (j == i || is_space(t[j - 1])))
-            break;
-        ve = j + 1;
-    }
-    while (ve > v && is_space(t[ve - 1]))
-        ve--;
-    l->is_key = true;
-    l->key = l->start, l->key_end = key_end, l->val = v, l->val_end = ve;
-}
-
-/* The line starting at pos; false at the end of the text. */
-static bool next_line(const char *t, size_t len, size_t pos, int no, ini_line *l)
-{
-    if (pos >= len)
-        return false;
-    memset(l, 0, sizeof *l);
-    const char *nl = memchr(t + pos, '\n', len - pos);
-    l->start = pos;
-    l->end = nl != NULL ? (size_t)(nl - t) : len;
-    l->next = nl != NULL ? l->end + 1 : len;
-    l->no = no;
-    if (l->end > pos && t[l->end - 1] == '\r') {
-        l->end--;
-        l->crlf = true;
-    }
-    if (no == 1 && l->end - pos >= 3 && memcmp(t + pos, "\xEF\xBB\xBF", 3) == 0)
-        l->start += 3; /* a byte order mark, as the scanner skips it */
-    if (l->start < l->end && t[l->start] == '[') {
-        l->is_header = true;
-        read_header(t, l);
-    } else {
-        read_key(t, l);
-    }
-    return true;
-}
-
 /* "color" -> "colour", as the table spells keys. */
-static void british(const char *key, size_t n, char *out, size_t cap)
+static void british(const char *key, char *out, size_t cap)
 {
-    size_t o = 0;
+    size_t o = 0, n = strlen(key);
     for (size_t i = 0; i < n && o + 7 < cap;) {
         if (n - i >= 5 && memcmp(key + i, "color", 5) == 0) {
             memcpy(out + o, "colour", 6);
@@ -114,30 +37,23 @@ static void british(const char *key, size_t n, char *out, size_t cap)
 
 void dp_ini_each_key(const char *text, size_t len, dp_ini_visit fn, void *ctx)
 {
-    char section[DP_INI_NAME_MAX] = "", key[DP_INI_NAME_MAX];
-    ini_line l;
-    size_t pos = 0;
-    for (int no = 1; next_line(text, len, pos, no, &l); no++, pos = l.next) {
-        if (l.is_header)
-            memcpy(section, l.section, sizeof section);
-        if (!l.is_key || l.key_end - l.key >= sizeof key)
-            continue;
-        snprintf(key, sizeof key, "%.*s", (int)(l.key_end - l.key), text + l.key);
-        fn(ctx, section, key, text + l.val, l.val_end - l.val, no);
-    }
+    dp_ini_reader r;
+    dp_ini_line l;
+    for (dp_ini_begin(&r, text, len); dp_ini_next(&r, &l);)
+        if (l.kind == DP_INI_KEY)
+            fn(ctx, dp_ini_section_name(&r, l.section), l.key, text + l.val, l.val_end - l.val,
+               l.no);
 }
 
 bool dp_ini_key_at_line(const char *text, size_t len, int line, char *out, size_t cap)
 {
-    char section[DP_INI_NAME_MAX] = "", key[DP_INI_NAME_MAX];
-    ini_line l;
-    size_t pos = 0;
-    for (int no = 1; next_line(text, len, pos, no, &l) && no <= line; no++, pos = l.next) {
-        if (l.is_header)
-            memcpy(section, l.section, sizeof section);
-        if (no == line && l.is_key) {
-            british(text + l.key, l.key_end - l.key, key, sizeof key);
-            snprintf(out, cap, "%s.%s", section, key);
+    dp_ini_reader r;
+    dp_ini_line l;
+    char key[DP_INI_NAME_MAX];
+    for (dp_ini_begin(&r, text, len); dp_ini_next(&r, &l) && l.no <= line;) {
+        if (l.no == line && l.kind == DP_INI_KEY) {
+            british(l.key, key, sizeof key);
+            snprintf(out, cap, "%s.%s", dp_ini_section_name(&r, l.section), key);
             return true;
         }
     }
@@ -241,22 +157,19 @@ static dapple_status check_value(const dp_ini_edit *e, dapple_error *err)
 static dapple_status place(const char *t, size_t len, const dp_ini_edit *e, splice *sp,
                            dapple_error *err)
 {
-    char section[DP_INI_NAME_MAX] = "", key[DP_INI_NAME_MAX];
+    char key[DP_INI_NAME_MAX];
     bool found_section = false;
-    ini_line l, anchor = { 0 };
-    size_t pos = 0;
-    for (int no = 1; next_line(t, len, pos, no, &l); no++, pos = l.next) {
-        if (l.is_header)
-            memcpy(section, l.section, sizeof section);
-        if (strcmp(section, e->section) != 0)
+    dp_ini_reader r;
+    dp_ini_line l, anchor = { 0 };
+    for (dp_ini_begin(&r, t, len); dp_ini_next(&r, &l);) {
+        bool header = l.kind == DP_INI_SECTION, is_key = l.kind == DP_INI_KEY;
+        if (!(header || is_key) || strcmp(dp_ini_section_name(&r, l.section), e->section) != 0)
             continue;
-        if (l.is_header || l.is_key) {
-            found_section = true;
-            anchor = l;
-        }
-        if (!l.is_key)
+        found_section = true;
+        anchor = l;
+        if (!is_key)
             continue;
-        british(t + l.key, l.key_end - l.key, key, sizeof key);
+        british(l.key, key, sizeof key);
         if (strcmp(key, e->key) == 0) {
             *sp = (splice){ .at = l.val, .end = l.val_end, .edit = e };
             return DAPPLE_OK;

@@ -19,13 +19,14 @@ typedef struct dp_ini_edit {
     const char *value; /* points into the caller's buffer */
 } dp_ini_edit;
 
-/** Called for each key line: its section ("texture" or a layer name; "" before any
- * header), the key as written, the value without its comment and surrounding spaces, and
- * the 1-based line number. */
+/** Called for each key line, as the preset's reader (preset/ini_lines.h) finds it: its
+ * section ("texture" or a layer name; "" before any header or after a refused one), the key
+ * as written, the value without its comment and surrounding spaces, and the 1-based line
+ * number. */
 typedef void (*dp_ini_visit)(void *ctx, const char *section, const char *key, const char *value,
                              size_t value_len, int line);
 
-/** Walks text[0 .. len) (LF or CRLF lines) and calls fn for every key line. */
+/** Walks text[0 .. len) (LF or CRLF lines) and calls fn for every key line, in order. */
 void dp_ini_each_key(const char *text, size_t len, dp_ini_visit fn, void *ctx);
 
 /** Parses "SECTION.KEY=VALUE" lines (the --set syntax, one per line; blank lines skipped)

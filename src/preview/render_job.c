@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -28,6 +29,7 @@
 #include "core/dp.h"
 #include "io/temps.h"
 #include "preset/preset.h"
+#include "preview/views.h"
 
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -188,6 +190,28 @@ static char *read_stdin(size_t cap, size_t *len)
     return buf;
 }
 
+/* The quick pass's pane (dp_job_quick_tiles): 1/tiles of each side, tileable so that its
+ * copies meet without a seam. */
+static dapple_status quick_pane(dp_texture_spec *t, int tiles, dapple_error *err)
+{
+    if (tiles <= 1)
+        return DAPPLE_OK;
+    t->wrap = dp_wrap_both(true);
+    return dp_texture_pane(t, 1.0 / tiles, err);
+}
+
+int dp_job_quick_tiles(double seconds, int w, int h)
+{
+    if (seconds <= DP_QUICK_SECONDS)
+        return 1;
+    /* the time goes with the area (points and pixels): a pane of 1/n^2 of it aims at half
+       the quick time, leaving the rest to the fixed part (starting the job, reading the
+       preset, writing the PNG) and to a machine that is busy with more than this */
+    int n = (int)ceil(sqrt(seconds / (0.5 * DP_QUICK_SECONDS)));
+    int most = DP_MIN(w, h) / 64;
+    return DP_MAX(1, DP_MIN(n, most));
+}
+
 int dp_job_main(const char *params)
 {
     /* Ctrl-C reaches the whole process group: the server stops its jobs itself (it kills
@@ -197,11 +221,14 @@ int dp_job_main(const char *params)
 #ifdef __linux__
     prctl(PR_SET_PDEATHSIG, SIGKILL); /* a server killed outright takes its jobs along */
 #endif
-    int view, mask, cap, threads;
-    if (sscanf(params, "%d %d %d %d", &view, &mask, &cap, &threads) != 4) {
+    int view, mask, cap, threads, tiles, nice;
+    if (sscanf(params, "%d %d %d %d %d %d", &view, &mask, &cap, &threads, &tiles, &nice) != 6 ||
+        view < 0 || view >= dp_view_count()) {
         fputs("bad job parameters", stderr);
         return 2;
     }
+    if (nice > 0) /* an exact pass behind a quick one: the quick one gets the cores first */
+        setpriority(PRIO_PROCESS, 0, nice);
     size_t len;
     char *in = read_stdin(3 * 1024 * 1024, &len);
     const char *out = in != NULL ? memchr(in, '\0', len) : NULL;
@@ -216,20 +243,13 @@ int dp_job_main(const char *params)
         goto done;
     }
     out++, text++;
-    if (view == DP_VIEW_TEXTURE)
-        paths.texture = out;
-    else if (view == DP_VIEW_HEIGHT)
-        paths.height = out;
-    else if (view == DP_VIEW_NORMAL)
-        paths.normal = out;
-    else
-        paths.mask = out;
+    dp_view_set_path(view, &paths, out);
     if (dp_preset_parse_string(text, len - (size_t)(text - in), in, t, &err) != DAPPLE_OK ||
-        dp_texture_cap_size(t, cap, &err) != DAPPLE_OK) {
+        dp_texture_cap_size(t, cap, &err) != DAPPLE_OK || quick_pane(t, tiles, &err) != DAPPLE_OK) {
         fputs(err.message, stderr);
         goto done;
     }
-    if (view == DP_VIEW_MASK)
+    if (dp_view_is_mask(view))
         t->mask = (dp_mask_kind)mask;
     t->sample_threads = threads;
     if (dp_render_outputs(t, &paths, &stats, &err) != DAPPLE_OK) {
@@ -270,8 +290,8 @@ static pid_t spawn(const dp_job_spec *j, int stdin_fd, int stderr_fd)
     for (size_t i = 0; i < n_env; i++)
         if (strncmp(environ[i], DP_PREVIEW_JOB_ENV "=", sizeof DP_PREVIEW_JOB_ENV) != 0)
             env[k++] = environ[i];
-    snprintf(var, sizeof var, DP_PREVIEW_JOB_ENV "=%d %d %d %d", (int)j->view, j->mask, j->size_cap,
-             j->threads);
+    snprintf(var, sizeof var, DP_PREVIEW_JOB_ENV "=%d %d %d %d %d %d", j->view, j->mask,
+             j->size_cap, j->threads, j->tiles, j->nice);
     env[k] = var;
     pid_t pid = -1;
     posix_spawn_file_actions_t fa;

@@ -12,13 +12,6 @@
 #include "dapple.h"
 #include "render/texture.h"
 
-typedef enum dp_preview_view {
-    DP_VIEW_TEXTURE,
-    DP_VIEW_HEIGHT,
-    DP_VIEW_NORMAL,
-    DP_VIEW_MASK, /* of t->mask's kind */
-} dp_preview_view;
-
 /* How many renders may run at once; a request beyond it is answered "busy" (503). */
 #define DP_PREVIEW_MAX_JOBS 4
 
@@ -45,16 +38,19 @@ typedef enum dp_job_result {
 } dp_job_result;
 
 /* What a render job draws: a preset's text (the file with the page's changes) as the file
- * at 'preset' would give it, capped at size_cap pixels per side as pack --size-cap caps. */
+ * at 'preset' would give it, capped at size_cap pixels per side as pack --size-cap caps
+ * (0: at its own size, as `render` draws it). */
 typedef struct dp_job_spec {
     const char *preset; /* the file's path: for messages and relative paths */
     const char *text;
     size_t len;
     int size_cap;
     int threads;
-    dp_preview_view view;
-    int mask;          /* DP_VIEW_MASK: the dp_mask_kind */
-    int client_fd;     /* the asking client's socket (> 0): its hang-up stops the render */
+    int view;      /* a row of views.h */
+    int mask;      /* the mask view: the dp_mask_kind */
+    int tiles;     /* > 1: the quick pass, a pane 1/tiles of each side (dp_job_quick_tiles) */
+    int nice;      /* > 0: the job runs at this lower priority (an exact pass behind a quick one) */
+    int client_fd; /* the asking client's socket (> 0): its hang-up stops the render */
     int limit_seconds; /* > 0: a render still running after this long is stopped */
 } dp_job_spec;
 
@@ -72,7 +68,21 @@ dp_job_result dp_job_render(const dp_job_spec *j, uint64_t gen, unsigned char **
 /* The environment variable that makes `dapple preview` a render job. */
 #define DP_PREVIEW_JOB_ENV "DAPPLE_PREVIEW_JOB"
 
-/** The job's side, in the new process: 'params' is the variable's "VIEW MASK CAP THREADS";
+/** The quick pass's tiling after an exact render of w x h that took 'seconds' of processor
+ * time: 1 when it took at most DP_QUICK_SECONDS (the exact pass is quick enough), else
+ * n >= 2 such that a pane of 1/n of each side (1/n^2 of the points and pixels) takes half
+ * that; each pane side stays at least 64 pixels. The quick pass is that pane, tileable, at the
+ * exact pass's scale, shown n x n times: shapes, colours and shading at their real size, the
+ * arrangement and anything tied to the whole picture (an image field) not. */
+int dp_job_quick_tiles(double seconds, int w, int h);
+
+#define DP_QUICK_SECONDS 0.1
+
+/* The nice value of an exact pass sent beside a quick one (priority=low). */
+#define DP_LOW_PRIORITY 10
+
+/** The job's side, in the new process: 'params' is the variable's
+ * "VIEW MASK CAP THREADS TILES NICE";
  * standard input holds "PRESET\0OUT.png\0TEXT". Renders through dp_render_outputs, the
  * path `render` and `pack` use, into OUT.png; on failure writes the message to standard
  * error. Returns the exit code. */

@@ -23,12 +23,14 @@
 #include "preset/preset.h"
 #include "preview/conn_guard.h"
 #include "preview/ini_edit.h"
-#include "preview/json_out.h"
+#include "preview/json_text.h"
+#include "preview/layout_json.h"
 #include "preview/render_job.h"
+#include "preview/render_query.h"
 #include "preview/save_file.h"
 #include "preview/spec_json.h"
 #include "preview/token.h"
-#include "preview_page.h" /* generated from page.html, page.css, page.js */
+#include "preview_page.h" /* generated from PAGE_FILES: page_html and page_files[] */
 
 #define MAX_EDITS       256
 #define MAX_CONNECTIONS 64 /* answered at once; more get 503 */
@@ -54,6 +56,15 @@ typedef struct request {
 } request;
 
 /* ---------------------------------------------------------------- responses */
+
+/* The page's script or style sheet at 'url' ("/page.js"), or NULL. */
+static const page_file *page_file_at(const char *url)
+{
+    for (size_t i = 0; i < sizeof page_files / sizeof page_files[0]; i++)
+        if (url[0] == '/' && strcmp(url + 1, page_files[i].name) == 0)
+            return &page_files[i];
+    return NULL;
+}
 
 /* 'cookie' (may be NULL) goes in a Set-Cookie header. */
 static enum MHD_Result send_page(struct MHD_Connection *c, unsigned status, const char *type,
@@ -98,16 +109,14 @@ static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, cons
     return send_bytes(c, status, "text/plain; charset=utf-8", buf, len, MHD_RESPMEM_MUST_COPY);
 }
 
-static enum MHD_Result send_json(struct MHD_Connection *c, unsigned status, dp_json *j)
+/* Sends v (taken) as compact JSON; 'ok' false (building it ran out of memory) sends 500. */
+static enum MHD_Result send_json(struct MHD_Connection *c, unsigned status, json_t *v, bool ok)
 {
-    if (j->failed) {
-        dp_json_free(j);
+    char *s = ok && v != NULL ? json_dumps(v, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+    json_decref(v);
+    if (s == NULL)
         return send_text(c, 500, "out of memory");
-    }
-    enum MHD_Result r =
-            send_bytes(c, status, "application/json", j->s, j->len, MHD_RESPMEM_MUST_FREE);
-    j->s = NULL;
-    return r;
+    return send_bytes(c, status, "application/json", s, strlen(s), MHD_RESPMEM_MUST_FREE);
 }
 
 /* {"error": MESSAGE, "key": "SECTION.KEY" or null}: the key the message is about, so the
@@ -115,27 +124,24 @@ static enum MHD_Result send_json(struct MHD_Connection *c, unsigned status, dp_j
 static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, const char *msg,
                                   const char *key)
 {
-    dp_json j = { 0 };
-    dp_json_printf(&j, "{\"error\":");
-    dp_json_str(&j, msg);
-    dp_json_printf(&j, ",\"key\":");
-    dp_json_str(&j, key != NULL && key[0] != '\0' ? key : NULL);
-    dp_json_printf(&j, "}");
-    return send_json(c, status, &j);
+    bool ok = true;
+    json_t *o = json_object();
+    dp_json_set(o, "error", dp_json_str(msg), &ok);
+    dp_json_set(o, "key", dp_json_str(key != NULL && key[0] != '\0' ? key : NULL), &ok);
+    return send_json(c, status, o, ok);
 }
 
 /* ---------------------------------------------------------------- the preset */
 
-/* "SECTION.KEY" of the message: "FILE:LINE: ..." names a line of 'text'; an editor message
- * starts with "SECTION.KEY: ". */
-static void key_of_message(const dp_preview *p, const char *msg, const char *text, size_t len,
+/* The "SECTION.KEY" a failure is about: the key on the line the parse named ('line', as
+ * data; 0 for none), or for an editor failure ('edit') the "SECTION.KEY: " its message
+ * starts with. */
+static void key_of_message(const char *msg, bool edit, int line, const char *text, size_t len,
                            char *key, size_t cap)
 {
-    size_t n = strlen(p->o.preset);
     key[0] = '\0';
-    if (text != NULL && strncmp(msg, p->o.preset, n) == 0 && msg[n] == ':') {
-        int line = atoi(msg + n + 1);
-        if (line > 0)
+    if (!edit) {
+        if (text != NULL && line > 0)
             dp_ini_key_at_line(text, len, line, key, cap);
         return;
     }
@@ -184,15 +190,15 @@ static enum MHD_Result get_spec(dp_preview *p, struct MHD_Connection *c)
     file_stamp(p->o.preset, stamp, sizeof stamp);
     if (dp_preset_read(p->o.preset, &text, &len, &err) != DAPPLE_OK)
         return send_error(c, 500, err.message, NULL);
-    dp_json j = { 0 };
-    dp_json_printf(&j, "{\"file\":");
-    dp_json_str(&j, p->o.preset);
-    dp_json_printf(&j, ",\"stamp\":\"%s\",\"cap\":%d,\"gen\":%llu,\"spec\":", stamp, p->o.size_cap,
-                   (unsigned long long)dp_jobs_newest_gen());
-    dp_spec_json(&j, text, len);
-    dp_json_printf(&j, "}");
+    bool ok = true;
+    json_t *o = json_object();
+    dp_json_set(o, "file", dp_json_str(p->o.preset), &ok);
+    dp_json_set(o, "stamp", dp_json_str(stamp), &ok);
+    dp_json_set(o, "cap", json_integer(p->o.size_cap), &ok);
+    dp_json_set(o, "gen", json_integer((json_int_t)dp_jobs_newest_gen()), &ok);
+    dp_json_set(o, "spec", dp_spec_json(text, len), &ok);
     free(text);
-    return send_json(c, 200, &j);
+    return send_json(c, 200, o, ok);
 }
 
 static enum MHD_Result get_stamp(dp_preview *p, struct MHD_Connection *c)
@@ -202,43 +208,6 @@ static enum MHD_Result get_stamp(dp_preview *p, struct MHD_Connection *c)
     return send_text(c, 200, "%s", stamp);
 }
 
-/* view=texture|height|normal|mask (kind=KIND) */
-static bool parse_view(struct MHD_Connection *c, dp_preview_view *view, int *mask)
-{
-    const char *v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "view");
-    const char *k = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "kind");
-    static const char *const names[] = { "texture", "height", "normal", "mask" };
-    for (int i = 0; v != NULL && i < 4; i++) {
-        if (strcmp(v, names[i]) != 0)
-            continue;
-        *view = (dp_preview_view)i;
-        if (*view != DP_VIEW_MASK)
-            return true;
-        const dp_param *mp = dp_param_find(DP_SEC_TEXTURE, "mask");
-        for (const dp_choice *ch = mp->choices; k != NULL && ch->name != NULL; ch++)
-            if (strcmp(k, ch->name) == 0 && ch->value != DP_MASK_NONE) {
-                *mask = ch->value;
-                return true;
-            }
-        return false;
-    }
-    return false;
-}
-
-/* gen=N, the page's count of its edits (0 when absent): digits only, at most
- * DP_PREVIEW_MAX_GEN. strtoull would take "-1" for 2^64 - 1, after which every render of
- * a smaller number would be "cancelled" for good. */
-static bool parse_gen(struct MHD_Connection *c, uint64_t *gen)
-{
-    const char *g = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "gen");
-    if (g == NULL)
-        return true;
-    if (g[0] == '\0' || strlen(g) > 16 || strspn(g, "0123456789") != strlen(g))
-        return false;
-    *gen = strtoull(g, NULL, 10);
-    return *gen <= DP_PREVIEW_MAX_GEN;
-}
-
 static int client_socket(struct MHD_Connection *c)
 {
     const union MHD_ConnectionInfo *ci =
@@ -246,63 +215,92 @@ static int client_socket(struct MHD_Connection *c)
     return ci != NULL ? ci->connect_fd : 0;
 }
 
-static enum MHD_Result post_render(dp_preview *p, struct MHD_Connection *c, request *r)
+/* The picture's answer: the PNG and what the page needs to place it (docs/preview.md). */
+static enum MHD_Result send_picture(struct MHD_Connection *c, const dp_render_query *q,
+                                    unsigned char *png, size_t len, int w, int h, double seconds,
+                                    double cpu)
 {
-    dp_preview_view view;
-    int mask = 0;
-    if (!parse_view(c, &view, &mask))
-        return send_text(c, 400, "expected view=texture, height, normal or mask (with kind=KIND)");
-    uint64_t gen = 0;
-    if (!parse_gen(c, &gen))
-        return send_text(c, 400, "gen: expected a whole number in [0, %llu], got '%.40s'",
-                         DP_PREVIEW_MAX_GEN,
-                         MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "gen"));
-    char *text = NULL, key[2 * DP_INI_NAME_MAX + 2];
-    size_t len = 0;
+    struct MHD_Response *resp = MHD_create_response_from_buffer(len, png, MHD_RESPMEM_MUST_FREE);
+    if (resp == NULL) {
+        free(png);
+        return MHD_NO;
+    }
+    char secs[32], size[32], tiles[16];
+    snprintf(secs, sizeof secs, "%.3f", seconds);
+    snprintf(size, sizeof size, "%dx%d", w, h);
+    /* the processor time, not the wall time, sets the next quick pass: it does not grow
+       with the load of the machine, nor with the lower priority of an exact pass */
+    snprintf(tiles, sizeof tiles, "%d", q->tiles > 1 ? q->tiles : dp_job_quick_tiles(cpu, w, h));
+    MHD_add_response_header(resp, "Content-Type", "image/png");
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    MHD_add_response_header(resp, "X-Render-Seconds", secs);
+    MHD_add_response_header(resp, "X-Picture-Size", size);
+    MHD_add_response_header(resp, q->tiles > 1 ? "X-Tiles" : "X-Quick-Tiles", tiles);
+    enum MHD_Result ret = MHD_queue_response(c, 200, resp);
+    MHD_destroy_response(resp);
+    return ret;
+}
+
+/* The edited preset parsed and capped as the job will draw it: its size into *w, *h;
+ * 422 with the message and its key otherwise (ret set). */
+static bool edited_size(dp_preview *p, struct MHD_Connection *c, request *r, int cap, char **text,
+                        size_t *len, int *w, int *h, enum MHD_Result *ret)
+{
+    char key[2 * DP_INI_NAME_MAX + 2];
     dapple_error err;
     dp_texture_spec *t = dp_calloc_n(1, sizeof *t);
-    if (t == NULL)
-        return send_text(c, 500, "out of memory");
-    if (edited_text(p, r, &text, &len, &err) != DAPPLE_OK ||
-        dp_preset_parse_string(text, len, p->o.preset, t, &err) != DAPPLE_OK ||
-        dp_texture_cap_size(t, p->o.size_cap, &err) != DAPPLE_OK) {
-        key_of_message(p, err.message, text, len, key, sizeof key);
-        free(text);
-        free(t);
-        return send_error(c, 422, err.message, key);
+    if (t == NULL) {
+        *ret = send_text(c, 500, "out of memory");
+        return false;
     }
+    int line = 0;
+    bool edited = edited_text(p, r, text, len, &err) == DAPPLE_OK;
+    bool ok = edited &&
+              dp_preset_parse_where(*text, *len, p->o.preset, t, &line, &err) == DAPPLE_OK &&
+              dp_texture_cap_size(t, cap, &err) == DAPPLE_OK;
+    *w = t->width, *h = t->height;
     free(t);
+    if (!ok) {
+        key_of_message(err.message, !edited, line, *text, *len, key, sizeof key);
+        free(*text);
+        *text = NULL;
+        *ret = send_error(c, 422, err.message, key);
+    }
+    return ok;
+}
+
+static enum MHD_Result post_render(dp_preview *p, struct MHD_Connection *c, request *r)
+{
+    dp_render_query q;
+    char msg[256];
+    if (!dp_render_query_parse(c, &q, msg, sizeof msg))
+        return send_text(c, 400, "%s", msg);
+    char *text = NULL;
+    size_t len = 0;
+    int w = 0, h = 0, cap = q.full ? 0 : p->o.size_cap;
+    enum MHD_Result refused;
+    if (!edited_size(p, c, r, cap, &text, &len, &w, &h, &refused))
+        return refused;
     dp_job_spec job = { .preset = p->o.preset,
                         .text = text,
                         .len = len,
-                        .size_cap = p->o.size_cap,
+                        .size_cap = cap,
                         .threads = p->o.threads,
-                        .view = view,
-                        .mask = mask,
+                        .view = q.view,
+                        .mask = q.mask,
+                        .tiles = q.tiles,
+                        .nice = q.nice,
                         .client_fd = client_socket(c),
                         .limit_seconds = p->o.time_limit };
     unsigned char *png;
     size_t png_len;
-    double seconds;
-    dp_job_result res = dp_job_render(&job, gen, &png, &png_len, &seconds, NULL, &err);
+    double seconds, cpu;
+    dapple_error err;
+    dp_job_result res = dp_job_render(&job, q.gen, &png, &png_len, &seconds, &cpu, &err);
     free(text);
     switch (res) {
-    case DP_JOB_OK: {
-        struct MHD_Response *resp =
-                MHD_create_response_from_buffer(png_len, png, MHD_RESPMEM_MUST_FREE);
-        if (resp == NULL) {
-            free(png);
-            return MHD_NO;
-        }
-        char secs[32];
-        snprintf(secs, sizeof secs, "%.3f", seconds);
-        MHD_add_response_header(resp, "Content-Type", "image/png");
-        MHD_add_response_header(resp, "Cache-Control", "no-store");
-        MHD_add_response_header(resp, "X-Render-Seconds", secs);
-        enum MHD_Result ret = MHD_queue_response(c, 200, resp);
-        MHD_destroy_response(resp);
-        return ret;
-    }
+    case DP_JOB_OK:
+        return send_picture(c, &q, png, png_len, w, h, seconds, cpu);
     case DP_JOB_CANCELLED:
         return send_error(c, 409, "cancelled: a newer edit is rendering", NULL);
     case DP_JOB_BUSY:
@@ -313,34 +311,43 @@ static enum MHD_Result post_render(dp_preview *p, struct MHD_Connection *c, requ
     return send_error(c, 422, err.message, NULL);
 }
 
+static enum MHD_Result get_layout(struct MHD_Connection *c)
+{
+    size_t len;
+    char *text = dp_layout_json(&len);
+    if (text == NULL)
+        return send_text(c, 500, "out of memory");
+    return send_bytes(c, 200, "application/json", text, len, MHD_RESPMEM_MUST_FREE);
+}
+
 /* Saves the changes into the file, once the changed text parses (a change the preset
  * would refuse is never written). */
 static enum MHD_Result post_save(dp_preview *p, struct MHD_Connection *c, request *r)
 {
     char *text = NULL, key[2 * DP_INI_NAME_MAX + 2], stamp[96];
     size_t len = 0;
+    int line = 0;
     dapple_error err;
     dp_texture_spec *t = dp_calloc_n(1, sizeof *t);
     if (t == NULL)
         return send_text(c, 500, "out of memory");
     pthread_mutex_lock(&p->save_lock);
     dapple_status st = edited_text(p, r, &text, &len, &err);
+    bool edited = st == DAPPLE_OK;
     if (st == DAPPLE_OK)
-        st = dp_preset_parse_string(text, len, p->o.preset, t, &err);
+        st = dp_preset_parse_where(text, len, p->o.preset, t, &line, &err);
     if (st == DAPPLE_OK)
         st = dp_save_in_place(p->o.preset, text, len, &err);
     pthread_mutex_unlock(&p->save_lock);
     free(t);
     if (st != DAPPLE_OK) {
-        key_of_message(p, err.message, text, len, key, sizeof key);
+        key_of_message(err.message, !edited, line, text, len, key, sizeof key);
         free(text);
         return send_error(c, st == DAPPLE_E_IO ? 500 : 422, err.message, key);
     }
     free(text);
     file_stamp(p->o.preset, stamp, sizeof stamp);
-    dp_json j = { 0 };
-    dp_json_printf(&j, "{\"saved\":true,\"stamp\":\"%s\"}", stamp);
-    return send_json(c, 200, &j);
+    return send_json(c, 200, json_pack("{s:b, s:s}", "saved", true, "stamp", stamp), true);
 }
 
 /* "ADDR:PORT" of the address a connection came in on ("[ADDR]:PORT" for IPv6), the name
@@ -474,12 +481,11 @@ static enum MHD_Result route(dp_preview *p, struct MHD_Connection *c, const char
     if (get && (strcmp(url, "/") == 0 || strcmp(url, "/index.html") == 0))
         return send_page(c, 200, "text/html; charset=utf-8", page_html, sizeof page_html,
                          MHD_RESPMEM_PERSISTENT, set_cookie(p, c, cookie, sizeof cookie));
-    if (get && strcmp(url, "/page.js") == 0)
-        return send_bytes(c, 200, "text/javascript; charset=utf-8", page_js, sizeof page_js,
-                          MHD_RESPMEM_PERSISTENT);
-    if (get && strcmp(url, "/page.css") == 0)
-        return send_bytes(c, 200, "text/css; charset=utf-8", page_css, sizeof page_css,
-                          MHD_RESPMEM_PERSISTENT);
+    const page_file *f = get ? page_file_at(url) : NULL;
+    if (f != NULL)
+        return send_bytes(c, 200, f->type, f->data, f->len, MHD_RESPMEM_PERSISTENT);
+    if (get && strcmp(url, "/api/layout") == 0)
+        return get_layout(c);
     if (get && strcmp(url, "/api/spec") == 0)
         return get_spec(p, c);
     if (get && strcmp(url, "/api/stamp") == 0)

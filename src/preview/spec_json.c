@@ -2,10 +2,12 @@
  * The page's description of the keys and the file (see spec_json.h). */
 #include "preview/spec_json.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "preset/params.h"
 #include "preview/ini_edit.h"
+#include "preview/json_text.h"
 
 static const char *type_name(dp_param_type t)
 {
@@ -30,107 +32,106 @@ static const char *type_name(dp_param_type t)
     }
 }
 
-/* The styles that read a layer key, as the style table of style_keys.c says. */
-static void reading_styles(dp_json *j, const dp_param *p)
+/* The names of a choice list, "none" left out when 'skip_none'. */
+static json_t *names_json(const dp_choice *choices, bool skip_none, bool *ok)
 {
-    const dp_param *style = dp_param_find(DP_SEC_LAYER, "style");
-    dapple_error err;
-    bool first = true;
-    dp_json_printf(j, "[");
-    for (const dp_choice *c = style->choices; c->name != NULL; c++) {
-        if (dp_param_check_style(p->key, (dp_style)c->value, &err) != DAPPLE_OK)
-            continue;
-        dp_json_printf(j, "%s", first ? "" : ",");
-        dp_json_str(j, c->name);
-        first = false;
-    }
-    dp_json_printf(j, "]");
+    json_t *a = json_array();
+    for (const dp_choice *c = choices; c != NULL && c->name != NULL; c++)
+        if (!skip_none || strcmp(c->name, "none") != 0)
+            dp_json_push(a, dp_json_str(c->name), ok);
+    return a;
 }
 
-static void params_json(dp_json *j)
+/* The styles that read a layer key, as the style table of style_keys.c says. */
+static json_t *reading_styles(const dp_param *p, bool *ok)
+{
+    const dp_param *style = dp_param_find(DP_SEC_LAYER, "style");
+    json_t *a = json_array();
+    dapple_error err;
+    for (const dp_choice *c = style->choices; c->name != NULL; c++)
+        if (dp_param_check_style(p->key, (dp_style)c->value, &err) == DAPPLE_OK)
+            dp_json_push(a, dp_json_str(c->name), ok);
+    return a;
+}
+
+static json_t *param_json(const dp_param *p, bool *ok)
+{
+    bool ranged = p->type == DP_P_NUMBER || p->type == DP_P_INT || p->type == DP_P_COUNT ||
+                  p->type == DP_P_RADIUS;
+    json_t *o = json_object();
+    dp_json_set(o, "section", dp_json_str(p->section == DP_SEC_TEXTURE ? "texture" : "layer"), ok);
+    dp_json_set(o, "key", dp_json_str(p->key), ok);
+    dp_json_set(o, "type", dp_json_str(type_name(p->type)), ok);
+    if (ranged) {
+        dp_json_set(o, "lo", json_real(p->lo), ok);
+        dp_json_set(o, "hi", json_real(p->hi), ok);
+    }
+    dp_json_set(o, "choices", names_json(p->choices, false, ok), ok);
+    dp_json_set(o, "def", dp_json_str(p->def), ok);
+    dp_json_set(o, "help", dp_json_str(p->help), ok);
+    if (p->section == DP_SEC_LAYER)
+        dp_json_set(o, "styles", reading_styles(p, ok), ok);
+    return o;
+}
+
+static json_t *params_json(bool *ok)
 {
     size_t n;
     const dp_param *ps = dp_params(&n);
-    dp_json_printf(j, "\"params\":[");
-    for (size_t i = 0; i < n; i++) {
-        const dp_param *p = &ps[i];
-        bool ranged = p->type == DP_P_NUMBER || p->type == DP_P_INT || p->type == DP_P_COUNT ||
-                      p->type == DP_P_RADIUS;
-        dp_json_printf(j, "%s{\"section\":\"%s\",\"key\":", i ? "," : "",
-                       p->section == DP_SEC_TEXTURE ? "texture" : "layer");
-        dp_json_str(j, p->key);
-        dp_json_printf(j, ",\"type\":\"%s\"", type_name(p->type));
-        if (ranged)
-            dp_json_printf(j, ",\"lo\":%.17g,\"hi\":%.17g", p->lo, p->hi);
-        dp_json_printf(j, ",\"choices\":[");
-        for (const dp_choice *c = p->choices; c != NULL && c->name != NULL; c++) {
-            dp_json_printf(j, "%s", c == p->choices ? "" : ",");
-            dp_json_str(j, c->name);
-        }
-        dp_json_printf(j, "],\"def\":");
-        dp_json_str(j, p->def);
-        dp_json_printf(j, ",\"help\":");
-        dp_json_str(j, p->help);
-        if (p->section == DP_SEC_LAYER) {
-            dp_json_printf(j, ",\"styles\":");
-            reading_styles(j, p);
-        }
-        dp_json_printf(j, "}");
-    }
-    dp_json_printf(j, "]");
+    json_t *a = json_array();
+    for (size_t i = 0; i < n; i++)
+        dp_json_push(a, param_json(&ps[i], ok), ok);
+    return a;
 }
 
-static void masks_json(dp_json *j)
-{
-    const dp_param *mask = dp_param_find(DP_SEC_TEXTURE, "mask");
-    bool first = true;
-    dp_json_printf(j, "\"masks\":[");
-    for (const dp_choice *c = mask->choices; c->name != NULL; c++) {
-        if (strcmp(c->name, "none") == 0)
-            continue;
-        dp_json_printf(j, "%s", first ? "" : ",");
-        dp_json_str(j, c->name);
-        first = false;
-    }
-    dp_json_printf(j, "]");
-}
-
-/* Sections in file order, each an object of its keys' values as written. */
+/* Sections in file order, each an object of its keys' values as written; a section whose
+ * keys are not together (a file the preset refuses) comes once per run of keys. */
 typedef struct sections_ctx {
-    dp_json *j;
+    json_t *sections, *values; /* our own references; values: the current section's */
     char current[DP_INI_NAME_MAX];
-    bool any;
+    bool *ok;
 } sections_ctx;
+
+static void open_section(sections_ctx *c, const char *name)
+{
+    json_t *sec = json_object();
+    json_decref(c->values);
+    c->values = json_object();
+    dp_json_set(sec, "name", dp_json_str(name), c->ok);
+    dp_json_set(sec, "values", json_incref(c->values), c->ok);
+    dp_json_push(c->sections, sec, c->ok);
+    snprintf(c->current, sizeof c->current, "%s", name);
+}
 
 static void on_key(void *ctx, const char *section, const char *key, const char *value,
                    size_t value_len, int line)
 {
     sections_ctx *c = ctx;
-    if (!c->any || strcmp(section, c->current) != 0) {
-        dp_json_printf(c->j, "%s{\"name\":", c->any ? "}}," : "");
-        dp_json_str(c->j, section);
-        dp_json_printf(c->j, ",\"values\":{");
-        snprintf(c->current, sizeof c->current, "%s", section);
-        c->any = true;
-    } else {
-        dp_json_printf(c->j, ",");
-    }
+    if (c->values == NULL || strcmp(section, c->current) != 0)
+        open_section(c, section);
     const dp_param *p =
             dp_param_find(strcmp(section, "texture") == 0 ? DP_SEC_TEXTURE : DP_SEC_LAYER, key);
-    dp_json_str(c->j, p != NULL ? p->key : key); /* the table's spelling of "colors" */
-    dp_json_printf(c->j, ":{\"value\":");
-    dp_json_string(c->j, value, value_len);
-    dp_json_printf(c->j, ",\"line\":%d}", line);
+    json_t *v = json_object();
+    dp_json_set(v, "value", dp_json_text(value, value_len), c->ok);
+    dp_json_set(v, "line", json_integer(line), c->ok);
+    dp_json_set(c->values, p != NULL ? p->key : key, v, c->ok); /* the table's "colour" */
 }
 
-void dp_spec_json(dp_json *j, const char *text, size_t len)
+json_t *dp_spec_json(const char *text, size_t len)
 {
-    sections_ctx c = { .j = j };
-    dp_json_printf(j, "{");
-    params_json(j);
-    dp_json_printf(j, ",");
-    masks_json(j);
-    dp_json_printf(j, ",\"sections\":[");
+    bool ok = true;
+    json_t *o = json_object();
+    sections_ctx c = { .sections = json_array(), .ok = &ok };
+    dp_json_set(o, "params", params_json(&ok), &ok);
+    dp_json_set(o, "masks", names_json(dp_param_find(DP_SEC_TEXTURE, "mask")->choices, true, &ok),
+                &ok);
+    dp_json_set(o, "sections", json_incref(c.sections), &ok);
     dp_ini_each_key(text, len, on_key, &c);
-    dp_json_printf(j, "%s]}", c.any ? "}}" : "");
+    json_decref(c.values);
+    json_decref(c.sections);
+    if (!ok) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
 }

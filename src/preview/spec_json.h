@@ -6,11 +6,11 @@
 #ifndef DP_PREVIEW_SPEC_JSON_H
 #define DP_PREVIEW_SPEC_JSON_H
 
+#include <jansson.h>
 #include <stddef.h>
 
-#include "preview/json_out.h"
-
-/** Appends {"params": [...], "masks": [...], "sections": [...]} for the preset text. */
-void dp_spec_json(dp_json *j, const char *text, size_t len);
+/** A new {"params": [...], "masks": [...], "sections": [...]} for the preset text (the
+ * caller decrefs it); NULL when out of memory. */
+json_t *dp_spec_json(const char *text, size_t len);
 
 #endif

@@ -63,10 +63,10 @@ static uint32_t over_light(uint32_t dst, const dp_px *p, double alpha, const dp_
     return px;
 }
 
-void dp_bubble_px_paint(cairo_t *cr, const dp_layer_ctx *ctx, double x, double y, double reach,
-                        dp_bubble_px_fn fn, const void *look, double alpha,
-                        const dp_px_light *light)
+void dp_bubble_px_paint(cairo_t *cr, const dp_layer_ctx *ctx, dp_disc area, dp_bubble_px_fn fn,
+                        const void *look, double alpha, const dp_px_light *light)
 {
+    double x = area.x, y = area.y, reach = area.r;
     cairo_surface_t *target = cairo_get_target(cr);
     cairo_surface_flush(target);
     uint8_t *data = cairo_image_surface_get_data(target);

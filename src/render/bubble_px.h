@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/disc.h"
 #include "render/layer.h"
 
 /** A pixel's paint: premultiplied colour and alpha, each 0..1; sRGB-encoded as the canvas
@@ -32,13 +33,13 @@ typedef struct dp_px_light {
 
 void dp_px_light_init(dp_px_light *l);
 
-/** Composites fn's paint over every pixel within 'reach' of (x, y) in cr's rows
- * ctx->clip_y0 .. clip_y1 - 1, scaled by 'alpha' (0..1): OVER in the canvas's encoding when
- * 'light' is NULL, else in linear light (a reflection adds light as it does in the world, so
- * a faint one over a dark ground stays faint). cr's target is an image surface. */
-void dp_bubble_px_paint(cairo_t *cr, const dp_layer_ctx *ctx, double x, double y, double reach,
-                        dp_bubble_px_fn fn, const void *look, double alpha,
-                        const dp_px_light *light);
+/** Composites fn's paint over every pixel within disc 'area' (its centre in user space, its
+ * radius in pixels) in cr's rows ctx->clip_y0 .. clip_y1 - 1, scaled by 'alpha' (0..1): OVER
+ * in the canvas's encoding when 'light' is NULL, else in linear light (a reflection adds
+ * light as it does in the world, so a faint one over a dark ground stays faint). cr's target
+ * is an image surface. */
+void dp_bubble_px_paint(cairo_t *cr, const dp_layer_ctx *ctx, dp_disc area, dp_bubble_px_fn fn,
+                        const void *look, double alpha, const dp_px_light *light);
 
 /** sRGB encoding of a linear value, clamped to 0..1. */
 double dp_bubble_encode(double linear);

@@ -152,16 +152,13 @@ static bool shapes_of(dp_cells *c, const dp_layer_points *lp)
 static dapple_status diagram_of(dp_cells *c, const dp_layer_points *lp, dapple_error *err)
 {
     size_t n = lp->count;
-    double *x = dp_calloc_n(n + 1, sizeof *x), *y = dp_calloc_n(n + 1, sizeof *y),
-           *w = dp_calloc_n(n + 1, sizeof *w);
-    dapple_status st = DAPPLE_OK;
-    if (x == NULL || y == NULL || w == NULL)
-        st = dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu cells", n);
-    for (size_t i = 0; st == DAPPLE_OK && i < n; i++)
-        x[i] = lp->points[i].x, y[i] = lp->points[i].y, w[i] = c->r[i] * c->r[i];
-    if (st == DAPPLE_OK)
-        st = dp_power_cells_new(&c->pc, x, y, w, n, c->t->width, c->t->height, c->t->wrap, err);
-    free(x), free(y), free(w);
+    dp_disc *d = dp_calloc_n(n + 1, sizeof *d);
+    if (d == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for %zu cells", n);
+    for (size_t i = 0; i < n; i++)
+        d[i] = (dp_disc){ lp->points[i].x, lp->points[i].y, c->r[i] };
+    dapple_status st = dp_power_cells_new(&c->pc, d, n, c->t->width, c->t->height, c->t->wrap, err);
+    free(d);
     return st;
 }
 

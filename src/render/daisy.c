@@ -73,7 +73,8 @@ static void centre(cairo_t *cr, double radius, dp_jitter_rng *g)
     double rc = radius * CENTRE_FRAC;
     const dp_rgba umber = { 0.25, 0.2, 0.0, 1 };
     const dp_lens_stop sh[] = { { 0, umber, 0.35 }, { 1, umber, 0 } };
-    dp_lens_disc(cr, 0, 0, rc * 1.5, 0, 0, rc * 0.8, 0, 0, rc * 1.5, sh, 2);
+    dp_disc shadow = { 0, 0, rc * 1.5 }, core = { 0, 0, rc * 0.8 };
+    dp_lens_disc(cr, shadow, core, shadow, sh, 2);
     cairo_pattern_t *p = cairo_pattern_create_radial(-rc * 0.25, -rc * 0.25, 0, 0, 0, rc);
     cairo_pattern_add_color_stop_rgb(p, 0, 1.0, 0.88, 0.25);
     cairo_pattern_add_color_stop_rgb(p, 0.7, 0.97, 0.72, 0.08);

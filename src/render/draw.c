@@ -22,6 +22,7 @@
 #include "render/backdrop.h"
 #include "render/canvas.h"
 #include "render/colour.h"
+#include "render/ground_detail.h"
 #include "render/layer.h"
 
 #define MAX_BANDS   8
@@ -189,7 +190,8 @@ static void *draw_band(void *arg)
     b->st = dp_canvas_check(cr, "band", &b->err);
     int n = DP_MIN(b->t->n_layers, b->s->n_layers);
     for (int i = 0; i < n && b->st == DAPPLE_OK; i++)
-        b->st = draw_layer(cr, b, i);
+        if (!(b->t->hide_layers >> i & 1))
+            b->st = draw_layer(cr, b, i);
     cairo_destroy(cr);
     cairo_surface_finish(surf);
     cairo_surface_destroy(surf);
@@ -322,7 +324,10 @@ static dapple_status paint_background(cairo_t *cr, const dp_texture_spec *t, dap
     dapple_status st = dp_canvas_check(cr, "canvas", err);
     if (st != DAPPLE_OK)
         return st;
-    return dp_backdrop_wanted(t) ? dp_backdrop_paint(cr, t, err) : dp_canvas_background(cr, t, err);
+    st = dp_backdrop_wanted(t) ? dp_backdrop_paint(cr, t, err) : dp_canvas_background(cr, t, err);
+    if (st == DAPPLE_OK && t->ground_detail)
+        dp_ground_flatten(cairo_get_target(cr));
+    return st;
 }
 
 dapple_status dp_render_texture_bands(const dp_texture_spec *t, const dp_scene *s, int bands,

@@ -85,17 +85,14 @@ static void place_of(const dp_texture_spec *t, double x, double y, double *u, do
     *v = y / t->height - floor(y / t->height);
 }
 
-void dp_drop_glint_spot(const dp_drop *d, const dp_drop_style *st, const dp_texture_spec *t,
-                        double x, double y, double lx, double ly, uint64_t key, double *ox,
-                        double *oy, double *size)
+dp_glint_spot dp_drop_glint_spot(const dp_layer_ctx *ctx, const dp_drop *d, const dp_shape *s)
 {
-    dp_layer_ctx ctx = { .light_x = lx, .light_y = ly };
-    shader sh = { .ctx = &ctx, .d = d };
+    shader sh = { .ctx = ctx, .d = d };
     double u, v;
-    place_of(t, x, y, &u, &v);
-    glint_of(&sh, st, key, u, v);
+    place_of(ctx->t, s->x, s->y, &u, &v);
+    glint_of(&sh, &ctx->spec->drop, s->key, u, v);
     double R = d->sphere * d->scale; /* the cap's sphere, in pixels */
-    *ox = R * sh.hx, *oy = R * sh.hy, *size = R / sqrt(sh.shine);
+    return (dp_glint_spot){ R * sh.hx, R * sh.hy, R / sqrt(sh.shine) };
 }
 
 /* The colour of the surface of slope (gx, gy) at pixel (px, py): the optics of the water

@@ -14,13 +14,16 @@
  * ctx->clip_y0..clip_y1 only. Does nothing without ctx->ground (the scene behind). */
 void dp_drop_shade(cairo_t *cr, const dp_layer_ctx *ctx, const dp_drop *d, const dp_shape *s);
 
-/** Where the glint of drop d at (x, y) on texture t (seeded by 'key', lit from the unit
- * vector (lx, ly)) sits: its offset (*ox, *oy) from the centre and its size, in pixels: the
- * point of the drop's cap whose normal is the half vector, and the cap's radius over
+/** Where a drop's glint sits, in pixels: its offset (ox, oy) from the drop's centre, the
+ * point of the cap whose normal is the half vector, and its size, the cap's radius over
  * sqrt(shininess). */
-void dp_drop_glint_spot(const dp_drop *d, const dp_drop_style *st, const dp_texture_spec *t,
-                        double x, double y, double lx, double ly, uint64_t key, double *ox,
-                        double *oy, double *size);
+typedef struct dp_glint_spot {
+    double ox, oy, size;
+} dp_glint_spot;
+
+/** The glint of drop d of shape s (its centre and key) as dp_drop_shade lights it: by
+ * ctx's light, its texture (ctx->t) and its layer's drop style (ctx->spec->drop). */
+dp_glint_spot dp_drop_glint_spot(const dp_layer_ctx *ctx, const dp_drop *d, const dp_shape *s);
 
 /** Shades the bridges between merged drops (render/merge.h) in ctx's band, from the same
  * smooth union the height map stores. */

@@ -41,10 +41,10 @@ double dp_layer_halo(const dp_layer_spec *l, uint64_t size_seed, const dapple_po
 static void discs_into(const dp_texture_spec *t, const dapple_point *p, size_t n, double k, int y0,
                        int y1, uint16_t *out)
 {
+    dp_raster_band band = { t->width, t->height, y0, y1, t->wrap };
     for (size_t i = 0; i < n; i++) {
         double radius = k * (double)p[i].r;
-        dp_raster_soft_max_rows(t->width, t->height, y0, y1, t->wrap, p[i].x, p[i].y,
-                                radius + EDGE_SOFT, radius, EDGE_SOFT, out);
+        dp_raster_soft_max_rows(&band, p[i].x, p[i].y, radius + EDGE_SOFT, radius, EDGE_SOFT, out);
     }
 }
 
@@ -71,16 +71,15 @@ static void halo_into(const dp_texture_spec *t, const dp_layer_spec *l, uint64_t
                       const dapple_point *p, int y0, int y1, uint16_t *out)
 {
     double reach = dp_layer_halo(l, seed, p);
+    dp_raster_band band = { t->width, t->height, y0, y1, t->wrap };
     if (l->style == DP_STYLE_DROPLETS && !dp_drop_style_round(&l->drop)) {
         shaped_halo h = { .out = out };
         dp_drop_init(&h.drop, &l->drop, dp_layer_point_radius(l, seed, p),
                      dp_point_key(seed, p->x, p->y));
-        dp_raster_disc_rows_xy(t->width, t->height, y0, y1, t->wrap, p->x, p->y, reach,
-                               shaped_halo_pixel, &h);
+        dp_raster_disc_rows_xy(&band, p->x, p->y, reach, shaped_halo_pixel, &h);
         return;
     }
-    dp_raster_soft_max_rows(t->width, t->height, y0, y1, t->wrap, p->x, p->y, reach + EDGE_SOFT,
-                            reach, EDGE_SOFT, out);
+    dp_raster_soft_max_rows(&band, p->x, p->y, reach + EDGE_SOFT, reach, EDGE_SOFT, out);
 }
 
 double dp_frost_fog_at(const dp_layer_spec *l, const dapple_field *f, double x, double y)
@@ -111,12 +110,13 @@ static void micro_drops(const dp_texture_spec *t, const dp_scene *s, int li, uin
 {
     const dp_layer_spec *l = &t->layers[li];
     uint64_t seed = dp_layer_size_seed(t->seed, l->name);
+    dp_raster_band whole = { t->width, t->height, 0, t->height, t->wrap };
     for (size_t i = 0; i < s->layers[li].count; i++) {
         const dapple_point *p = &s->layers[li].points[i];
         double radius = dp_layer_point_radius(l, seed, p);
         if (radius < l->drop_micro) /* a soft dot: a micro-drop roughens what it covers */
-            dp_raster_soft_max_rows(t->width, t->height, 0, t->height, t->wrap, p->x, p->y,
-                                    radius + EDGE_SOFT, radius, EDGE_SOFT, mask);
+            dp_raster_soft_max_rows(&whole, p->x, p->y, radius + EDGE_SOFT, radius, EDGE_SOFT,
+                                    mask);
     }
 }
 

@@ -15,17 +15,21 @@
 #define STEPS 10   /* points along a blade's midline */
 
 /* One blade: from its root (x, y) along theta, turning by 'bend' radians over its length
- * (a blade leaning over curves, it does not kink), stroke width at the root tapering to a
- * point; darker at the root, lighter and yellower toward the tip, as grass in the sun. */
-static void blade(cairo_t *cr, double x, double y, double theta, double len, double width,
-                  double bend, dp_rgba c, double alpha)
+ * (a blade leaning over curves, it does not kink), 'width' at the root tapering to a point. */
+typedef struct blade {
+    double x, y, theta, len, width, bend;
+} blade;
+
+/* Blade b, darker at the root, lighter and yellower toward the tip, as grass in the sun. */
+static void draw_blade(cairo_t *cr, const blade *b, dp_rgba c, double alpha)
 {
+    double x = b->x, y = b->y;
     double px[STEPS + 1], py[STEPS + 1], nx[STEPS + 1], ny[STEPS + 1];
     for (int i = 0; i <= STEPS; i++) {
-        double t = (double)i / STEPS, phi = theta + bend * t;
-        px[i] = i == 0 ? x : px[i - 1] + cos(phi) * len / STEPS;
-        py[i] = i == 0 ? y : py[i - 1] + sin(phi) * len / STEPS;
-        double w = width / 2 * pow(1 - t, 0.7) * (0.8 + 0.2 * sin(DP_PI * t));
+        double t = (double)i / STEPS, phi = b->theta + b->bend * t;
+        px[i] = i == 0 ? x : px[i - 1] + cos(phi) * b->len / STEPS;
+        py[i] = i == 0 ? y : py[i - 1] + sin(phi) * b->len / STEPS;
+        double w = b->width / 2 * pow(1 - t, 0.7) * (0.8 + 0.2 * sin(DP_PI * t));
         nx[i] = -sin(phi) * w;
         ny[i] = cos(phi) * w;
     }
@@ -62,8 +66,8 @@ static void draw_tuft(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, i
             c = (dp_rgba){ 0.62 + 0.1 * c.r, 0.58 + 0.1 * c.g, 0.34, c.a };
         double bend = lean * (0.2 + 0.9 * dp_jitter_unit(&g));
         double width = l->stroke_width * (0.75 + 0.5 * dp_jitter_unit(&g));
-        blade(cr, s->x + root * cos(ra), s->y + root * sin(ra), theta, len, width, bend, c,
-              pass == DP_PASS_SILHOUETTE ? 1 : s->colour.a);
+        blade b = { s->x + root * cos(ra), s->y + root * sin(ra), theta, len, width, bend };
+        draw_blade(cr, &b, c, pass == DP_PASS_SILHOUETTE ? 1 : s->colour.a);
     }
 }
 

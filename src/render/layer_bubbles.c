@@ -90,7 +90,8 @@ static void draw_soap(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s)
     l.tint[0] = linear(s->colour.r), l.tint[1] = linear(s->colour.g),
     l.tint[2] = linear(s->colour.b);
     l.n_walls = walls_of(c, st, s->x, s->y, s->radius, l.walls);
-    dp_bubble_px_paint(cr, c, s->x, s->y, s->radius + 1, dp_soap_px, &l, s->colour.a, &st->light);
+    dp_disc area = { s->x, s->y, s->radius + 1 };
+    dp_bubble_px_paint(cr, c, area, dp_soap_px, &l, s->colour.a, &st->light);
 }
 
 /* How deep in the drink: the smaller a bubble of the layer, the farther back (perspective),
@@ -112,8 +113,8 @@ static void draw_gas(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s)
                       .tint = { s->colour.r, s->colour.g, s->colour.b } };
     l.depth = c->spec->trains > 0 ? 0 : depth_of(c->spec, s);
     l.glint = 0.6 + 0.4 * (double)(s->variety & 0xffff) / 65535.0;
-    dp_bubble_px_paint(cr, c, s->x, s->y, s->radius * DP_GAS_REACH + 1, dp_gas_px, &l, s->colour.a,
-                       NULL);
+    dp_disc area = { s->x, s->y, s->radius * DP_GAS_REACH + 1 };
+    dp_bubble_px_paint(cr, c, area, dp_gas_px, &l, s->colour.a, NULL);
 }
 
 static void draw_bubble(cairo_t *cr, const dp_layer_ctx *c, const dp_shape *s, int pass)

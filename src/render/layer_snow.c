@@ -48,9 +48,15 @@ static double lit(const dp_layer_ctx *ctx, const float *h, int x)
     return DP_MAX(0.0, d);
 }
 
+/* The albedo (texture.h, unlit): every column lit as flat snow is, and no glint. */
+static double sun_at(const dp_layer_ctx *ctx, const float *h, int x)
+{
+    return ctx->t->unlit ? DP_MAX(0.0, -ctx->light_y) : lit(ctx, h, x);
+}
+
 static bool glint(const dp_layer_ctx *ctx, int x, int y, double depth)
 {
-    double p = SPARKLES * ctx->spec->sparkle;
+    double p = ctx->t->unlit ? 0 : SPARKLES * ctx->spec->sparkle;
     return depth >= 0 && depth < GLINT_IN && hash01(ctx->seed ^ 0x676c696e74u, x, y) < p;
 }
 
@@ -85,7 +91,7 @@ static dapple_status draw_snow(cairo_t *cr, const dp_layer_ctx *ctx, dapple_erro
     int stride = cairo_image_surface_get_stride(target);
     double a = ctx->spec->alpha * ctx->spec->palette[0].a;
     for (int x = 0; x < ctx->t->width; x++) {
-        double sun = lit(ctx, lp->snow, x);
+        double sun = sun_at(ctx, lp->snow, x);
         int top = (int)floor(ctx->t->height - (double)lp->snow[x]);
         for (int y = DP_MAX(ctx->clip_y0, top); y < ctx->clip_y1; y++) {
             double cov = dp_snow_cover_at(ctx->t, lp, x, y) * a;

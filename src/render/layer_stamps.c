@@ -2,12 +2,13 @@
  * 'stamps': the built-in daisy (stamp = "" or "daisy") or PNG stamps (up to 8 variants, one
  * picked per point), randomly rotated, sized from r (scale * r, +- stamp_scale_jitter),
  * optionally mirrored and tilted (squashed across a random axis by cos(tilt)). The daisy
- * has a soft shadow of its own unless the layer asks for 'shadow'. Each PNG is decoded once
- * per layer (per drawing thread) in prepare and halved repeatedly into a mip chain with
- * cairo's box filter; each stamp then paints the smallest level at least its size with a
- * bilinear filter, so it is never shrunk by more than 2x at draw time (sharp, and far
- * cheaper than a convolution per stamp). Its longer side spans the stamp's diameter; the
- * point's colour tints it (stamp_tint.c) and its alpha multiplies the stamp's. */
+ * has a soft shadow of its own unless the layer asks for 'shadow' or the albedo is drawn.
+ * Each PNG is decoded once per layer (per drawing thread) in prepare and halved repeatedly
+ * into a mip chain with cairo's box filter; each stamp then paints the smallest level at
+ * least its size with a bilinear filter, so it is never shrunk by more than 2x at draw time
+ * (sharp, and far cheaper than a convolution per stamp). Its longer side spans the stamp's
+ * diameter; the point's colour tints it (stamp_tint.c) and its alpha multiplies the
+ * stamp's. */
 #include "render/layer.h"
 
 #include <math.h>
@@ -108,7 +109,8 @@ static void shadow(cairo_t *cr, double radius)
 {
     const dp_rgba black = { 0, 0, 0, 1 };
     const dp_lens_stop st[] = { { 0, black, 0.22 }, { 1, black, 0 } };
-    dp_lens_disc(cr, 0, 0, radius * 1.05, 0, 0, radius * 0.3, 0, 0, radius * 1.05, st, 2);
+    dp_disc disc = { 0, 0, radius * 1.05 }, core = { 0, 0, radius * 0.3 };
+    dp_lens_disc(cr, disc, core, disc, st, 2);
 }
 
 static void paint_png(cairo_t *cr, const mips *m, const dp_shape *s, int pass, dp_stamp_tint mode)
@@ -180,7 +182,7 @@ static void draw_daisy(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, 
         stem(cr, s, pass == DP_PASS_SILHOUETTE ? (dp_rgba){ 0, 0, 0, 1 } : petal);
     if (pass == DP_PASS_SILHOUETTE) {
         petal.a = 1;
-    } else if (!(ctx->spec->shadow > 0)) {
+    } else if (!(ctx->spec->shadow > 0) && !ctx->t->unlit) {
         /* The shadow falls the same way for every flower: offset before rotating. */
         cairo_translate(cr, 0.06 * s->radius, 0.08 * s->radius);
         shadow(cr, s->radius);
@@ -200,7 +202,10 @@ static void draw_stamp(cairo_t *cr, const dp_layer_ctx *ctx, const dp_shape *s, 
         paint_png(cr, &st->variant[DP_MIN(s->variant, st->n - 1)], s, pass, ctx->spec->stamp_tint);
     } else if (is_leaves(ctx->spec)) {
         orient(cr, s);
-        dp_leaf_draw(cr, s->radius, s->colour, s->variety, pass == DP_PASS_SILHOUETTE);
+        dp_leaf_draw(cr, s->radius, s->colour, s->variety,
+                     pass == DP_PASS_SILHOUETTE ? DP_LEAF_SILHOUETTE
+                     : ctx->t->unlit            ? DP_LEAF_UNLIT
+                                                : DP_LEAF_LIT);
     } else {
         draw_daisy(cr, ctx, s, pass);
     }

@@ -158,10 +158,13 @@ static void fill_blade(cairo_t *cr, double r, dp_rgba c, dp_jitter_rng *g)
     cairo_pattern_destroy(p);
 }
 
-/* Curl: one half of the blade turned from the light, the edges darker than the middle. */
-static void curl(cairo_t *cr, double r, double alpha, dp_jitter_rng *g)
+/* Curl: one half of the blade turned from the light, the edges darker than the middle.
+ * Unlit, the leaf's bits are still drawn, so its veins and spots stay where they were. */
+static void curl(cairo_t *cr, double r, double alpha, dp_jitter_rng *g, bool lit)
 {
     double side = dp_jitter_signed(g);
+    if (!lit)
+        return;
     cairo_pattern_t *p = cairo_pattern_create_linear(0, -r * 0.6, 0, r * 0.6);
     cairo_pattern_add_color_stop_rgba(p, 0, 0, 0, 0, alpha * (0.18 + 0.2 * DP_MAX(0.0, side)));
     cairo_pattern_add_color_stop_rgba(p, 0.45, 1, 1, 1, alpha * 0.03);
@@ -225,7 +228,7 @@ static void holes(cairo_t *cr, double r, dp_jitter_rng *g)
     }
 }
 
-void dp_leaf_draw(cairo_t *cr, double radius, dp_rgba colour, uint64_t variety, bool silhouette)
+void dp_leaf_draw(cairo_t *cr, double radius, dp_rgba colour, uint64_t variety, dp_leaf_look look)
 {
     int k = dp_leaf_kind(variety);
     dp_jitter_rng g = { variety ^ 0x6c656166646177u };
@@ -233,14 +236,14 @@ void dp_leaf_draw(cairo_t *cr, double radius, dp_rgba colour, uint64_t variety, 
     dp_leaf_path(cr, k, radius, variety);
     holes(cr, radius, &g);
     cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
-    if (silhouette) {
+    if (look == DP_LEAF_SILHOUETTE) {
         cairo_set_source_rgba(cr, 0, 0, 0, 1);
         cairo_fill(cr);
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
         return;
     }
     fill_blade(cr, radius, colour, &g);
-    curl(cr, radius, colour.a, &g);
+    curl(cr, radius, colour.a, &g, look == DP_LEAF_LIT);
     cairo_save(cr);
     cairo_clip(cr);
     cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);

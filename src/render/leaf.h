@@ -23,8 +23,12 @@ int dp_leaf_kind(uint64_t variety);
  * toward +x, within 'radius' of the origin; the shape varies with 'variety'. */
 void dp_leaf_path(cairo_t *cr, int kind, double radius, uint64_t variety);
 
-/** Draws the whole leaf (outline, holes, gradient, curl, veins, spots) at the origin as
- * dp_leaf_path places it, in 'colour' (its alpha included); silhouette: only the shape. */
-void dp_leaf_draw(cairo_t *cr, double radius, dp_rgba colour, uint64_t variety, bool silhouette);
+/** How a leaf is drawn: whole; without the curl's light and shade (the albedo); or only
+ * its shape, opaque (for shadows and relief). */
+typedef enum dp_leaf_look { DP_LEAF_LIT, DP_LEAF_UNLIT, DP_LEAF_SILHOUETTE } dp_leaf_look;
+
+/** Draws the leaf (outline, holes, gradient, curl, veins, spots) at the origin as
+ * dp_leaf_path places it, in 'colour' (its alpha included), as 'look' asks. */
+void dp_leaf_draw(cairo_t *cr, double radius, dp_rgba colour, uint64_t variety, dp_leaf_look look);
 
 #endif

@@ -13,16 +13,16 @@
 
 #include "core/dp.h"
 
-void dp_lens_disc(cairo_t *cr, double x, double y, double r, double x0, double y0, double r0,
-                  double x1, double y1, double r1, const dp_lens_stop *stops, int n)
+void dp_lens_disc(cairo_t *cr, dp_disc fill, dp_disc from, dp_disc to, const dp_lens_stop *stops,
+                  int n)
 {
-    cairo_pattern_t *p = cairo_pattern_create_radial(x0, y0, r0, x1, y1, r1);
+    cairo_pattern_t *p = cairo_pattern_create_radial(from.x, from.y, from.r, to.x, to.y, to.r);
     for (int i = 0; i < n; i++)
         cairo_pattern_add_color_stop_rgba(p, stops[i].at, stops[i].c.r, stops[i].c.g, stops[i].c.b,
                                           stops[i].alpha);
     cairo_set_source(cr, p);
     cairo_new_path(cr);
-    cairo_arc(cr, x, y, r, 0, 2 * DP_PI);
+    cairo_arc(cr, fill.x, fill.y, fill.r, 0, 2 * DP_PI);
     cairo_fill(cr);
     cairo_pattern_destroy(p);
 }

@@ -6,6 +6,7 @@
 
 #include <cairo.h>
 
+#include "core/disc.h"
 #include "render/layer.h"
 #include "render/texture.h"
 
@@ -15,11 +16,11 @@ typedef struct dp_lens_stop {
     double alpha;
 } dp_lens_stop;
 
-/** Fills a disc (x, y, r) with the radial gradient from circle (x0, y0, r0) to circle
- * (x1, y1, r1). A second circle off-centre from the first makes a band that is thick on
- * one side and thin on the other: that is how rims lean away from the light. */
-void dp_lens_disc(cairo_t *cr, double x, double y, double r, double x0, double y0, double r0,
-                  double x1, double y1, double r1, const dp_lens_stop *stops, int n);
+/** Fills disc 'fill' with the radial gradient of n stops from circle 'from' to circle 'to'.
+ * A second circle off-centre from the first makes a band that is thick on one side and
+ * thin on the other: that is how rims lean away from the light. */
+void dp_lens_disc(cairo_t *cr, dp_disc fill, dp_disc from, dp_disc to, const dp_lens_stop *stops,
+                  int n);
 
 #define DP_LENS_WATER 1.33 /* refractive index of water (to air) */
 

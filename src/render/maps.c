@@ -191,6 +191,7 @@ static void *bridges_in_rows(void *arg)
     const bridge_rows *b = arg;
     const dp_texture_spec *t = b->t;
     uint64_t size_seed = dp_layer_size_seed(t->seed, b->l->name);
+    dp_raster_band band = { t->width, t->height, b->y0, b->y1, t->wrap };
     for (size_t i = 0; i < b->lp->n_pairs; i++) {
         const dp_drop_pair *q = &b->lp->pairs[i];
         const dapple_point *p = &b->lp->points[q->a];
@@ -205,8 +206,8 @@ static void *bridges_in_rows(void *arg)
         if (!dp_merge_bridge_rect(&c.a, &c.b, q->abx, q->aby, c.k, c.rect))
             continue;
         dp_merge_bridge_disc(&c.a, &c.b, q->abx, q->aby, c.k, &c.ox, &c.oy, &reach);
-        dp_raster_disc_rows_xy(t->width, t->height, b->y0, b->y1, t->wrap, (double)p->x + c.ox,
-                               (double)p->y + c.oy, reach, bridge_pixel, &c);
+        dp_raster_disc_rows_xy(&band, (double)p->x + c.ox, (double)p->y + c.oy, reach, bridge_pixel,
+                               &c);
     }
     return NULL;
 }

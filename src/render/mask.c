@@ -131,7 +131,8 @@ static bool dots_by_nearest(const dp_texture_spec *t, const dp_layer_points *l, 
     bool ok = x != NULL && y != NULL;
     for (size_t j = 0; ok && j < l->count; j++)
         x[j] = (double)l->points[j].x - t->view_x, y[j] = (double)l->points[j].y - t->view_y;
-    ok = ok && dp_raster_nearest(mask_w(t), mask_h(t), wrap, x, y, l->count, reach, fn, p);
+    dp_raster_band whole = { mask_w(t), mask_h(t), 0, mask_h(t), wrap };
+    ok = ok && dp_raster_nearest(&whole, x, y, l->count, reach, fn, p);
     free(x), free(y);
     return ok;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  * One scene, many files (see outputs.h). The scene is sampled once; the height map is
- * computed once and shared by the height and normal outputs. */
+ * computed once and shared by the height, normal and occlusion outputs. */
 #include "render/outputs.h"
 
 #include <stdlib.h>
@@ -10,9 +10,33 @@
 #include "core/dp.h"
 #include "io/image_save.h"
 #include "io/points_write.h"
+#include "render/pbr.h"
 #include "render/render.h"
 
-/* Tells the caller what is being done now, if it asked. */
+const char *const dp_output_names[DP_OUTPUT_COUNT] = { "texture", "height", "normal",    "mask",
+                                                       "points",  "albedo", "roughness", "ao" };
+
+const char **dp_output_slot(dp_output_paths *p, const char *name)
+{
+    const char **slot[DP_OUTPUT_COUNT] = { &p->texture, &p->height, &p->normal,    &p->mask,
+                                           &p->points,  &p->albedo, &p->roughness, &p->ao };
+    for (int i = 0; i < DP_OUTPUT_COUNT; i++)
+        if (name != NULL && strcmp(name, dp_output_names[i]) == 0)
+            return slot[i];
+    return NULL;
+}
+
+dapple_status dp_output_check(const dp_texture_spec *t, const dp_output_paths *p, dapple_error *err)
+{
+    if (p->albedo != NULL && dp_albedo_check(t, err) != DAPPLE_OK)
+        return err->status;
+    if (p->roughness != NULL && dp_roughness_check(t, err) != DAPPLE_OK)
+        return err->status;
+    if (p->ao != NULL && dp_ao_check(t, err) != DAPPLE_OK)
+        return err->status;
+    return DAPPLE_OK;
+}
+
 static double seconds_now(void)
 {
     struct timespec ts;
@@ -20,25 +44,61 @@ static double seconds_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Tells the caller what is being done now, if it asked. */
 static void say(dp_phase_fn phase, const char *what)
 {
     if (phase != NULL)
         phase(what);
 }
 
-static dapple_status write_texture(const dp_texture_spec *t, const dp_scene *s,
-                                   const dp_output_paths *p, dapple_error *err)
+/* The colour texture, or with 'albedo' the same drawn unlit. */
+static dapple_status write_colour(const dp_texture_spec *t, const dp_scene *s,
+                                  const dp_output_paths *p, bool albedo, dapple_error *err)
 {
     cairo_surface_t *surface = NULL;
-    say(p->phase, "drawing");
-    if (dp_render_texture(t, s, &surface, err) != DAPPLE_OK)
+    say(p->phase, albedo ? "drawing the albedo" : "drawing");
+    if ((albedo ? dp_render_albedo(t, s, &surface, err) : dp_render_texture(t, s, &surface, err)) !=
+        DAPPLE_OK)
         return err->status;
     cairo_surface_flush(surface);
-    say(p->phase, "writing the texture");
-    dapple_status st =
-            dp_image_write_argb32(p->texture, cairo_image_surface_get_data(surface), t->width,
-                                  t->height, cairo_image_surface_get_stride(surface), err);
+    say(p->phase, albedo ? "writing the albedo" : "writing the texture");
+    dapple_status st = dp_image_write_argb32(
+            albedo ? p->albedo : p->texture, cairo_image_surface_get_data(surface), t->width,
+            t->height, cairo_image_surface_get_stride(surface), err);
     cairo_surface_destroy(surface);
+    return st;
+}
+
+static dapple_status write_roughness(const dp_texture_spec *t, const dp_scene *s,
+                                     const dp_output_paths *p, dapple_error *err)
+{
+    uint16_t *rough = dp_calloc_n((size_t)t->width * (size_t)t->height, sizeof *rough);
+    if (rough == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d roughness map", t->width,
+                       t->height);
+    say(p->phase, "drawing the roughness map");
+    dapple_status st = dp_render_roughness_into(t, s, rough, err);
+    say(p->phase, "writing the roughness map");
+    if (st == DAPPLE_OK)
+        st = dp_image_write_grey(p->roughness, rough, t->width, t->height, 8, err);
+    free(rough);
+    return st;
+}
+
+/* The occlusion map of a height map. */
+static dapple_status write_ao(const dp_texture_spec *t, const uint16_t *height,
+                              const dp_output_paths *p, dapple_error *err)
+{
+    uint16_t *ao = dp_calloc_n((size_t)t->width * (size_t)t->height, sizeof *ao);
+    if (ao == NULL)
+        return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for a %dx%d occlusion map", t->width,
+                       t->height);
+    say(p->phase, "drawing the occlusion map");
+    dapple_status st = dp_render_ao_into(t, height, ao, err);
+    say(p->phase, "writing the occlusion map");
+    if (st == DAPPLE_OK)
+        st = dp_image_write_grey(p->ao, ao, t->width, t->height, 8, err);
+    free(ao);
     return st;
 }
 
@@ -64,6 +124,8 @@ static dapple_status write_maps(const dp_texture_spec *t, const dp_scene *s,
         dp_render_normal_into(t, height, t->normal_dx, rgb);
         st = dp_image_write_rgb8(p->normal, rgb, t->width, t->height, err);
     }
+    if (st == DAPPLE_OK && p->ao)
+        st = write_ao(t, height, p, err);
 done:
     free(rgb);
     free(height);
@@ -94,13 +156,16 @@ static dapple_status write_points(const dp_texture_spec *t, const dp_scene *s,
     say(p->phase, "writing the points");
     for (int i = 0; i < s->n_layers; i++)
         sets[i] = (dp_point_set){ s->layers[i].points, s->layers[i].count };
-    dp_points_columns cols = { .rotation = t->points_rotation,
-                               .scale_jitter = t->points_scale_jitter,
-                               .variants = t->points_variants,
-                               .y_up = t->points_y_up };
-    return dp_points_write_cols(path, format < 0 ? DP_POINTS_CSV : (dp_points_format)format, sets,
-                                (size_t)s->n_layers, true, t->width, t->height, t->seed, &cols,
-                                err);
+    dp_points_file f = { .format = format < 0 ? DP_POINTS_CSV : (dp_points_format)format,
+                         .with_layer = true,
+                         .width = t->width,
+                         .height = t->height,
+                         .seed = t->seed,
+                         .cols = { .rotation = t->points_rotation,
+                                   .scale_jitter = t->points_scale_jitter,
+                                   .variants = t->points_variants,
+                                   .y_up = t->points_y_up } };
+    return dp_points_write(path, &f, sets, (size_t)s->n_layers, err);
 }
 
 static void fill_stats(const dp_scene *s, dp_render_stats *stats)
@@ -142,19 +207,26 @@ dapple_status dp_render_outputs(const dp_texture_spec *t, const dp_output_paths 
     dp_scene scene;
     double t0 = seconds_now();
     memset(stats, 0, sizeof *stats);
+    if (dp_output_check(t, p, err) != DAPPLE_OK)
+        return err->status;
     say(p->phase, "sampling");
     if (dp_scene_sample(t, &scene, err) != DAPPLE_OK)
         return err->status;
     fill_stats(&scene, stats);
     dapple_status st = DAPPLE_OK;
-    if (p->texture || p->height || p->normal)
+    bool drawn = p->texture || p->albedo || p->roughness, maps = p->height || p->normal || p->ao;
+    if (drawn || maps)
         st = check_paint(t, &scene, err);
-    if (st == DAPPLE_OK && p->texture && (p->height || p->normal))
+    if (st == DAPPLE_OK && (p->texture || p->albedo) && maps)
         (void)dp_scene_keep_cell_heights(t, &scene); /* an optimisation: without, found twice */
     if (st == DAPPLE_OK && p->texture)
-        st = write_texture(t, &scene, p, err);
-    if (st == DAPPLE_OK && (p->height || p->normal))
+        st = write_colour(t, &scene, p, false, err);
+    if (st == DAPPLE_OK && p->albedo)
+        st = write_colour(t, &scene, p, true, err);
+    if (st == DAPPLE_OK && maps)
         st = write_maps(t, &scene, p, err);
+    if (st == DAPPLE_OK && p->roughness)
+        st = write_roughness(t, &scene, p, err);
     if (st == DAPPLE_OK && p->mask)
         st = dp_output_mask(t, &scene, p->mask, p->phase, err);
     if (st == DAPPLE_OK && p->points)

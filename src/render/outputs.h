@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * Rendering one texture spec to every file it asks for: the colour texture, height and
- * normal maps, a mask and the point list. Shared by `render`, `mask`, `pack`, `tiles` and
- * the preview. Prints nothing: a caller that shows progress passes a phase function. */
+ * normal maps, a mask, the point list and the material maps (albedo, roughness, ambient
+ * occlusion). Shared by `render`, `mask`, `pack`, `tiles` and the preview. Prints nothing:
+ * a caller that shows progress passes a phase function. */
 #ifndef DP_RENDER_OUTPUTS_H
 #define DP_RENDER_OUTPUTS_H
 
@@ -17,8 +18,26 @@ typedef void (*dp_phase_fn)(const char *phase);
 /* Where to write each output; NULL = not wanted. */
 typedef struct dp_output_paths {
     const char *texture, *height, *normal, *mask, *points;
-    dp_phase_fn phase; /* NULL: nobody listens */
+    const char *albedo, *roughness, *ao; /* the material maps (render/pbr.h) */
+    dp_phase_fn phase;                   /* NULL: nobody listens */
 } dp_output_paths;
+
+#define DP_OUTPUT_COUNT 8
+
+/** The outputs' names, in the order of dp_output_paths: "texture", "height", "normal",
+ * "mask", "points", "albedo", "roughness", "ao". */
+extern const char *const dp_output_names[DP_OUTPUT_COUNT];
+
+/** The member of p that holds the path of the output called 'name' (one of
+ * dp_output_names), for a caller that picks outputs by name (the preview's views); NULL for
+ * any other name. */
+const char **dp_output_slot(dp_output_paths *p, const char *name);
+
+/** DAPPLE_OK when t can give every output p asks for; else DAPPLE_E_INVALID naming the
+ * layer that cannot (an albedo of drops, an occlusion map of a texture with no relief).
+ * dp_render_outputs checks this first; a caller may check before other work. */
+DAPPLE_USERESULT dapple_status dp_output_check(const dp_texture_spec *t, const dp_output_paths *p,
+                                               dapple_error *err);
 
 typedef struct dp_render_stats {
     size_t points[DP_MAX_LAYERS];

@@ -34,12 +34,19 @@ DAPPLE_USERESULT dapple_status dp_plot_lines(const char *path, const char *title
                                              const dp_plot_panel *panels, int n_panels,
                                              dapple_error *err);
 
-/** Writes v (nx x ny, row-major, row 0 at the bottom: y up) as grey levels, black at 0 and
- * white at vmax and above, over axes spanning [x0, x1] x [y0, y1]. */
-DAPPLE_USERESULT dapple_status dp_plot_image(const char *path, const char *title, const double *v,
-                                             int nx, int ny, double vmax, const double range[4],
-                                             const char *xlabel, const char *ylabel,
-                                             dapple_error *err);
+/** A grid of values shown as grey levels, black at 0 and white at vmax and above, over
+ * axes spanning [x0, x1] x [y0, y1]. */
+typedef struct dp_plot_values {
+    const double *v; /* nx x ny, row-major, row 0 at the bottom: y up */
+    int nx, ny;
+    double vmax;
+    double x0, x1, y0, y1;
+    const char *xlabel, *ylabel;
+} dp_plot_values;
+
+/** Writes the values as a 640 px square with axes around it, under a title. */
+DAPPLE_USERESULT dapple_status dp_plot_image(const char *path, const char *title,
+                                             const dp_plot_values *values, dapple_error *err);
 
 /** Writes the points inside the window [x0, x0 + w) x [y0, y0 + h) (y down, as in the
  * file): a dot per point and a circle of radius r / 2, so touching circles mean a pair

@@ -27,9 +27,11 @@ static cairo_t *blank(cairo_surface_t **s, int w, int h, const char *title)
 
 /* The value image, drawn pixel by pixel into a surface of its own, then scaled up with
  * nearest-neighbour filtering so each value stays a crisp square. */
-static void paint_values(cairo_t *cr, const dp_plot_frame *f, const double *v, int nx, int ny,
-                         double vmax)
+static void paint_values(cairo_t *cr, const dp_plot_frame *f, const dp_plot_values *pv)
 {
+    const double *v = pv->v;
+    int nx = pv->nx, ny = pv->ny;
+    double vmax = pv->vmax;
     cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, nx, ny);
     unsigned char *data = cairo_image_surface_get_data(img);
     int stride = cairo_image_surface_get_stride(img);
@@ -51,9 +53,8 @@ static void paint_values(cairo_t *cr, const dp_plot_frame *f, const double *v, i
     cairo_surface_destroy(img);
 }
 
-dapple_status dp_plot_image(const char *path, const char *title, const double *v, int nx, int ny,
-                            double vmax, const double range[4], const char *xlabel,
-                            const char *ylabel, dapple_error *err)
+dapple_status dp_plot_image(const char *path, const char *title, const dp_plot_values *values,
+                            dapple_error *err)
 {
     cairo_surface_t *s;
     cairo_t *cr = blank(&s, MARGIN_L + IMG_SIDE + MARGIN_R, MARGIN_T + IMG_SIDE + MARGIN_B, title);
@@ -61,12 +62,12 @@ dapple_status dp_plot_image(const char *path, const char *title, const double *v
                         .top = MARGIN_T,
                         .w = IMG_SIDE,
                         .h = IMG_SIDE,
-                        .x0 = range[0],
-                        .x1 = range[1],
-                        .y0 = range[2],
-                        .y1 = range[3] };
-    paint_values(cr, &f, v, nx, ny, vmax);
-    dp_plot_axes(cr, &f, xlabel, ylabel);
+                        .x0 = values->x0,
+                        .x1 = values->x1,
+                        .y0 = values->y0,
+                        .y1 = values->y1 };
+    paint_values(cr, &f, values);
+    dp_plot_axes(cr, &f, values->xlabel, values->ylabel);
     return dp_plot_finish(path, s, cr, err);
 }
 

@@ -54,40 +54,48 @@ static copies copies_of(int width, int height, dp_wrap wrap, double x, double y,
     return c;
 }
 
-static void disc_once(int width, int row0, int row1, double x, double y, double reach,
-                      dp_raster_xy_fn fn, void *ctx)
+/* The band's rows clipped to the image. */
+static dp_raster_band clipped(const dp_raster_band *b)
+{
+    dp_raster_band c = *b;
+    c.row0 = c.row0 < 0 ? 0 : c.row0, c.row1 = c.row1 > c.height ? c.height : c.row1;
+    return c;
+}
+
+static void disc_once(const dp_raster_band *b, double x, double y, double reach, dp_raster_xy_fn fn,
+                      void *ctx)
 {
     int y0, y1, x0, x1;
     double dy;
-    disc_rows(row0, row1, y, reach, &y0, &y1);
+    disc_rows(b->row0, b->row1, y, reach, &y0, &y1);
     for (int py = y0; py <= y1; py++) {
-        if (!row_span(width, x, y, reach, py, &dy, &x0, &x1))
+        if (!row_span(b->width, x, y, reach, py, &dy, &x0, &x1))
             continue;
-        size_t row = (size_t)(py - row0) * (size_t)width;
+        size_t row = (size_t)(py - b->row0) * (size_t)b->width;
         for (int px = x0; px <= x1; px++)
             fn(ctx, row + (size_t)px, px + 0.5 - x, dy);
     }
 }
 
-void dp_raster_disc_rows_xy(int width, int height, int row0, int row1, dp_wrap wrap, double x,
-                            double y, double reach, dp_raster_xy_fn fn, void *ctx)
+void dp_raster_disc_rows_xy(const dp_raster_band *band, double x, double y, double reach,
+                            dp_raster_xy_fn fn, void *ctx)
 {
-    row0 = row0 < 0 ? 0 : row0, row1 = row1 > height ? height : row1;
-    if (!dp_wrap_any(wrap)) {
-        disc_once(width, row0, row1, x, y, reach, fn, ctx);
+    dp_raster_band b = clipped(band);
+    if (!dp_wrap_any(b.wrap)) {
+        disc_once(&b, x, y, reach, fn, ctx);
         return;
     }
-    copies c = copies_of(width, height, wrap, x, y, reach);
+    copies c = copies_of(b.width, b.height, b.wrap, x, y, reach);
     for (int j = c.j0; j <= c.j1; j++)
         for (int i = c.i0; i <= c.i1; i++)
-            disc_once(width, row0, row1, x + (double)i * width, y + (double)j * height, reach, fn,
-                      ctx);
+            disc_once(&b, x + (double)i * b.width, y + (double)j * b.height, reach, fn, ctx);
 }
 
 void dp_raster_disc_xy(int width, int height, dp_wrap wrap, double x, double y, double reach,
                        dp_raster_xy_fn fn, void *ctx)
 {
-    dp_raster_disc_rows_xy(width, height, 0, height, wrap, x, y, reach, fn, ctx);
+    dp_raster_band b = { width, height, 0, height, wrap };
+    dp_raster_disc_rows_xy(&b, x, y, reach, fn, ctx);
 }
 
 /* lround of 0 <= v < 65536 without the library call: v - floor(v) is exact there. */
@@ -99,16 +107,16 @@ static uint16_t round_up_half(double v)
 
 /* disc_once with the soft-edged max (dp_raster_soft_max_rows) written in: no call per pixel,
  * and a pixel already at 65535 is left as it is. Same pixels, same expressions. */
-static void soft_once(int width, int row0, int row1, double x, double y, double reach,
-                      double radius, double soft, uint16_t *out)
+static void soft_once(const dp_raster_band *b, double x, double y, double reach, double radius,
+                      double soft, uint16_t *out)
 {
     int y0, y1, x0, x1;
     double dy;
-    disc_rows(row0, row1, y, reach, &y0, &y1);
+    disc_rows(b->row0, b->row1, y, reach, &y0, &y1);
     for (int py = y0; py <= y1; py++) {
-        if (!row_span(width, x, y, reach, py, &dy, &x0, &x1))
+        if (!row_span(b->width, x, y, reach, py, &dy, &x0, &x1))
             continue;
-        uint16_t *row = out + (size_t)(py - row0) * (size_t)width;
+        uint16_t *row = out + (size_t)(py - b->row0) * (size_t)b->width;
         for (int px = x0; px <= x1; px++) {
             if (row[px] == 65535)
                 continue;
@@ -120,19 +128,19 @@ static void soft_once(int width, int row0, int row1, double x, double y, double 
     }
 }
 
-void dp_raster_soft_max_rows(int width, int height, int row0, int row1, dp_wrap wrap, double x,
-                             double y, double reach, double radius, double soft, uint16_t *out)
+void dp_raster_soft_max_rows(const dp_raster_band *band, double x, double y, double reach,
+                             double radius, double soft, uint16_t *out)
 {
-    row0 = row0 < 0 ? 0 : row0, row1 = row1 > height ? height : row1;
-    if (!dp_wrap_any(wrap)) {
-        soft_once(width, row0, row1, x, y, reach, radius, soft, out);
+    dp_raster_band b = clipped(band);
+    if (!dp_wrap_any(b.wrap)) {
+        soft_once(&b, x, y, reach, radius, soft, out);
         return;
     }
-    copies c = copies_of(width, height, wrap, x, y, reach);
+    copies c = copies_of(b.width, b.height, b.wrap, x, y, reach);
     for (int j = c.j0; j <= c.j1; j++)
         for (int i = c.i0; i <= c.i1; i++)
-            soft_once(width, row0, row1, x + (double)i * width, y + (double)j * height, reach,
-                      radius, soft, out);
+            soft_once(&b, x + (double)i * b.width, y + (double)j * b.height, reach, radius, soft,
+                      out);
 }
 
 typedef struct by_d2 {
@@ -146,15 +154,16 @@ static void call_d2(void *ctx, size_t index, double dx, double dy)
     b->fn(b->ctx, index, dx * dx + dy * dy);
 }
 
-void dp_raster_disc_rows(int width, int height, int row0, int row1, dp_wrap wrap, double x,
-                         double y, double reach, dp_raster_fn fn, void *ctx)
+void dp_raster_disc_rows(const dp_raster_band *b, double x, double y, double reach, dp_raster_fn fn,
+                         void *ctx)
 {
-    by_d2 b = { fn, ctx };
-    dp_raster_disc_rows_xy(width, height, row0, row1, wrap, x, y, reach, call_d2, &b);
+    by_d2 d = { fn, ctx };
+    dp_raster_disc_rows_xy(b, x, y, reach, call_d2, &d);
 }
 
 void dp_raster_disc(int width, int height, dp_wrap wrap, double x, double y, double reach,
                     dp_raster_fn fn, void *ctx)
 {
-    dp_raster_disc_rows(width, height, 0, height, wrap, x, y, reach, fn, ctx);
+    dp_raster_band b = { width, height, 0, height, wrap };
+    dp_raster_disc_rows(&b, x, y, reach, fn, ctx);
 }

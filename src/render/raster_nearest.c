@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: MIT
  * dp_raster_nearest: one nearest-point search per pixel through a grid of the points (and,
  * along the axes that wrap, their copies at +-W, +-H, the same copies dp_raster_disc
- * visits). The
- * grid is searched in square rings around the pixel's cell; after ring k every point not
- * yet seen is at least k cells away, so the search stops once the best distance is within
- * that, or beyond reach. The distance is computed by the same expressions as
+ * visits). The grid is searched in square rings around the pixel's cell; after ring k every
+ * point not yet seen is at least k cells away, so the search stops once the best distance
+ * is within that, or beyond reach. The distance is computed by the same expressions as
  * dp_raster_disc's, so a max (or min) of a function of it gives the same bytes. */
 #include "render/raster.h"
 
@@ -135,19 +134,21 @@ static double nearest(const grid *g, double cx, double cy, double reach)
     return best <= reach * reach ? best : (double)INFINITY;
 }
 
-bool dp_raster_nearest(int width, int height, dp_wrap wrap, const double *px, const double *py,
-                       size_t n, double reach, dp_raster_fn fn, void *ctx)
+bool dp_raster_nearest(const dp_raster_band *b, const double *px, const double *py, size_t n,
+                       double reach, dp_raster_fn fn, void *ctx)
 {
+    int width = b->width, height = b->height;
+    int row0 = b->row0 < 0 ? 0 : b->row0, row1 = b->row1 > height ? height : b->row1;
     grid g = { 0 };
-    if (!gather(&g, px, py, n, width, height, wrap, reach) || !grid_build(&g, width, height)) {
+    if (!gather(&g, px, py, n, width, height, b->wrap, reach) || !grid_build(&g, width, height)) {
         grid_free(&g);
         return false;
     }
-    for (int y = 0; y < height && g.n > 0; y++)
+    for (int y = row0; y < row1 && g.n > 0; y++)
         for (int x = 0; x < width; x++) {
             double d2 = nearest(&g, x + 0.5, y + 0.5, reach);
             if (d2 < (double)INFINITY)
-                fn(ctx, (size_t)y * (size_t)width + (size_t)x, d2);
+                fn(ctx, (size_t)(y - row0) * (size_t)width + (size_t)x, d2);
         }
     grid_free(&g);
     return true;

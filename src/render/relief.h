@@ -23,6 +23,11 @@ bool dp_relief_none(const dp_layer_spec *l);
  * DAPPLE_E_INVALID with a message naming the layers and their styles. */
 dapple_status dp_relief_check(const dp_texture_spec *t, dapple_error *err);
 
+/** dp_relief_check for another output: the message ends with 'consequence' ("--ao would
+ * be flat") instead of the height and normal maps'. */
+dapple_status dp_relief_check_for(const dp_texture_spec *t, const char *consequence,
+                                  dapple_error *err);
+
 /** Max-combines the relief of layer li of the scene into height (t->width x t->height,
  * 65535 = 'unit' pixels), wrapped when periodic. Same bytes for any t->render_threads. */
 void dp_relief_into(const dp_texture_spec *t, const dp_scene *s, int li, double unit,

@@ -17,6 +17,12 @@ static const char *style_name(dp_style style)
 
 dapple_status dp_relief_check(const dp_texture_spec *t, dapple_error *err)
 {
+    return dp_relief_check_for(t, "--height and --normal would write flat maps", err);
+}
+
+dapple_status dp_relief_check_for(const dp_texture_spec *t, const char *consequence,
+                                  dapple_error *err)
+{
     char names[200] = "";
     size_t used = 0;
     for (int i = 0; i < t->n_layers; i++) {
@@ -27,6 +33,5 @@ dapple_status dp_relief_check(const dp_texture_spec *t, dapple_error *err)
                          l->name, style_name(l->style));
         used = w > 0 ? DP_MIN(sizeof names - 1, used + (size_t)w) : used;
     }
-    return dp_fail(err, DAPPLE_E_INVALID,
-                   "no layer has relief (%s): --height and --normal would write flat maps", names);
+    return dp_fail(err, DAPPLE_E_INVALID, "no layer has relief (%s): %s", names, consequence);
 }

@@ -217,8 +217,9 @@ typedef struct dp_texture_spec {
     /* Outputs a preset asks for (used by `dapple pack`; `render` flags may add more). */
     bool want_texture; /* default true */
     bool want_height, want_normal;
-    bool normal_dx;    /* DirectX convention (green = -Y) */
-    int points_format; /* -1 none, else dp_points_format */
+    bool want_albedo, want_roughness, want_ao; /* the material maps (render/pbr.h) */
+    bool normal_dx;                            /* DirectX convention (green = -Y) */
+    int points_format;                         /* -1 none, else dp_points_format */
     /* extra point-list columns for engines (see io/points_write.h, dp_points_columns) */
     bool points_rotation, points_y_up;
     double points_scale_jitter;
@@ -238,6 +239,15 @@ typedef struct dp_texture_spec {
      * world's points near the window, in world units, with copies across a torus's wrap
      * at +-width, +-height. */
     int view_x, view_y, view_w, view_h;
+
+    /* A detail version (ground = detail): the ground (background or backdrop) is painted
+     * as its mean colour, so large-scale variation can come from an engine's macro layer. */
+    bool ground_detail;
+    /* How the colour pass draws (render/pbr.h sets them on a copy; presets never do):
+     * unlit is the albedo, with no shading, highlights or drop shadows; a layer whose bit
+     * is set in hide_layers is not drawn (0: every layer is). */
+    bool unlit;
+    uint32_t hide_layers;
 
     dp_layer_spec layers[DP_MAX_LAYERS];
     int n_layers;

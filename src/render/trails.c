@@ -69,22 +69,32 @@ static double meander(double swing, double phase, double a, double h)
     return swing * (sin(phase + h / (2.5 * a)) - sin(phase));
 }
 
+/* One drop's trail: the way up the pane that its track and its beads follow. */
+typedef struct trail {
+    const dapple_point *p; /* the drop */
+    double a;              /* its drawn radius */
+    double w0;             /* the track's half-width at the drop (track_half) */
+    double top;            /* the trail's length above the drop's centre */
+    double swing, phase;   /* the meander */
+    uint64_t key;          /* the drop's place hash: the streams of its sizes and offsets */
+} trail;
+
 /* The wiped track: a chain of discs, narrowing upward, each a little off the line and of
  * its own size (a ragged edge, as the film tore unevenly). Above the drop it ends where it
  * meets an earlier trail's track (the drop came down that one's wet path): tracks never pile
  * up, so their cost is bounded by the pane's area. *reached is how far up it went. */
-static bool track_of(trail_ctx *c, const dapple_point *p, double a, double w0, double from,
-                     double top, double swing, double phase, uint64_t key, double *reached)
+static bool track_of(trail_ctx *c, const trail *tr, double from, double *reached)
 {
     const dp_texture_spec *t = c->t;
     unsigned k = 0;
     double h = 0;
-    for (; h < top; k++) {
-        double w = track_half(w0, h, top);
-        double r = w * (0.8 + 0.35 * dp_point_unit(key, 1000 + 2 * k));
-        double x = (double)p->x + meander(swing, phase, a, h) +
-                   0.25 * w * (2 * dp_point_unit(key, 1001 + 2 * k) - 1);
-        double tx = wrap(x, t->width, t->wrap.x), ty = wrap((double)p->y - h, t->height, t->wrap.y);
+    for (; h < tr->top; k++) {
+        double w = track_half(tr->w0, h, tr->top);
+        double r = w * (0.8 + 0.35 * dp_point_unit(tr->key, 1000 + 2 * k));
+        double x = (double)tr->p->x + meander(tr->swing, tr->phase, tr->a, h) +
+                   0.25 * w * (2 * dp_point_unit(tr->key, 1001 + 2 * k) - 1);
+        double tx = wrap(x, t->width, t->wrap.x),
+               ty = wrap((double)tr->p->y - h, t->height, t->wrap.y);
         if (h > from && dapple_circles_overlap(c->tracks, tx, ty, 0))
             break;
         if (!push(c->track, tx, ty, r))
@@ -95,25 +105,24 @@ static bool track_of(trail_ctx *c, const dapple_point *p, double a, double w0, d
     return true;
 }
 
-/* The beads the receding film pearls into: from just above the drop to the track's top,
- * shrinking away from the drop, spaced by their size, scattered across the track. */
-static dapple_status beads_of(trail_ctx *c, const dapple_point *p, double a, double w0, double from,
-                              double end, double top, double swing, double phase, uint64_t key,
+/* The beads the receding film pearls into: from 'from' above the drop to 'end' (the track's
+ * top), shrinking away from the drop, spaced by their size, scattered across the track. */
+static dapple_status beads_of(trail_ctx *c, const trail *tr, double from, double end,
                               dapple_error *err)
 {
     const dp_texture_spec *t = c->t;
     unsigned k = 0;
     for (double h = from; h < end; k++) {
-        double w = track_half(w0, h, top), away = (h - from) / DP_MAX(1.0, top - from);
+        double w = track_half(tr->w0, h, tr->top), away = (h - from) / DP_MAX(1.0, tr->top - from);
         double b = DP_MAX(0.6, w * BEAD_SIZE * (1 - 0.45 * away) *
-                                       (0.6 + 0.8 * dp_point_unit(key, 3000 + 3 * k)));
+                                       (0.6 + 0.8 * dp_point_unit(tr->key, 3000 + 3 * k)));
         double at = h;
-        h += b * (1.0 + 1.0 * dp_point_unit(key, 3002 + 3 * k));
+        h += b * (1.0 + 1.0 * dp_point_unit(tr->key, 3002 + 3 * k));
         for (unsigned try = 0; try < 5; try++) { /* across the track until one fits */
-            double side = (w - b) * (2 * dp_point_unit(key, 3001 + 3 * k + 7919 * try) - 1);
-            double x = (double)p->x + meander(swing, phase, a, at) + side;
+            double side = (w - b) * (2 * dp_point_unit(tr->key, 3001 + 3 * k + 7919 * try) - 1);
+            double x = (double)tr->p->x + meander(tr->swing, tr->phase, tr->a, at) + side;
             double bx = wrap(x, t->width, t->wrap.x),
-                   by = wrap((double)p->y - at, t->height, t->wrap.y);
+                   by = wrap((double)tr->p->y - at, t->height, t->wrap.y);
             if (!bead_fits(c, bx, by, b))
                 continue;
             dapple_point q = { (float)bx, (float)by, (float)b };
@@ -134,20 +143,24 @@ static dapple_status one_trail(trail_ctx *c, const dapple_point *p, double a, do
     dp_drop d;
     dp_layer_drop(c->l, a, key, false, &d);
     double len = c->l->trail_length * room * (0.5 + dp_point_unit(key, 41));
-    double top = DP_MIN(d.up + len, c->t->height - 2 * room); /* a trail never laps the pane */
-    double phase = 2 * DP_PI * dp_point_unit(key, 42), swing = MEANDER * a, w0 = TRACK * d.wide;
-    if (!(top > d.up))
+    trail tr = { .p = p,
+                 .a = a,
+                 .w0 = TRACK * d.wide,
+                 .top = DP_MIN(d.up + len, c->t->height - 2 * room), /* never laps the pane */
+                 .swing = MEANDER * a,
+                 .phase = 2 * DP_PI * dp_point_unit(key, 42),
+                 .key = key };
+    if (!(tr.top > d.up))
         return DAPPLE_OK;
     size_t first = c->track->n;
     double reached;
-    if (!track_of(c, p, a, w0, d.up, top, swing, phase, key, &reached))
+    if (!track_of(c, &tr, d.up, &reached))
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for trails");
     dapple_status st =
             dapple_circles_add(c->tracks, c->track->p + first, c->track->n - first, 1, err);
     if (st != DAPPLE_OK)
         return st;
-    return beads_of(c, p, a, w0, DP_MAX(room, d.up) + 1, DP_MIN(top, reached), top, swing, phase,
-                    key, err);
+    return beads_of(c, &tr, DP_MAX(room, d.up) + 1, DP_MIN(tr.top, reached), err);
 }
 
 bool dp_trail_slid(const dp_layer_spec *l, uint64_t key, double a)

@@ -26,7 +26,15 @@ static bool bins_build(dp_bins *b, const dapple_point *p, size_t n, double w, do
     int gw = axis_cells(w, reach, wrap.x, cap), gh = axis_cells(h, reach, wrap.y, cap);
     double cw = wrap.x ? w / gw : DP_MAX(reach, w / gw);
     double ch = wrap.y ? h / gh : DP_MAX(reach, h / gh);
-    return dp_bins_build_grid(b, p, n, w, h, wrap, gw, gh, 1 / cw, 1 / ch);
+    *b = (dp_bins){ .pts = p,
+                    .width = w,
+                    .height = h,
+                    .wrap = wrap,
+                    .gw = gw,
+                    .gh = gh,
+                    .inv_cw = 1 / cw,
+                    .inv_ch = 1 / ch };
+    return dp_bins_build_grid(b, n);
 }
 
 /* Distinct neighbour cells of c along an axis of n cells: up to 3, fewer when wrapping

@@ -3,7 +3,8 @@
 # on across the side seam in its colour, mask, height and normal maps as between any two
 # columns inside, and its points keep the pair rule across that seam (where periodic = true
 # keeps it across both); the top and bottom edges do not wrap, so points near them are not
-# held off by the other edge. The same down with y. true and false keep their bytes, a
+# held off by the other edge. The same down with y, and the albedo, roughness and occlusion
+# maps tile along that axis as the colour does. true and false keep their bytes, a
 # bad value names the file, line and key, and pack and stats say which axis wraps.
 . "$(dirname "$0")/lib.sh"
 
@@ -95,6 +96,25 @@ case_every_preset_tiles_across_with_periodic_x() {
 # snow style never tiles down (docs/styles.md), so its preset is left out here.
 case_every_preset_tiles_down_with_periodic_y() {
     each_preset y
+}
+
+# The material maps tile as the colour does: pebbles' albedo, roughness and occlusion (whose
+# walk over the height map crosses the seam that wraps) run on across that seam, and step
+# at the other edge, which does not wrap (so the check can fail).
+case_material_maps_tile_along_the_axis_that_wraps() {
+    local a other m line
+    for a in x y; do
+        other=$([ "$a" = x ] && echo y || echo x)
+        "$DAPPLE" render presets/pebbles.ini --set "texture.periodic=$a" --scale 0.5 \
+            --albedo "$OUT/pm-$a-albedo.png" --roughness "$OUT/pm-$a-roughness.png" \
+            --ao "$OUT/pm-$a-ao.png" -j 2 --quiet || fail "pebbles, periodic = $a: material maps: exit $?"
+        for m in albedo roughness ao; do
+            seam_ok "$OUT/pm-$a-$m.png" "$a"
+            line=$("$TOOLS/seamcheck" "$OUT/pm-$a-$m.png" | grep "^$other ")
+            awk -v l="$line" 'BEGIN { split(l, f, " "); exit !(f[2] > 1.1 * f[3]) }' ||
+                fail "pebbles, periodic = $a: the $m map shows no seam at the $other edge ($line)"
+        done
+    done
 }
 
 # The check can fail: a preset that does not tile (stipple) steps at its side edge.

@@ -153,3 +153,22 @@ Test(ini_edit, refuses_what_is_not_a_key)
         cr_assert_str_eq(err.message, bad[i][1]);
     }
 }
+
+/* The editor reads lines with the parser's reader, so it replaces the bytes the parser
+ * reads as the value: after "=" with no space, ";x" is a value, not a comment. A line the
+ * parser refuses (indented) holds no key to edit, and a key under a refused header belongs
+ * to no section. */
+Test(ini_edit, edits_what_the_parser_reads)
+{
+    char *out = apply("[texture]\nsize = 8x8\nseed =;x ; c\n", "texture.seed=5", DAPPLE_OK);
+    cr_assert_str_eq(out, "[texture]\nsize = 8x8\nseed =5 ; c\n");
+    free(out);
+    static const char text[] = "[texture]\n  seed = 1\n[stuff]\nseed = 2\n";
+    char key[160];
+    cr_expect_not(dp_ini_key_at_line(text, strlen(text), 2, key, sizeof key));
+    cr_expect(dp_ini_key_at_line(text, strlen(text), 4, key, sizeof key));
+    cr_expect_str_eq(key, ".seed");
+    out = apply(text, "texture.seed=3", DAPPLE_OK);
+    cr_assert_str_eq(out, "[texture]\nseed = 3\n  seed = 1\n[stuff]\nseed = 2\n");
+    free(out);
+}

@@ -13,6 +13,7 @@
 #include "core/morph.h"
 #include "core/morph_plan.h"
 
+/* A dp_morph_raster with its wrap as bits, so the tables below stay one line a raster. */
 typedef struct raster {
     int w, h;
     double sx, sy;
@@ -42,10 +43,10 @@ static float *random_raster(int w, int h, unsigned seed)
 static float *morph(const float *src, raster r, double radius)
 {
     float *out = malloc((size_t)r.w * r.h * sizeof *out);
-    float *scratch =
-            malloc(dp_morph_scratch_floats(r.w, r.h, r.sx, r.sy, radius, wrap_of(r)) * sizeof *out);
+    dp_morph_raster m = { r.w, r.h, r.sx, r.sy, wrap_of(r) };
+    float *scratch = malloc(dp_morph_scratch_floats(&m, radius) * sizeof *out);
     cr_assert(out != NULL && scratch != NULL);
-    dp_morph_disc_into(src, out, scratch, r.w, r.h, r.sx, r.sy, radius, wrap_of(r));
+    dp_morph_disc_into(&m, src, out, scratch, radius);
     free(scratch);
     return out;
 }
@@ -248,7 +249,7 @@ Test(morph, a_bright_pixel_grows_to_the_polygon_within_the_band)
         dp_morph_plan p;
         dp_morph_plan_polygon(&p, sx, sy, d);
         footprint f = polygon(&p, sx, sy);
-        raster r = { 2 * f.reach + 1, 2 * f.reach + 1, sx, sy, false };
+        raster r = { 2 * f.reach + 1, 2 * f.reach + 1, sx, sy, 0 };
         float *src = calloc((size_t)r.w * r.h, sizeof *src);
         src[f.reach * r.w + f.reach] = 1;
         float *out = morph(src, r, d);

@@ -101,7 +101,10 @@ static void round_trip(dp_points_format f, bool with_layer)
     dp_point_set sets[3] = { { pts, 1000 }, { pts + 1000, 1500 }, { pts + 2500, 500 } };
     const char *path = path_of(f == DP_POINTS_CSV ? "rt.csv" : "rt.json");
     dapple_error err;
-    cr_assert_eq(dp_points_write(path, f, sets, 3, with_layer, 640.5, 480, 9, &err), DAPPLE_OK);
+    dp_points_file pf = {
+        .format = f, .with_layer = with_layer, .width = 640.5, .height = 480, .seed = 9
+    };
+    cr_assert_eq(dp_points_write(path, &pf, sets, 3, &err), DAPPLE_OK);
     dp_point_list l;
     cr_assert_eq(dp_points_read(path, 0, &l, &err), DAPPLE_OK, "%s", err.message);
     cr_assert_eq(l.count, N);

@@ -46,13 +46,18 @@ static char *slurp(const char *path, size_t *n)
     return buf;
 }
 
+/* A 10 x 10 file of seed 1, without columns: what the error tests write. */
+static const dp_points_file SMALL_CSV = {
+    .format = DP_POINTS_CSV, .width = 10, .height = 10, .seed = 1
+};
+
 static char *write_and_read(const dp_point_set *sets, size_t n_sets, dp_points_format f, bool layer,
                             size_t *n)
 {
     char *path = tmp_path(f == DP_POINTS_CSV ? "p.csv" : "p.json");
     dapple_error err;
-    cr_assert_eq(dp_points_write(path, f, sets, n_sets, layer, 100, 50, 7, &err), DAPPLE_OK, "%s",
-                 err.message);
+    dp_points_file pf = { .format = f, .with_layer = layer, .width = 100, .height = 50, .seed = 7 };
+    cr_assert_eq(dp_points_write(path, &pf, sets, n_sets, &err), DAPPLE_OK, "%s", err.message);
     char *text = slurp(path, n);
     remove_file_and_dir(path);
     return text;
@@ -199,8 +204,9 @@ Test(points, json_refuses_non_finite_and_writes_nothing)
     dp_point_set set = { pts, 2 };
     char *path = tmp_path("bad.json");
     dapple_error err;
-    cr_assert_eq(dp_points_write(path, DP_POINTS_JSON, &set, 1, false, 10, 10, 1, &err),
-                 DAPPLE_E_INVALID);
+    dp_points_file json = SMALL_CSV;
+    json.format = DP_POINTS_JSON;
+    cr_assert_eq(dp_points_write(path, &json, &set, 1, &err), DAPPLE_E_INVALID);
     cr_assert_not_null(strstr(err.message, "point 1 of layer 0 is not finite"), "%s", err.message);
     struct stat st;
     cr_assert_neq(stat(path, &st), 0, "no file may appear");
@@ -212,8 +218,7 @@ Test(points, missing_directory_is_an_io_error_naming_the_path)
     dapple_point p = { 1, 2, 3 };
     dp_point_set set = { &p, 1 };
     dapple_error err;
-    cr_assert_eq(dp_points_write("/tmp/dapple-missing-98765/p.csv", DP_POINTS_CSV, &set, 1, false,
-                                 10, 10, 1, &err),
+    cr_assert_eq(dp_points_write("/tmp/dapple-missing-98765/p.csv", &SMALL_CSV, &set, 1, &err),
                  DAPPLE_E_IO);
     cr_assert_str_eq(err.message,
                      "cannot create /tmp/dapple-missing-98765/p.csv: No such file or directory");
@@ -229,7 +234,7 @@ Test(points, full_disk_reported)
     dapple_point p = { 1, 2, 3 };
     dp_point_set set = { &p, 1 };
     dapple_error err;
-    dapple_status s = dp_points_write("-", DP_POINTS_CSV, &set, 1, false, 10, 10, 1, &err);
+    dapple_status s = dp_points_write("-", &SMALL_CSV, &set, 1, &err);
     cr_assert_eq(s, DAPPLE_E_IO);
     cr_assert_not_null(strstr(err.message, "No space left on device"), "%s", err.message);
 }
@@ -239,7 +244,9 @@ Test(points, dash_writes_stdout, .init = cr_redirect_stdout)
     dapple_point p = { 1, 2, 3 };
     dp_point_set set = { &p, 1 };
     dapple_error err;
-    cr_assert_eq(dp_points_write("-", DP_POINTS_CSV, &set, 1, true, 10, 10, 1, &err), DAPPLE_OK);
+    dp_points_file layered = SMALL_CSV;
+    layered.with_layer = true;
+    cr_assert_eq(dp_points_write("-", &layered, &set, 1, &err), DAPPLE_OK);
     fflush(stdout);
     cr_assert_stdout_eq_str("x,y,r,layer\n1,2,3,0\n");
 }
@@ -263,8 +270,12 @@ static char *write_cols(const dp_point_set *sets, size_t n_sets, dp_points_forma
 {
     char *path = tmp_path(f == DP_POINTS_CSV ? "c.csv" : "c.json");
     dapple_error err;
-    cr_assert_eq(dp_points_write_cols(path, f, sets, n_sets, layer, 100, 50, seed, cols, &err),
-                 DAPPLE_OK, "%s", err.message);
+    dp_points_file pf = {
+        .format = f, .with_layer = layer, .width = 100, .height = 50, .seed = seed
+    };
+    if (cols != NULL)
+        pf.cols = *cols;
+    cr_assert_eq(dp_points_write(path, &pf, sets, n_sets, &err), DAPPLE_OK, "%s", err.message);
     size_t n;
     char *text = slurp(path, &n);
     remove_file_and_dir(path);
@@ -463,20 +474,35 @@ Test(points, bad_columns_are_refused)
     dapple_point p = { 1, 2, 3 };
     dp_point_set set = { &p, 1 };
     dapple_error err;
-    dp_points_columns c = { .scale_jitter = 1 };
-    cr_assert_eq(dp_points_write_cols("/tmp/dapple-never.csv", DP_POINTS_CSV, &set, 1, false, 10,
-                                      10, 1, &c, &err),
-                 DAPPLE_E_INVALID);
+    dp_points_file f = SMALL_CSV;
+    f.cols = (dp_points_columns){ .scale_jitter = 1 };
+    cr_assert_eq(dp_points_write("/tmp/dapple-never.csv", &f, &set, 1, &err), DAPPLE_E_INVALID);
     cr_assert_str_eq(err.message, "/tmp/dapple-never.csv: scale jitter must be in [0, 1), got 1");
-    c = (dp_points_columns){ .scale_jitter = NAN };
-    cr_assert_eq(dp_points_write_cols("/tmp/dapple-never.csv", DP_POINTS_CSV, &set, 1, false, 10,
-                                      10, 1, &c, &err),
-                 DAPPLE_E_INVALID);
-    c = (dp_points_columns){ .variants = -1 };
-    cr_assert_eq(dp_points_write_cols("/tmp/dapple-never.csv", DP_POINTS_CSV, &set, 1, false, 10,
-                                      10, 1, &c, &err),
-                 DAPPLE_E_INVALID);
+    f.cols = (dp_points_columns){ .scale_jitter = NAN };
+    cr_assert_eq(dp_points_write("/tmp/dapple-never.csv", &f, &set, 1, &err), DAPPLE_E_INVALID);
+    f.cols = (dp_points_columns){ .variants = -1 };
+    cr_assert_eq(dp_points_write("/tmp/dapple-never.csv", &f, &set, 1, &err), DAPPLE_E_INVALID);
     cr_assert_str_eq(err.message, "/tmp/dapple-never.csv: variants must be >= 0, got -1");
+    struct stat st;
+    cr_assert_neq(stat("/tmp/dapple-never.csv", &st), 0);
+}
+
+static dapple_status no_sets(void *ctx, dp_point_set *set, bool *more, dapple_error *err)
+{
+    (void)ctx, (void)set, (void)err;
+    *more = false;
+    return DAPPLE_OK;
+}
+
+/* A stream's sets come one at a time, so none has a layer number to write. */
+Test(points, a_stream_refuses_a_layer_column)
+{
+    dp_points_file f = SMALL_CSV;
+    f.with_layer = true;
+    dapple_error err;
+    cr_assert_eq(dp_points_write_stream("/tmp/dapple-never.csv", &f, no_sets, NULL, &err),
+                 DAPPLE_E_INVALID);
+    cr_assert_str_eq(err.message, "/tmp/dapple-never.csv: a stream of points has no layers");
     struct stat st;
     cr_assert_neq(stat("/tmp/dapple-never.csv", &st), 0);
 }
@@ -490,10 +516,15 @@ static void read_back(dp_points_format f)
     sample_points(pts, N);
     pts[5].x = 1e-7f;
     dp_point_set sets[2] = { { pts, 100 }, { pts + 100, 200 } };
-    dp_points_columns c = { .rotation = true, .scale_jitter = 0.2, .variants = 4 };
+    dp_points_file pf = { .format = f,
+                          .with_layer = true,
+                          .width = 100,
+                          .height = 50,
+                          .seed = 3,
+                          .cols = { .rotation = true, .scale_jitter = 0.2, .variants = 4 } };
     char *path = tmp_path(f == DP_POINTS_CSV ? "rb.csv" : "rb.json");
     dapple_error err;
-    cr_assert_eq(dp_points_write_cols(path, f, sets, 2, true, 100, 50, 3, &c, &err), DAPPLE_OK);
+    cr_assert_eq(dp_points_write(path, &pf, sets, 2, &err), DAPPLE_OK);
     dp_point_list l;
     cr_assert_eq(dp_points_read(path, 0, &l, &err), DAPPLE_OK, "%s", err.message);
     cr_assert_eq(l.count, N);

@@ -17,6 +17,7 @@
 #define N 1000
 
 static double x[N], y[N], w[N];
+static dp_disc d[N]; /* the same sites as discs, w = r^2 */
 
 static void random_sites(uint64_t seed)
 {
@@ -27,6 +28,7 @@ static void random_sites(uint64_t seed)
         y[i] = dp_rng_u32(&rng) / 4294967296.0 * H;
         double r = 1 + 7 * (dp_rng_u32(&rng) / 4294967296.0);
         w[i] = r * r;
+        d[i] = (dp_disc){ x[i], y[i], r };
     }
 }
 
@@ -62,8 +64,8 @@ static void compare(bool wrap, uint64_t seed)
     random_sites(seed);
     dp_power_cells *c;
     dapple_error err;
-    cr_assert_eq(dp_power_cells_new(&c, x, y, w, N, W, H, dp_wrap_both(wrap), &err), DAPPLE_OK,
-                 "%s", err.message);
+    cr_assert_eq(dp_power_cells_new(&c, d, N, W, H, dp_wrap_both(wrap), &err), DAPPLE_OK, "%s",
+                 err.message);
     const double cap = 6;
     size_t wrong = 0, walls = 0;
     for (int py = 0; py < H; py += 3)
@@ -92,15 +94,15 @@ Test(power_cells, every_pixel_in_the_cell_of_least_power_on_a_torus)
     compare(true, 2);
 }
 
-/* A weight moves the wall toward the lighter site: two sites 40 apart, weights 400 and 0,
- * meet where d1^2 - 400 = d2^2, i.e. 25 from the heavy one (not 20). */
+/* A weight moves the wall toward the lighter site: two sites 40 apart, radii 20 and 0
+ * (weights 400 and 0), meet where d1^2 - 400 = d2^2, i.e. 25 from the heavy one (not 20). */
 /* The cache (the next place of a row reuses the walls listed near the last) gives the
  * same hits bit for bit as a fresh search, along rows, across the seam and at random. */
 static void same_through_cache(bool wrap, uint64_t seed)
 {
     random_sites(seed);
     dp_power_cells *c;
-    cr_assert_eq(dp_power_cells_new(&c, x, y, w, N, W, H, dp_wrap_both(wrap), NULL), DAPPLE_OK);
+    cr_assert_eq(dp_power_cells_new(&c, d, N, W, H, dp_wrap_both(wrap), NULL), DAPPLE_OK);
     dp_power_cache k = { .valid = false };
     dp_rng rng;
     dp_rng_seed(&rng, seed, 2);
@@ -129,10 +131,9 @@ Test(power_cells, a_cache_changes_nothing)
 
 Test(power_cells, weights_move_the_wall)
 {
-    double sx[2] = { 30, 70 }, sy[2] = { 50, 50 }, sw[2] = { 400, 0 };
+    dp_disc sites[2] = { { 30, 50, 20 }, { 70, 50, 0 } };
     dp_power_cells *c;
-    cr_assert_eq(dp_power_cells_new(&c, sx, sy, sw, 2, 100, 100, dp_wrap_both(false), NULL),
-                 DAPPLE_OK);
+    cr_assert_eq(dp_power_cells_new(&c, sites, 2, 100, 100, dp_wrap_both(false), NULL), DAPPLE_OK);
     dp_power_hit hit;
     dp_power_cells_at(c, 54.9, 50, 10, &hit);
     cr_assert_eq(hit.cell, 0);

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT
  * Presets: a good file fills the spec; every bad input (tests/data/presets/bad/ and inline
- * texts) fails with the exact "FILE:LINE: KEY: message"; each trap of Debian's inih (long
- * lines, long section names, indented lines, duplicate sections and keys) is caught; --set
- * overrides; paths are resolved from the preset's folder; the parameter table's defaults
- * match dp_texture_spec_init, and docs/presets.md is what the table generates.
+ * texts) fails with the exact "FILE:LINE: KEY: message", its line also given as data; each
+ * trap of a lenient INI reader (long lines, long section names, indented lines, duplicate
+ * sections and keys) is caught; --set overrides; paths are resolved from the preset's
+ * folder; the parameter table's defaults match dp_texture_spec_init, and docs/presets.md is
+ * what the table generates.
  * Run from the repository root (as `make unit` does). */
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,7 +139,7 @@ static void expect_load_error(const char *file, const char *message)
     free(t);
 }
 
-Test(preset, inih_traps_are_caught)
+Test(preset, lenient_ini_traps_are_caught)
 {
     expect_load_error("long_line.ini",
                       ":3: line too long (300 bytes, max 199 not counting the line break)");
@@ -240,8 +242,77 @@ Test(preset, syntax_errors)
                                                   "file with LF or CRLF line endings");
 }
 
-/* 199 bytes plus the line break is the longest line; inih must see all of it, so a value
- * at the very end of such a line still arrives whole. */
+/* ---------------------------------------------------------------- the line as data */
+
+static int line_of(const char *text, dapple_error *e)
+{
+    dp_texture_spec *t = spec();
+    int line = -1;
+    dapple_status st = dp_preset_parse_where(text, strlen(text), "t.ini", t, &line, e);
+    free(t);
+    cr_assert_neq(st, DAPPLE_OK, "accepted: %s", text);
+    return line;
+}
+
+/* Each stage of the parse gives its line beside the message: the scan, a key, a rule
+ * between keys (the later of two lines), the spec-wide rules (the layer's header); a fault
+ * of the file as a whole has none. */
+Test(preset, the_failing_line_comes_as_data)
+{
+    dapple_error e;
+    cr_expect_eq(line_of("[texture]\n\n[stuff]\n", &e), 3);
+    cr_expect_eq(line_of(HEAD "radius = 4\nrmn = 2\n", &e), 6);
+    cr_expect_eq(line_of(HEAD "radius = 4\nk = 3\nrmin = 2\n", &e), 7);
+    cr_expect_str_eq(e.message, "t.ini:7: rmin: conflicts with radius at line 5 (use radius, or "
+                                "rmin and rmax)");
+    cr_expect_eq(line_of(HEAD "radius = 4\ncutoff = 0.5\n", &e), 3);
+    cr_expect_str_eq(e.message, "t.ini:3: [layer a] cutoff applies only with map = density");
+    cr_expect_eq(line_of("[layer a]\nstyle = circles\nradius = 2\n", &e), 0);
+    cr_expect_str_eq(e.message, "t.ini: no [texture] section");
+    dp_texture_spec *t = spec();
+    int line = -1;
+    const char *good = HEAD "radius = 4\n";
+    cr_expect_eq(dp_preset_parse_where(good, strlen(good), "t.ini", t, &line, &e), DAPPLE_OK);
+    cr_expect_eq(line, 0);
+    free(t);
+}
+
+/* Every bad preset of the test data: the line given is the one its message names, and a
+ * message that names none comes with 0. */
+Test(preset, the_line_given_is_the_line_named)
+{
+    DIR *d = opendir(DATA "bad");
+    cr_assert_not_null(d);
+    int files = 0;
+    for (struct dirent *f; (f = readdir(d)) != NULL;) {
+        char path[512], *text, prefix[600];
+        size_t len, n = strlen(f->d_name);
+        if (n < 5 || strcmp(f->d_name + n - 4, ".ini") != 0)
+            continue;
+        snprintf(path, sizeof path, DATA "bad/%s", f->d_name);
+        dapple_error e;
+        int line = -1;
+        cr_assert_eq(dp_preset_read(path, &text, &len, &e), DAPPLE_OK, "%s", e.message);
+        dp_texture_spec *t = spec();
+        cr_expect_neq(dp_preset_parse_where(text, len, path, t, &line, &e), DAPPLE_OK, "%s", path);
+        snprintf(prefix, sizeof prefix, "%s:%d: ", path, line);
+        if (line > 0)
+            cr_expect(strncmp(e.message, prefix, strlen(prefix)) == 0, "line %d: %s", line,
+                      e.message);
+        else
+            cr_expect(strncmp(e.message, path, strlen(path)) == 0 &&
+                              e.message[strlen(path)] == ':' && e.message[strlen(path) + 1] == ' ',
+                      "line %d: %s", line, e.message);
+        free(t);
+        free(text);
+        files++;
+    }
+    closedir(d);
+    cr_expect_geq(files, 20);
+}
+
+/* 199 bytes plus the line break is the longest line; the reader must keep all of it, so a
+ * value at the very end of such a line still arrives whole. */
 Test(preset, longest_line_is_read_whole)
 {
     char line[256], text[512];
@@ -444,8 +515,9 @@ Test(preset, layer_limits)
     expect_text_error(text, "t.ini:51: too many layers (max 16)");
 }
 
-/* inih keeps 50 bytes of a section name: a 63-byte layer name must survive intact, and
- * keys must land in the right layer even when two names share their first 50 bytes. */
+/* A reader that cuts section names (inih keeps 50 bytes) would merge layers: a 63-byte layer
+ * name must survive intact, and keys must land in the right layer even when two names
+ * share their first 50 bytes. */
 Test(preset, long_layer_names_are_not_cut)
 {
     char a[64], b[64], text[1024];

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * dp_raster_nearest gives, for every pixel, the smallest d2 dp_raster_disc gives it over
  * all points: the max of a decreasing function of d2 is then the same bytes (mask dots of
- * one radius, issue #30), wrapped or not, for points inside, beside and far outside. */
+ * one radius, issue #30), wrapped or not, for points inside, beside and far outside; over
+ * a band of rows, the same values indexed from the band's first row. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
@@ -39,11 +40,22 @@ static void compare(int w, int h, bool wrap, size_t n, double reach, uint64_t se
     best ba = { a, ca }, bb = { b, cb };
     for (size_t i = 0; i < n; i++)
         dp_raster_disc(w, h, dp_wrap_both(wrap), x[i], y[i], reach, keep_min, &ba);
-    cr_assert(dp_raster_nearest(w, h, dp_wrap_both(wrap), x, y, n, reach, keep_min, &bb));
+    dp_raster_band whole = { w, h, 0, h, dp_wrap_both(wrap) };
+    cr_assert(dp_raster_nearest(&whole, x, y, n, reach, keep_min, &bb));
     for (size_t i = 0; i < px; i++) {
         cr_assert_eq(a[i], b[i], "pixel %zu: disc %.17g, nearest %.17g (%dx%d wrap %d reach %g)", i,
                      a[i], b[i], w, h, wrap, reach);
         cr_assert_leq(cb[i], 1, "pixel %zu called twice", i);
+    }
+    dp_raster_band band = { w, h, h / 4, h - h / 3, dp_wrap_both(wrap) };
+    size_t first = (size_t)band.row0 * w, rows = (size_t)(band.row1 - band.row0) * w;
+    for (size_t i = 0; i < px; i++)
+        b[i] = INFINITY, cb[i] = 0;
+    cr_assert(dp_raster_nearest(&band, x, y, n, reach, keep_min, &bb));
+    for (size_t i = 0; i < px; i++) {
+        double want = i < rows ? a[first + i] : (double)INFINITY; /* nothing past the band's rows */
+        cr_assert_eq(want, b[i], "band pixel %zu: disc %.17g, nearest %.17g", i, want, b[i]);
+        cr_assert_leq(cb[i], 1, "band pixel %zu called twice", i);
     }
     free(x), free(y), free(a), free(b), free(ca), free(cb);
 }

@@ -25,7 +25,7 @@ static cairo_surface_t *film(unsigned long long bits)
     dp_layer_ctx ctx = { .clip_y0 = 0, .clip_y1 = SIDE };
     dp_soap_look l = { .table = &table, .a = 50, .tint = { 1, 1, 1 } };
     dp_soap_look_vary(&l, bits, -0.7071, -0.7071);
-    dp_bubble_px_paint(cr, &ctx, 64, 64, 51, dp_soap_px, &l, 1, &light);
+    dp_bubble_px_paint(cr, &ctx, (dp_disc){ 64, 64, 51 }, dp_soap_px, &l, 1, &light);
     cairo_destroy(cr);
     cairo_surface_flush(s);
     return s;

@@ -427,14 +427,15 @@ Test(water_look, rain_on_glass_leaves_dry_glass_flat_and_no_two_glints_alike)
         const dp_layer_spec *l = &spec.layers[li];
         const dp_layer_points *lp = &scene.layers[li];
         uint64_t seed = dp_layer_size_seed(spec.seed, l->name);
-        double a = l->light_angle_deg * DP_PI / 180, (*g)[3] = calloc(lp->count, sizeof *g);
+        double(*g)[3] = calloc(lp->count, sizeof *g);
+        dp_layer_ctx ctx = dp_layer_ctx_for(&spec, l); /* its light, as the layer draws */
         for (size_t i = 0; i < lp->count; i++) {
             const dapple_point *p = &lp->points[i];
-            uint64_t key = dp_point_key(seed, p->x, p->y);
+            dp_shape s = { .x = p->x, .y = p->y, .key = dp_point_key(seed, p->x, p->y) };
             dp_drop d;
-            dp_layer_drop(l, dp_layer_point_radius(l, seed, p), key, false, &d);
-            dp_drop_glint_spot(&d, &l->drop, &spec, p->x, p->y, cos(a), sin(a), key, &g[i][0],
-                               &g[i][1], &g[i][2]);
+            dp_layer_drop(l, dp_layer_point_radius(l, seed, p), s.key, false, &d);
+            dp_glint_spot spot = dp_drop_glint_spot(&ctx, &d, &s);
+            g[i][0] = spot.ox, g[i][1] = spot.oy, g[i][2] = spot.size;
         }
         size_t same = 0;
         uint8_t *twin = calloc(lp->count, 1);
