@@ -366,7 +366,7 @@ case_cli_missing_values() {
     expect_error 2 "dapple: --radius: expected a number in [0.25, 4096], got '-o'" "$OUT/p.csv" -- \
         $DAPPLE points --size 10x10 --radius -o "$OUT/p.csv"
     expect_error 2 "dapple: missing -o FILE" "" -- $DAPPLE field --size 10x10 --radius 1
-    expect_error 2 "dapple: missing -o FILE (or --height, --normal, --mask or --points alone)" "" -- \
+    expect_error 2 "dapple: missing -o FILE (or --height, --normal, --mask, --points, --albedo, --roughness or --ao alone)" "" -- \
         $DAPPLE render presets/grass-clumps.ini
     # render with only another output: that output alone
     $DAPPLE render presets/grass-clumps.ini --mask "$OUT/m.png" --quiet ||
