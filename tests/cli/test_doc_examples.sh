@@ -1,6 +1,6 @@
 # Docs that cannot lie: every ```sh block of README.md and docs/*.md runs with bash -e,
-# page by page, in order, in a scratch copy of the repo (build/dapple, presets/, docs/,
-# scripts/ work as in the repo root; `dapple` is on PATH). A page's blocks share one shell,
+# each page in its own scratch copy of the repo, DOC_JOBS pages at a time (default 2)
+# (build/dapple, presets/, docs/, scripts/ work as in the repo root; `dapple` is on PATH). A page's blocks share one shell,
 # as a reader pasting them into one terminal would. An ```output block right after a
 # ```sh block must equal that block's stdout exactly. A picture a page shows from docs/
 # that one of its examples writes must be byte-identical to the one in the repo; with
@@ -20,7 +20,6 @@ if [ "${NO_BROWSER:-0}" = 1 ]; then
 fi
 ROOT=$PWD
 BIN=$TMP/bin
-CHECKED=0 # output blocks and pictures compared, over all pages
 
 mkdir -p "$BIN"
 ln -s "$(cd "$(dirname "$DAPPLE")" && pwd)/$(basename "$DAPPLE")" "$BIN/dapple"
@@ -77,7 +76,7 @@ outputs_match() {
     local i
     for ((i = 1; i <= $3; i++)); do
         [ -e "$2/$i.out" ] || continue
-        CHECKED=$((CHECKED + 1))
+        echo >>"$CHECKS"
         if [ "$REGEN" = 1 ] && ! cmp -s "$2/$i.out" "$2/$i.stdout"; then
             regen_output "$1" "$(cat "$2/$i.line")" "$2/$i.stdout"
             continue
@@ -102,7 +101,7 @@ figures_match() {
             fi
             continue
         fi
-        CHECKED=$((CHECKED + 1))
+        echo >>"$CHECKS"
         case $f in *.screenshot.png)
             # a browser's screenshot: its bytes follow chromium's version and the fonts, not
             # dapple, so it is checked for being the PNG the script makes, not compared
@@ -142,9 +141,17 @@ run_page() {
     figures_match "$page" "$work" "$blocks"
 }
 
+# Pages run DOC_JOBS at a time (each in its own scratch repo), the longest first; each
+# notes the outputs and pictures it compared in its own file, summed at the end.
+DOC_JOBS=${DOC_JOBS:-2}
+PAGES=$(echo $PAGES | tr ' ' '\n' | awk '$0 == "docs/cli.md" { print 0, $0; next }
+    $0 == "README.md" { print 1, $0; next } { print 2, $0 }' | sort -s -k1,1n | cut -d' ' -f2-)
 for page in $PAGES; do
-    run_page "$page"
+    while [ "$(jobs -pr | wc -l)" -ge "$DOC_JOBS" ]; do wait -n || true; done
+    CHECKS=$TMP/checks.$(echo "$page" | tr / _) run_page "$page" &
 done
+wait
+CHECKED=$(cat "$TMP"/checks.* 2>/dev/null | wc -l)
 echo "doc examples: $CHECKED outputs and pictures compared"
 [ -n "${PAGES_GIVEN:-}" ] || [ "$CHECKED" -ge 8 ] || fail "only $CHECKED outputs and pictures compared over all pages: were output blocks or figures removed?"
 finish
