@@ -555,9 +555,10 @@ static bool job_finished(void *ctx, size_t job)
         p->ev->failed(p->ev->user, j->err.message, j->cost);
         return true;
     }
-    p->ev->finished(p->ev->user, j->base, j->n_out, j->seconds, j->cost);
+    /* saved before it is said: a run interrupted once a job's line is out keeps that job */
     if (!p->o->check && dp_batch_saver_due(&p->saver))
         write_manifest(p);
+    p->ev->finished(p->ev->user, j->base, j->n_out, j->seconds, j->cost);
     return true;
 }
 
