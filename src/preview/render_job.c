@@ -208,7 +208,7 @@ int dp_job_quick_tiles(double seconds, int w, int h)
        the quick time, leaving the rest to the fixed part (starting the job, reading the
        preset, writing the PNG) and to a machine that is busy with more than this */
     int n = (int)ceil(sqrt(seconds / (0.5 * DP_QUICK_SECONDS)));
-    int most = DP_MIN(w, h) / 64;
+    int most = DP_MIN(DP_QUICK_MAX_TILES, DP_MIN(w, h) / 64);
     return DP_MAX(1, DP_MIN(n, most));
 }
 

@@ -71,12 +71,14 @@ dp_job_result dp_job_render(const dp_job_spec *j, uint64_t gen, unsigned char **
 /** The quick pass's tiling after an exact render of w x h that took 'seconds' of processor
  * time: 1 when it took at most DP_QUICK_SECONDS (the exact pass is quick enough), else
  * n >= 2 such that a pane of 1/n of each side (1/n^2 of the points and pixels) takes half
- * that; each pane side stays at least 64 pixels. The quick pass is that pane, tileable, at the
+ * that, at most DP_QUICK_MAX_TILES (what quick=N accepts); each pane side stays at least 64
+ * pixels. The quick pass is that pane, tileable, at the
  * exact pass's scale, shown n x n times: shapes, colours and shading at their real size, the
  * arrangement and anything tied to the whole picture (an image field) not. */
 int dp_job_quick_tiles(double seconds, int w, int h);
 
-#define DP_QUICK_SECONDS 0.1
+#define DP_QUICK_SECONDS   0.1
+#define DP_QUICK_MAX_TILES 8
 
 /* The nice value of an exact pass sent beside a quick one (priority=low). */
 #define DP_LOW_PRIORITY 10

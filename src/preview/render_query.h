@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define DP_QUICK_MAX_TILES 8
+#include "preview/render_job.h" /* DP_QUICK_MAX_TILES */
 
 typedef struct dp_render_query {
     int view;     /* a row of views.h */
