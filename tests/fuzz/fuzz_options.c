@@ -36,7 +36,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     dp_cli_opts o;
     dapple_error err;
     if (dp_cli_parse(COMMANDS[data[0] % 5], argc, argv, &o, &err) == DAPPLE_OK && !o.help) {
-        bool other = o.height_path || o.normal_path || o.mask_path || o.points_path;
+        bool other = o.height_path || o.normal_path || o.mask_path || o.points_path ||
+                     o.albedo_path || o.roughness_path || o.ao_path;
         if (o.output == NULL && !(o.command == DP_CMD_RENDER && other))
             abort(); /* -o is required by every command but a render with another output */
         if (o.have_rmin && o.have_rmax && o.rmin > o.rmax)
