@@ -5,6 +5,7 @@
 #define DP_TEST_POINT_HELPERS_H
 
 #include <math.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdlib.h>
 
@@ -21,6 +22,13 @@ static inline double median(double *v, size_t n)
 {
     qsort(v, n, sizeof *v, by_value);
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* The gap |d| along an axis of length n: the shorter way round when the axis wraps. */
+static inline double axis_gap(double d, double n, bool wraps)
+{
+    d = fabs(d);
+    return wraps ? fmin(d, n - d) : d;
 }
 
 /* Squared minimum-image distance on a torus of w x h. */

@@ -14,12 +14,7 @@
 #include <cairo.h>
 
 #include "render/render.h"
-
-static double torus(double d, double n, bool periodic)
-{
-    d = fabs(d);
-    return periodic ? DP_MIN(d, n - d) : d;
-}
+#include "point_helpers.h"
 
 static void run(const dp_breath_opts *o, dapple_point **p, size_t *n)
 {
@@ -35,8 +30,8 @@ static void assert_apart(const dp_breath_opts *o, const dapple_point *p, size_t 
         cr_assert(x >= 0 && x < o->width && y >= 0 && y < o->height,
                   "drop %zu at (%g, %g) off the pane", i, (double)p[i].x, (double)p[i].y);
         for (size_t j = i + 1; j < n; j++) {
-            double dx = torus((double)p[i].x - (double)p[j].x, o->width, o->wrap.x);
-            double dy = torus((double)p[i].y - (double)p[j].y, o->height, o->wrap.y);
+            double dx = axis_gap((double)p[i].x - (double)p[j].x, o->width, o->wrap.x);
+            double dy = axis_gap((double)p[i].y - (double)p[j].y, o->height, o->wrap.y);
             double reach = (double)p[i].r + (double)p[j].r;
             cr_assert_geq(dx * dx + dy * dy, reach * reach, "drops %zu and %zu overlap", i, j);
         }
@@ -51,8 +46,8 @@ static size_t apart_only_as_they_wrap(const dp_breath_opts *o, const dapple_poin
     size_t close = 0;
     for (size_t i = 0; i < n; i++)
         for (size_t j = i + 1; j < n; j++) {
-            double dx = torus((double)p[i].x - (double)p[j].x, o->width, w.x);
-            double dy = torus((double)p[i].y - (double)p[j].y, o->height, w.y);
+            double dx = axis_gap((double)p[i].x - (double)p[j].x, o->width, w.x);
+            double dy = axis_gap((double)p[i].y - (double)p[j].y, o->height, w.y);
             double reach = (double)p[i].r + (double)p[j].r;
             close += dx * dx + dy * dy < reach * reach;
         }

@@ -9,22 +9,18 @@
 #include "core/dp.h"
 #include "render/clump.h"
 #include "surface_helpers.h"
+#include "point_helpers.h"
 
 #define W 200
 #define H 150
-
-static double torus(double d, double n)
-{
-    d = fabs(d);
-    return DP_MIN(d, n - d);
-}
 
 /* The distance from pixel (i, j)'s centre to the nearest parent, across the seam. */
 static double to_parent(const dapple_point *p, size_t n, int i, int j)
 {
     double best = INFINITY;
     for (size_t k = 0; k < n; k++) {
-        double dx = torus(i + 0.5 - (double)p[k].x, W), dy = torus(j + 0.5 - (double)p[k].y, H);
+        double dx = axis_gap(i + 0.5 - (double)p[k].x, W, true),
+               dy = axis_gap(j + 0.5 - (double)p[k].y, H, true);
         best = DP_MIN(best, hypot(dx, dy));
     }
     return best;

@@ -15,12 +15,7 @@
 #include "preset/preset.h"
 #include "render/render.h"
 #include "render/trails.h"
-
-static double torus(double d, double n, bool periodic)
-{
-    d = fabs(d);
-    return periodic ? DP_MIN(d, n - d) : d;
-}
+#include "point_helpers.h"
 
 static dp_rain_opts pane(bool periodic, uint64_t seed)
 {
@@ -55,8 +50,8 @@ static void assert_apart(const dp_rain_opts *o, const dp_rain *r)
                   "drop %zu at (%g, %g) off the pane", i, (double)a->x, (double)a->y);
         for (size_t j = i + 1; j < r->n_drops; j++) {
             const dp_rain_drop *b = &r->drops[j];
-            double dx = torus((double)a->x - (double)b->x, o->width, o->wrap.x) / q;
-            double dy = torus((double)a->y - (double)b->y, o->height, o->wrap.y);
+            double dx = axis_gap((double)a->x - (double)b->x, o->width, o->wrap.x) / q;
+            double dy = axis_gap((double)a->y - (double)b->y, o->height, o->wrap.y);
             double reach = (double)a->r + (double)b->r;
             cr_assert_geq(dx * dx + dy * dy, reach * reach * (1 - 1e-6),
                           "drops %zu and %zu overlap", i, j);
@@ -184,8 +179,8 @@ Test(rain, same_seed_same_rain_and_another_seed_other)
 static bool discs_meet(const dp_rain_opts *o, double ax, double ay, double ar, double bx, double by,
                        double br)
 {
-    double dx = torus(ax - bx, o->width, o->wrap.x) / o->squash;
-    double dy = torus(ay - by, o->height, o->wrap.y);
+    double dx = axis_gap(ax - bx, o->width, o->wrap.x) / o->squash;
+    double dy = axis_gap(ay - by, o->height, o->wrap.y);
     return dx * dx + dy * dy < (ar + br) * (ar + br);
 }
 
@@ -286,8 +281,8 @@ static double big_spacing_cv(const char *preset, size_t *n_big)
         double best = 1e18;
         for (size_t j = 0; j < m; j++)
             if (j != i) {
-                double dx = torus(p[i][0] - p[j][0], w, true),
-                       dy = torus(p[i][1] - p[j][1], hh, true);
+                double dx = axis_gap(p[i][0] - p[j][0], w, true),
+                       dy = axis_gap(p[i][1] - p[j][1], hh, true);
                 best = DP_MIN(best, dx * dx + dy * dy);
             }
         s1 += sqrt(best), s2 += best;
