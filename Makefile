@@ -175,6 +175,10 @@ $(BUILD)/tools/%: tests/cli/tools/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -g -o $@ $< $(shell pkg-config --cflags --libs libpng) -lm
 
+# The browser test's node packages (puppeteer-core), as the lockfile pins them (defined
+# before the rules that need them: make expands prerequisites as it reads them).
+BROWSER_DEPS := tests/browser/node_modules/.package-lock.json
+
 # Unit programs and CLI scripts together, TEST_JOBS at a time (default: every core).
 CLI_TESTS = $(sort $(wildcard tests/cli/test_*.sh))
 test: $(UNIT_BIN) $(BUILD)/dapple $(LIBS_ALL) $(TOOLS) $(BROWSER_DEPS)
@@ -183,8 +187,6 @@ test: $(UNIT_BIN) $(BUILD)/dapple $(LIBS_ALL) $(TOOLS) $(BROWSER_DEPS)
 unit: $(UNIT_BIN)
 	@bash tests/run_all.sh $(BUILD)/test-logs $(UNIT_BIN)
 
-# The browser test's node packages (puppeteer-core), as the lockfile pins them.
-BROWSER_DEPS := tests/browser/node_modules/.package-lock.json
 $(BROWSER_DEPS): tests/browser/package.json tests/browser/package-lock.json
 	@command -v npm >/dev/null || { echo "npm is missing: sh scripts/install-deps.sh" >&2; exit 1; }
 	cd tests/browser && npm ci --no-audit --no-fund --loglevel=error
