@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 #include <stdlib.h>
 
@@ -22,6 +23,16 @@ static inline double median(double *v, size_t n)
 {
     qsort(v, n, sizeof *v, by_value);
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* FNV-1a over the points' raw bytes: equal for the same points, bit for bit. */
+static inline uint64_t points_fnv(const dapple_point *p, size_t n)
+{
+    uint64_t h = 1469598103934665603ULL;
+    const unsigned char *b = (const unsigned char *)p;
+    for (size_t i = 0; i < n * sizeof *p; i++)
+        h = (h ^ b[i]) * 1099511628211ULL;
+    return h;
 }
 
 /* The gap |d| along an axis of length n: the shorter way round when the axis wraps. */

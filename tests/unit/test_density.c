@@ -15,6 +15,7 @@
 #include "stats/points_check.h"
 #include "io/image_save.h"
 #include "render/render.h"
+#include "point_helpers.h"
 
 typedef struct run {
     dapple_field *field;
@@ -299,15 +300,6 @@ Test(density, rmax_caps_the_spacing)
 
 /* ---------------------------------------------------------------- the target count */
 
-static uint64_t hash_points(const dapple_point *p, size_t n)
-{
-    uint64_t h = 1469598103934665603ULL;
-    const unsigned char *b = (const unsigned char *)p;
-    for (size_t i = 0; i < n * sizeof *p; i++)
-        h = (h ^ b[i]) * 1099511628211ULL;
-    return h;
-}
-
 Test(density, count_reaches_the_target_with_the_same_bytes)
 {
     dapple_field_opts fo = density_opts(1024, 1024, 2);
@@ -330,9 +322,9 @@ Test(density, count_reaches_the_target_with_the_same_bytes)
         const dapple_point *p = dapple_sampler_points(s, &n);
         cr_expect(n >= 19800 && n <= 20200, "%zu points at scale %g", n, scale);
         if (twice == 0)
-            first = hash_points(p, n);
+            first = points_fnv(p, n);
         else
-            cr_expect_eq(hash_points(p, n), first, "a second run gave other points");
+            cr_expect_eq(points_fnv(p, n), first, "a second run gave other points");
         dapple_sampler_free(s);
     }
     dapple_field_free(f);
@@ -359,9 +351,9 @@ Test(density, world_count_is_the_whole_worlds)
                      DAPPLE_OK, "%s", err.message);
         cr_expect(n >= 2970 && n <= 3030, "%zu points at scale %g", n, scale);
         if (threads == 1)
-            first = hash_points(p, n);
+            first = points_fnv(p, n);
         else
-            cr_expect_eq(hash_points(p, n), first, "3 threads gave other points than 1");
+            cr_expect_eq(points_fnv(p, n), first, "3 threads gave other points than 1");
         dapple_points_free(p);
     }
     so.max_points = 100;

@@ -16,6 +16,7 @@
 #include "core/world.h"
 #include "dapple.h"
 #include "stats/points_check.h"
+#include "point_helpers.h"
 
 typedef struct run {
     dapple_field *field;
@@ -127,15 +128,6 @@ Test(wrap_axis, points_reach_the_edges_that_do_not_wrap)
 
 /* ---------------------------------------------------------------- options */
 
-static uint64_t hash(const dapple_point *p, size_t n)
-{
-    uint64_t h = 1469598103934665603ULL;
-    const unsigned char *b = (const unsigned char *)p;
-    for (size_t i = 0; i < n * sizeof *p; i++)
-        h = (h ^ b[i]) * 1099511628211ULL;
-    return h;
-}
-
 static uint64_t points_hash(bool periodic, dapple_wrap wrap, size_t sampler_size)
 {
     dapple_field_opts fo = field_opts(120, 90, 1, 3, wrap);
@@ -147,7 +139,7 @@ static uint64_t points_hash(bool periodic, dapple_wrap wrap, size_t sampler_size
     if (sampler_size == sizeof so)
         so.wrap = wrap;
     run r = sample(&fo, &so);
-    uint64_t h = hash(r.p, r.n);
+    uint64_t h = points_fnv(r.p, r.n);
     done(&r);
     return h;
 }
