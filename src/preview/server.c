@@ -241,10 +241,18 @@ static enum MHD_Result send_picture(struct MHD_Connection *c, const dp_render_qu
     return ret;
 }
 
-/* The edited preset parsed and capped as the job will draw it: its size into *w, *h;
- * 422 with the message and its key otherwise (ret set). */
-static bool edited_size(dp_preview *p, struct MHD_Connection *c, request *r, int cap, char **text,
-                        size_t *len, int *w, int *h, enum MHD_Result *ret)
+/* The preset text a render request asks for (the file with the request's edits), and the
+ * size it draws at. */
+typedef struct edited_preset {
+    char *text;
+    size_t len;
+    int w, h;
+} edited_preset;
+
+/* The edited preset parsed and capped as the job will draw it, into *e; 422 with the
+ * message and its key otherwise (ret set, nothing left to free). */
+static bool edited_size(dp_preview *p, struct MHD_Connection *c, request *r, int cap,
+                        edited_preset *e, enum MHD_Result *ret)
 {
     char key[2 * DP_INI_NAME_MAX + 2];
     dapple_error err;
@@ -254,16 +262,16 @@ static bool edited_size(dp_preview *p, struct MHD_Connection *c, request *r, int
         return false;
     }
     int line = 0;
-    bool edited = edited_text(p, r, text, len, &err) == DAPPLE_OK;
+    bool edited = edited_text(p, r, &e->text, &e->len, &err) == DAPPLE_OK;
     bool ok = edited &&
-              dp_preset_parse_where(*text, *len, p->o.preset, t, &line, &err) == DAPPLE_OK &&
+              dp_preset_parse_where(e->text, e->len, p->o.preset, t, &line, &err) == DAPPLE_OK &&
               dp_texture_cap_size(t, cap, &err) == DAPPLE_OK;
-    *w = t->width, *h = t->height;
+    e->w = t->width, e->h = t->height;
     free(t);
     if (!ok) {
-        key_of_message(err.message, !edited, line, *text, *len, key, sizeof key);
-        free(*text);
-        *text = NULL;
+        key_of_message(err.message, !edited, line, e->text, e->len, key, sizeof key);
+        free(e->text);
+        e->text = NULL;
         *ret = send_error(c, 422, err.message, key);
     }
     return ok;
@@ -275,15 +283,14 @@ static enum MHD_Result post_render(dp_preview *p, struct MHD_Connection *c, requ
     char msg[256];
     if (!dp_render_query_parse(c, &q, msg, sizeof msg))
         return send_text(c, 400, "%s", msg);
-    char *text = NULL;
-    size_t len = 0;
-    int w = 0, h = 0, cap = q.full ? 0 : p->o.size_cap;
+    edited_preset e = { 0 };
+    int cap = q.full ? 0 : p->o.size_cap;
     enum MHD_Result refused;
-    if (!edited_size(p, c, r, cap, &text, &len, &w, &h, &refused))
+    if (!edited_size(p, c, r, cap, &e, &refused))
         return refused;
     dp_job_spec job = { .preset = p->o.preset,
-                        .text = text,
-                        .len = len,
+                        .text = e.text,
+                        .len = e.len,
                         .size_cap = cap,
                         .threads = p->o.threads,
                         .view = q.view,
@@ -297,10 +304,10 @@ static enum MHD_Result post_render(dp_preview *p, struct MHD_Connection *c, requ
     double seconds, cpu;
     dapple_error err;
     dp_job_result res = dp_job_render(&job, q.gen, &png, &png_len, &seconds, &cpu, &err);
-    free(text);
+    free(e.text);
     switch (res) {
     case DP_JOB_OK:
-        return send_picture(c, &q, png, png_len, w, h, seconds, cpu);
+        return send_picture(c, &q, png, png_len, e.w, e.h, seconds, cpu);
     case DP_JOB_CANCELLED:
         return send_error(c, 409, "cancelled: a newer edit is rendering", NULL);
     case DP_JOB_BUSY:

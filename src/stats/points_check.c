@@ -119,8 +119,19 @@ bool dp_points_check_min_distance(const dapple_point *pts, size_t n, double widt
     return true;
 }
 
-static bool probe_free(const dp_bins *b, const dapple_point *p, double x, double y, double rx,
-                       double w, double h, dp_wrap wrap)
+/* Whether point q lies within max(rx, r_q) of (x, y). */
+static bool covers(const dapple_point *q, double x, double y, double rx, double w, double h,
+                   dp_wrap wrap)
+{
+    double dx = gap(x - (double)q->x, w, wrap.x);
+    double dy = gap(y - (double)q->y, h, wrap.y);
+    double m = DP_MAX(rx, (double)q->r);
+    return dx * dx + dy * dy <= m * m;
+}
+
+/* The index of a point covering (x, y), or SIZE_MAX when the probe is open. */
+static size_t probe_cover(const dp_bins *b, const dapple_point *p, double x, double y, double rx,
+                          double w, double h, dp_wrap wrap)
 {
     int xs[3], ys[3];
     int nx = neighbours(dp_bins_column(b, x), b->gw, wrap.x, xs);
@@ -128,16 +139,11 @@ static bool probe_free(const dp_bins *b, const dapple_point *p, double x, double
     for (int a = 0; a < ny; a++)
         for (int c = 0; c < nx; c++) {
             size_t cell = (size_t)ys[a] * b->gw + xs[c];
-            for (size_t s = b->start[cell]; s < b->start[cell + 1]; s++) {
-                const dapple_point *q = &p[b->idx[s]];
-                double dx = gap(x - (double)q->x, w, wrap.x);
-                double dy = gap(y - (double)q->y, h, wrap.y);
-                double m = DP_MAX(rx, (double)q->r);
-                if (dx * dx + dy * dy <= m * m)
-                    return false;
-            }
+            for (size_t s = b->start[cell]; s < b->start[cell + 1]; s++)
+                if (covers(&p[b->idx[s]], x, y, rx, w, h, wrap))
+                    return b->idx[s];
         }
-    return true;
+    return SIZE_MAX;
 }
 
 double dp_points_uncovered(const dapple_point *pts, size_t n, double width, double height,
@@ -150,14 +156,18 @@ double dp_points_uncovered(const dapple_point *pts, size_t n, double width, doub
         return -1;
     }
     double lx = wrap.x ? 0 : border, ly = wrap.y ? 0 : border;
-    size_t probes = 0, open = 0;
+    size_t probes = 0, open = 0, last = SIZE_MAX;
     for (double y = ly + 0.5 * step; y < height - ly; y += step)
         for (double x = lx + 0.5 * step; x < width - lx; x += step) {
             if (field && !dapple_field_allowed_at(field, x, y))
                 continue; /* no point may lie here: neither covered nor open */
             double rx = field ? dapple_field_radius_at(field, x, y) : 0.0;
             probes++;
-            open += probe_free(&b, pts, x, y, rx, width, height, wrap);
+            /* neighbouring probes are mostly covered by the same point: try it first */
+            if (last != SIZE_MAX && covers(&pts[last], x, y, rx, width, height, wrap))
+                continue;
+            last = probe_cover(&b, pts, x, y, rx, width, height, wrap);
+            open += last == SIZE_MAX;
         }
     dp_bins_fini(&b);
     return probes ? (double)open / (double)probes : 0.0;

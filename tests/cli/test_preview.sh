@@ -14,8 +14,11 @@ PRESETS=$(cd "$(dirname "$0")/../../presets" && pwd)
 command -v curl >/dev/null || { fail "curl is missing (sh scripts/install-deps.sh installs it)"; finish; }
 
 mkdir -p "$TMP/p" "$TMP/scratch"
-cp "$PRESETS/pebbles.ini" "$TMP/p/pebbles.ini"
+# pebbles (the costliest preset per shape) on a quarter of its texture, previewed at 256
+# px: the same keys and lines, a quarter of the shapes to draw in each of the renders.
+sed 's/^size = .*/size = 384x384/' "$PRESETS/pebbles.ini" >"$TMP/p/pebbles.ini"
 PRESET=$TMP/p/pebbles.ini
+SIDE=256
 
 # start_preview ARGS...: runs it in the background (PID); the printed address in FULL, the
 # address without the token in URL, the token in TOKEN, the cookie that carries it in COOKIE.
@@ -357,18 +360,18 @@ full_and_quick() {
     cp "$TMP/body" "$TMP/full.png"
     "$DAPPLE" render "$PRESET" --set stones.scale=0.6 --set texture.seed=5 -o "$TMP/render.png" --quiet
     cmp -s "$TMP/full.png" "$TMP/render.png" || fail "size=full gives other bytes than dapple render"
-    expect_png "$TMP/full.png" "768 768 8 rgba srgb"
-    grep -qi "^x-picture-size: 768x768" "$TMP/headers" || fail "size=full: $(grep -i '^x-' "$TMP/headers")"
+    expect_png "$TMP/full.png" "384 384 8 rgba srgb"
+    grep -qi "^x-picture-size: 384x384" "$TMP/headers" || fail "size=full: $(grep -i '^x-' "$TMP/headers")"
     grep -qiE "^x-quick-tiles: [1-8]" "$TMP/headers" || fail "an exact render gives no quick tiling: $(grep -i '^x-' "$TMP/headers")"
     http 200 "the height map at full size" -X POST "${URL}api/render?view=height&size=full&gen=21"
-    expect_png "$TMP/body" "768 768 16 grey linear"
+    expect_png "$TMP/body" "384 384 16 grey linear"
     http 200 "a quick pass" -D "$TMP/headers" -X POST "${URL}api/render?view=texture&quick=3&gen=22"
-    expect_png "$TMP/body" "171 171 8 rgba srgb"
+    expect_png "$TMP/body" "86 86 8 rgba srgb"
     grep -qi "^x-tiles: 3" "$TMP/headers" || fail "a quick pass: $(grep -i '^x-' "$TMP/headers")"
-    grep -qi "^x-picture-size: 512x512" "$TMP/headers" || fail "a quick pass: $(grep -i '^x-' "$TMP/headers")"
+    grep -qi "^x-picture-size: 256x256" "$TMP/headers" || fail "a quick pass: $(grep -i '^x-' "$TMP/headers")"
     cmp -s "$TMP/body" "$TMP/texture.png" && fail "the quick pass is the exact picture"
     http 200 "a quick pass at full size" -X POST "${URL}api/render?view=normal&quick=4&size=full&gen=23"
-    expect_png "$TMP/body" "192 192 8 rgb linear"
+    expect_png "$TMP/body" "96 96 8 rgb linear"
     http 200 "an exact pass at low priority" -X POST "${URL}api/render?view=texture&priority=low&gen=24"
     cmp -s "$TMP/body" "$TMP/texture.png" || fail "priority=low changes the picture"
     local q
@@ -394,7 +397,7 @@ full_and_quick() {
 renders_and_errors() {
     http 200 "a render" -X POST "${URL}api/render?view=texture&gen=1" -o "$TMP/texture.png"
     cp "$TMP/body" "$TMP/texture.png"
-    expect_png "$TMP/texture.png" "512 512 8 rgba srgb"
+    expect_png "$TMP/texture.png" "256 256 8 rgba srgb"
     http 200 "the height map" -X POST "${URL}api/render?view=height&gen=2"
     http 200 "the normal map" -X POST "${URL}api/render?view=normal&gen=3"
     http 200 "the clearance mask" -X POST "${URL}api/render?view=mask&kind=clearance&gen=4"
@@ -449,8 +452,8 @@ save_round_trip() {
     cmp -s "$TMP/body" "$TMP/shown.png" || fail "the saved file renders other bytes than the preview showed"
     mkdir -p "$TMP/packin"
     cp "$PRESET" "$TMP/packin/"
-    "$DAPPLE" pack "$TMP/packin" -o "$TMP/packout" --size-cap 512 >/dev/null 2>&1 || fail "pack of the saved preset failed"
-    cmp -s "$TMP/packout/pebbles.png" "$TMP/shown.png" || fail "pack --size-cap 512 of the saved preset gives other bytes than the preview"
+    "$DAPPLE" pack "$TMP/packin" -o "$TMP/packout" --size-cap $SIDE >/dev/null 2>&1 || fail "pack of the saved preset failed"
+    cmp -s "$TMP/packout/pebbles.png" "$TMP/shown.png" || fail "pack --size-cap $SIDE of the saved preset gives other bytes than the preview"
     # a key the file lacks goes in after its section's last key
     http 200 "save a new key" -X POST --data-binary 'texture.normal=true' "${URL}api/save"
     d=$(diff "$TMP/before.ini" "$PRESET" | tr "\n" "|" || true)
@@ -490,7 +493,7 @@ cancel_and_interrupt() {
 }
 
 usage_errors
-start_preview "$PRESET" && {
+start_preview "$PRESET" --side $SIDE && {
     owner_only
     serves_only_its_page
     bad_requests
