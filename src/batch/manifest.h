@@ -81,12 +81,6 @@ bool dp_batch_manifest_name_of(const char *name, const char *base, int *index, i
 /** Whether the file at dir/entry->file still has entry's sha256. */
 bool dp_batch_entry_intact(const dp_batch_entry *e, const char *dir);
 
-/** Appends the entries of 'other' (read from 'path') that m lacks, taking their metas, and
- * sorts m. Refused when both list a file with other bytes. */
-DAPPLE_USERESULT dapple_status dp_batch_manifest_absorb(dp_batch_manifest *m,
-                                                        dp_batch_manifest *other, const char *path,
-                                                        dapple_error *err);
-
 /** The manifests of a set of outputs in folder 'dir': BASE.json and BASE-shard-I-of-N.json,
  * each read only when it holds at most max_bytes. */
 typedef struct dp_batch_set {

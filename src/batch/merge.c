@@ -103,8 +103,8 @@ static dapple_status same_maker(const dp_batch_manifest *m, const dp_batch_manif
 }
 
 /* Lookups come first and appends after, because appending unsorts m. */
-dapple_status dp_batch_manifest_absorb(dp_batch_manifest *m, dp_batch_manifest *shard,
-                                       const char *path, dapple_error *err)
+static dapple_status batch_manifest_absorb(dp_batch_manifest *m, dp_batch_manifest *shard,
+                                           const char *path, dapple_error *err)
 {
     bool *have = dp_calloc_n(shard->n + 1, sizeof *have);
     if (have == NULL)
@@ -142,7 +142,7 @@ static dapple_status merge_one(dp_batch_manifest *m, const char *path, uint64_t 
     if (st == DAPPLE_OK && m->plan == NULL && shard.plan != NULL)
         m->plan = json_incref(shard.plan);
     if (st == DAPPLE_OK)
-        st = dp_batch_manifest_absorb(m, &shard, path, err);
+        st = batch_manifest_absorb(m, &shard, path, err);
     dp_batch_manifest_fini(&shard);
     return st;
 }
@@ -189,8 +189,7 @@ static dapple_status read_member(dp_batch_manifest *m, const dp_batch_set *set, 
         note(ctx, name, &why); /* passed over: its outputs are made again */
     else if (!accept(ctx, one.plan))
         note(ctx, name, NULL);
-    else if ((st = dp_batch_manifest_absorb(m, &one, path, err)) == DAPPLE_OK &&
-             one.n_skipped > 0) {
+    else if ((st = batch_manifest_absorb(m, &one, path, err)) == DAPPLE_OK && one.n_skipped > 0) {
         why = (dapple_error){ DAPPLE_OK, "" };
         snprintf(why.message, sizeof why.message, "%.200s (%zu bad entr%s)", one.skipped,
                  one.n_skipped, one.n_skipped == 1 ? "y" : "ies");

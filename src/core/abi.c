@@ -18,7 +18,9 @@ const char *dapple_version_string(void)
     return DAPPLE_VERSION;
 }
 
-void dp_opts_init_sized(void *dst, size_t size, const void *defaults, size_t full)
+/* Fills the first 'size' bytes of *dst from a full struct of defaults, zeroing what lies
+ * beyond the library's own size, and sets the struct_size member (the first) to 'size'. */
+static void opts_init_sized(void *dst, size_t size, const void *defaults, size_t full)
 {
     if (dst == NULL || size < sizeof(size_t))
         return;
@@ -36,8 +38,11 @@ static bool all_zero(const unsigned char *p, size_t n)
     return true;
 }
 
-dapple_status dp_opts_adopt(void *local, size_t full, size_t min_size, const void *o,
-                            const char *type, dapple_error *err)
+/* *local = the caller's *o read through its struct_size over local's defaults (already
+ * in place). DAPPLE_E_INVALID, naming 'type', when o is NULL, its struct_size is below
+ * min_size, or it sets members this library does not know. */
+static dapple_status opts_adopt(void *local, size_t full, size_t min_size, const void *o,
+                                const char *type, dapple_error *err)
 {
     if (o == NULL)
         return dp_fail(err, DAPPLE_E_INVALID, "%s must not be NULL", type);
@@ -61,22 +66,22 @@ dapple_status dp_field_opts_adopt(dapple_field_opts *local, const dapple_field_o
                                   dapple_error *err)
 {
     dapple_field_opts_init(local);
-    return dp_opts_adopt(local, sizeof *local, DP_FIELD_OPTS_MIN_SIZE, o, "dapple_field_opts", err);
+    return opts_adopt(local, sizeof *local, DP_FIELD_OPTS_MIN_SIZE, o, "dapple_field_opts", err);
 }
 
 dapple_status dp_sampler_opts_adopt(dapple_sampler_opts *local, const dapple_sampler_opts *o,
                                     dapple_error *err)
 {
     dapple_sampler_opts_init(local);
-    return dp_opts_adopt(local, sizeof *local, DP_SAMPLER_OPTS_MIN_SIZE, o, "dapple_sampler_opts",
-                         err);
+    return opts_adopt(local, sizeof *local, DP_SAMPLER_OPTS_MIN_SIZE, o, "dapple_sampler_opts",
+                      err);
 }
 
 dapple_status dp_world_opts_adopt(dapple_world_opts *local, const dapple_world_opts *o,
                                   dapple_error *err)
 {
     dapple_world_opts_init(local);
-    return dp_opts_adopt(local, sizeof *local, DP_WORLD_OPTS_MIN_SIZE, o, "dapple_world_opts", err);
+    return opts_adopt(local, sizeof *local, DP_WORLD_OPTS_MIN_SIZE, o, "dapple_world_opts", err);
 }
 
 /* The defaults dapple.h promises for each options struct: here, with the adopting, so that
@@ -95,7 +100,7 @@ void dapple_field_opts_init_size(dapple_field_opts *o, size_t size)
     d.perlin = (dapple_perlin){ .scale = 64, .octaves = 4, .lacunarity = 2, .gain = 0.5 };
     d.seed = 1;
     d.threads = 1;
-    dp_opts_init_sized(o, size, &d, sizeof d);
+    opts_init_sized(o, size, &d, sizeof d);
 }
 
 void dapple_sampler_opts_init_size(dapple_sampler_opts *o, size_t size)
@@ -108,7 +113,7 @@ void dapple_sampler_opts_init_size(dapple_sampler_opts *o, size_t size)
     d.seed = 1;
     d.avoid_scale = 1;
     d.spacing_scale = 1;
-    dp_opts_init_sized(o, size, &d, sizeof d);
+    opts_init_sized(o, size, &d, sizeof d);
 }
 
 void dapple_world_opts_init_size(dapple_world_opts *o, size_t size)
@@ -116,5 +121,5 @@ void dapple_world_opts_init_size(dapple_world_opts *o, size_t size)
     dapple_world_opts d;
     memset(&d, 0, sizeof d);
     d.threads = 1;
-    dp_opts_init_sized(o, size, &d, sizeof d);
+    opts_init_sized(o, size, &d, sizeof d);
 }

@@ -19,25 +19,15 @@
 /* dapple_world_opts came in 0.7.0 whole */
 #define DP_WORLD_OPTS_MIN_SIZE sizeof(dapple_world_opts)
 
-/** Fills the first 'size' bytes of *dst from a full struct of defaults, zeroing what lies
- * beyond the library's own size, and sets the struct_size member (the first) to 'size'. */
-void dp_opts_init_sized(void *dst, size_t size, const void *defaults, size_t full);
-
-/** *local = the caller's *o read through its struct_size over local's defaults (already
- * in place). DAPPLE_E_INVALID, naming 'type', when o is NULL, its struct_size is below
- * min_size, or it sets members this library does not know. */
-dapple_status dp_opts_adopt(void *local, size_t full, size_t min_size, const void *o,
-                            const char *type, dapple_error *err);
-
-/** The caller's field options adopted into *local (see dp_opts_adopt). */
+/** The caller's field options adopted into *local (see opts_adopt in abi.c). */
 dapple_status dp_field_opts_adopt(dapple_field_opts *local, const dapple_field_opts *o,
                                   dapple_error *err);
 
-/** The caller's sampler options adopted into *local (see dp_opts_adopt). */
+/** The caller's sampler options adopted into *local (see opts_adopt in abi.c). */
 dapple_status dp_sampler_opts_adopt(dapple_sampler_opts *local, const dapple_sampler_opts *o,
                                     dapple_error *err);
 
-/** The caller's world options adopted into *local (see dp_opts_adopt). */
+/** The caller's world options adopted into *local (see opts_adopt in abi.c). */
 dapple_status dp_world_opts_adopt(dapple_world_opts *local, const dapple_world_opts *o,
                                   dapple_error *err);
 

@@ -20,7 +20,10 @@
 #define STIFF     0.15
 #define SMOOTH    0.0
 
-double dp_foam_distance(double a, double b)
+/* The centre distance at which the circles of two bubbles of radii a and b cross at 60
+ * degrees, so that their two outer films and the wall between them meet at 120 (Plateau):
+ * sqrt(a^2 + b^2 - a b); a for two bubbles of radius a. */
+static double foam_distance(double a, double b)
 {
     return sqrt(a * a + b * b - a * b);
 }
@@ -103,7 +106,7 @@ static void force_on(const dp_walls *w, const dp_disc *d, const bool *join, cons
     for (int k = 0; k < b->n[i]; k++) {
         double bx, by;
         offset(d, i, b->to[i][k], o, &bx, &by);
-        pull(bx, by, dp_foam_distance(a, d[b->to[i][k]].r), fx, fy);
+        pull(bx, by, foam_distance(a, d[b->to[i][k]].r), fx, fy);
     }
     double mx = 0, my = 0;
     int walls = 0;
@@ -120,7 +123,7 @@ static void force_on(const dp_walls *w, const dp_disc *d, const bool *join, cons
         if (!(join[i] && join[j]))
             pull(ox[k], oy[k], a + c + 1, fx, fy);
         else if (wall)
-            pull(ox[k], oy[k], dp_foam_distance(a, c), fx, fy);
+            pull(ox[k], oy[k], foam_distance(a, c), fx, fy);
     }
     if (walls >= 3) /* surrounded: toward the middle of its neighbours, which evens the
                        triangles of centres and so the angles where walls meet */

@@ -10,11 +10,6 @@
 #include "core/power_walls.h"
 #include "dapple.h"
 
-/** The centre distance at which the circles of two bubbles of radii a and b cross at 60
- * degrees, so that their two outer films and the wall between them meet at 120 (Plateau):
- * sqrt(a^2 + b^2 - a b); a for two bubbles of radius a. */
-double dp_foam_distance(double a, double b);
-
 typedef struct dp_foam_opts {
     double width, height;
     dp_wrap wrap;   /* the axes that wrap */
@@ -22,9 +17,10 @@ typedef struct dp_foam_opts {
 } dp_foam_opts;
 
 /** Moves the centres of d[0 .. n) (radii kept): each disc with join[i] bonds with its
- * nearest joining neighbours and is pulled or pushed to dp_foam_distance from them; a disc
+ * nearest joining neighbours and is pulled or pushed to the distance at which their films
+ * meet at 120 degrees (Plateau: sqrt(a^2 + b^2 - a b) for radii a and b) from them; a disc
  * is pushed off any other it is not bonded to until they no longer overlap (joining pairs:
- * until dp_foam_distance). Deterministic; O(n) per iteration. */
+ * until that distance). Deterministic; O(n) per iteration. */
 dapple_status dp_foam_relax(dp_disc *d, const bool *join, size_t n, const dp_foam_opts *o,
                             dapple_error *err);
 

@@ -51,7 +51,7 @@ typedef struct sim {
 
 /* ---------------------------------------------------------------- the pane */
 
-double dp_frost_cold_at(const dp_frost_opts *o, double x, double y)
+static double frost_cold_at(const dp_frost_opts *o, double x, double y)
 {
     if (o->cold == NULL)
         return 1;
@@ -198,7 +198,7 @@ static double width_of(const dp_frost_opts *o, const tip *t)
 static bool step(sim *s, tip *t, bool *oom)
 {
     const dp_frost_opts *o = s->o;
-    double cold = dp_frost_cold_at(o, t->x, t->y);
+    double cold = frost_cold_at(o, t->x, t->y);
     if (cold < COLD_MIN || t->left <= 0)
         return false;
     t->axis += t->bend; /* the lattice bends with strain along a stem; branches follow it */
@@ -269,7 +269,7 @@ static bool nucleus(sim *s, double x, double y, double theta, int arms)
 /* Ice takes where it is cold: a site is kept with probability cold^2. */
 static bool takes(sim *s, double x, double y)
 {
-    double c = dp_frost_cold_at(s->o, x, y);
+    double c = frost_cold_at(s->o, x, y);
     bool warm = s->o->avoid != NULL && dapple_circles_overlap(s->o->avoid, x, y, 1);
     return dp_rng_unit(&s->rng) < c * c && !warm;
 }

@@ -49,7 +49,4 @@ typedef struct dp_frost_opts {
 DAPPLE_USERESULT dapple_status dp_frost_grow(const dp_frost_opts *o, dp_frost_seg **out, size_t *n,
                                              dapple_error *err);
 
-/** How cold the glass is at (x, y) for these options, in [0, 1]: 1 without a field. */
-double dp_frost_cold_at(const dp_frost_opts *o, double x, double y);
-
 #endif

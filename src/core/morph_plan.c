@@ -112,7 +112,9 @@ static void tangent_steps(dp_morph_plan *p, double sx, double sy, double r)
     }
 }
 
-void dp_morph_plan_radii(const dp_morph_plan *p, double sx, double sy, double *r_in, double *r_out)
+/* The polygon's inscribed and circumscribed radii for step counts n, into *r_in, *r_out. */
+static void morph_plan_radii(const dp_morph_plan *p, double sx, double sy, double *r_in,
+                             double *r_out)
 {
     double vx = 0, vy = 0, in = INFINITY, out = 0;
     for (int j = 0; j < p->k; j++) {
@@ -137,7 +139,7 @@ void dp_morph_plan_radii(const dp_morph_plan *p, double sx, double sy, double *r
 static double misfit(const dp_morph_plan *p, double sx, double sy, double r)
 {
     double in, out;
-    dp_morph_plan_radii(p, sx, sy, &in, &out);
+    morph_plan_radii(p, sx, sy, &in, &out);
     return DP_MAX(out / r - 1, 1 - in / r);
 }
 
@@ -198,5 +200,5 @@ void dp_morph_plan_polygon(dp_morph_plan *p, double sx, double sy, double radius
     double fit = misfit(p, sx, sy, radius);
     for (int round = 0; round < 1000 && improve(p, sx, sy, radius, &fit); round++)
         continue;
-    dp_morph_plan_radii(p, sx, sy, &p->r_in, &p->r_out);
+    morph_plan_radii(p, sx, sy, &p->r_in, &p->r_out);
 }

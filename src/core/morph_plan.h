@@ -19,7 +19,4 @@ typedef struct dp_morph_plan {
  * lattice points are exactly the zonotope's (2-D lattice polygons add point by point). */
 void dp_morph_plan_polygon(dp_morph_plan *p, double sx, double sy, double radius);
 
-/** The polygon's inscribed and circumscribed radii for step counts n, into *r_in, *r_out. */
-void dp_morph_plan_radii(const dp_morph_plan *p, double sx, double sy, double *r_in, double *r_out);
-
 #endif

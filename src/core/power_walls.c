@@ -87,7 +87,10 @@ void dp_walls_free(dp_walls *w)
     free(w);
 }
 
-bool dp_wall_between(double a, double ox, double oy, double b, dp_wall *out)
+/* The wall between a disc centred at the origin of radius a and one at (ox, oy) of radius
+ * b (its centre's offset from the first): the first's side is where the signed distance is
+ * negative. False when the discs do not overlap (or share a centre): no wall. */
+static bool wall_between(double a, double ox, double oy, double b, dp_wall *out)
 {
     double d = sqrt(ox * ox + oy * oy);
     if (!(d > 1e-9) || d >= a + b)
@@ -100,7 +103,7 @@ double dp_wall_length(double a, double ox, double oy, double b, const double *nx
                       const double *nr, int n)
 {
     dp_wall w;
-    if (!dp_wall_between(a, ox, oy, b, &w) || w.c * w.c >= a * a)
+    if (!wall_between(a, ox, oy, b, &w) || w.c * w.c >= a * a)
         return 0;
     /* the chord p(s) = p0 + s e, |s| <= h; disc m claims where its power is lower, which
        is linear in s: A - B s < 0 */
@@ -216,7 +219,7 @@ static void add_wall(void *ctx, size_t j, double ox, double oy)
 {
     wall_list *l = ctx;
     dp_wall wall;
-    if (l->max > 0 && dp_wall_between(l->a, ox, oy, l->w->d[j].r, &wall))
+    if (l->max > 0 && wall_between(l->a, ox, oy, l->w->d[j].r, &wall))
         keep(l->out, &l->n, l->max, &wall);
 }
 

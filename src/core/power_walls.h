@@ -27,11 +27,6 @@ dp_walls *dp_walls_new(const dp_disc *d, size_t n, double width, double height, 
 
 void dp_walls_free(dp_walls *w);
 
-/** The wall between a disc centred at the origin of radius a and one at (ox, oy) of radius
- * b (its centre's offset from the first): the first's side is where the signed distance is
- * negative. False when the discs do not overlap (or share a centre): no wall. */
-bool dp_wall_between(double a, double ox, double oy, double b, dp_wall *out);
-
 /** The walls of the disc (x, y, a) (any copy on a torus) against the indexed discs it
  * overlaps, at most 'max' of them, the deepest first; a disc of the index at the same
  * centre is the disc itself and gives none. Returns how many. */

@@ -26,7 +26,8 @@
  * 0.830 on r = 2 over 300 x 300, after the gap fill) */
 #define RELAX_DARTS_PER_POINT 0.01
 
-void dp_sampler_grow(dapple_sampler *s, size_t first)
+/* The Bridson front (default or dense, as opts say) from point number 'first'. */
+static void sampler_grow(dapple_sampler *s, size_t first)
 {
     if (s->o.dense)
         dp_sampler_grow_dense(s, first);
@@ -86,7 +87,7 @@ static void sweep_cell(dapple_sampler *s, int cx, int cy, int sub, int band, uin
                     if (later != NULL && own > band)
                         *later |= (uint16_t)(1u << own);
                 } else if (dp_try(s, x, y, constant, &by, &rc) == DP_TRY_OK) {
-                    dp_sampler_grow(s, s->n);
+                    sampler_grow(s, s->n);
                 }
             }
 }
@@ -161,7 +162,7 @@ static void darts(dapple_sampler *s, double per_point)
     }
     free(d);
     if (s->n >= first)
-        dp_sampler_grow(s, first);
+        sampler_grow(s, first);
 }
 
 /* Seeds every island, in bands of radius a factor 2 wide, the smallest first: a front
@@ -380,7 +381,7 @@ dapple_status dapple_sampler_run(dapple_sampler *s, dapple_stop *stop, dapple_er
                    s->wy0 + dp_rng_unit(&s->rng) * (s->wy1 - s->wy0), true, &by, &r);
         }
         if (s->n > before)
-            dp_sampler_grow(s, before + 1);
+            sampler_grow(s, before + 1);
         else
             sweep(s);
     } else {

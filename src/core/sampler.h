@@ -151,9 +151,6 @@ void dp_sampler_fill_gaps(dapple_sampler *s);
  * half turn's overlap below the horizontal (directions -slack to pi + slack). */
 bool dp_sweep_left_out(dapple_sampler *s, size_t i, double *slack);
 
-/** The Bridson front (default or dense, as opts say) from point number 'first'. */
-void dp_sampler_grow(dapple_sampler *s, size_t first);
-
 #if defined(__GNUC__)
 #define DP_HOT static inline __attribute__((always_inline))
 #else

@@ -63,7 +63,8 @@ static double reach_of(const dp_world_opts *o)
     return DP_MAX(r, (double)(float)r);
 }
 
-double dp_world_chunk_side(const dp_world_opts *o)
+/* The chunk side a world of these options uses (for the tests and docs). */
+static double world_chunk_side(const dp_world_opts *o)
 {
     return exp2(ceil(log2(DP_MAX(MIN_SIDE, SIDE_PER_R * reach_of(o)))));
 }
@@ -461,7 +462,7 @@ dapple_status dp_world_sample(const dp_world_opts *o, dapple_point **points, siz
     if (st != DAPPLE_OK)
         return st;
     world w = { .o = o, .wrap = dp_wrap_of(o->so.periodic, o->so.wrap), .R = reach_of(o) };
-    double W = o->so.width, H = o->so.height, side = dp_world_chunk_side(o);
+    double W = o->so.width, H = o->so.height, side = world_chunk_side(o);
     w.M = ceil(w.R) + 1;
     w.quantum = ldexp(1.0, ilogb(2 * DP_MAX(W, H)) - 23);
     plan_axis(&w.ax, W, side, w.wrap.x, o->rx, o->rx + o->rw - w.quantum);
@@ -519,7 +520,7 @@ void dapple_points_free(dapple_point *points)
 
 int dp_world_row_count(const dp_world_opts *o)
 {
-    return chunks_along(o->so.height, dp_world_chunk_side(o),
+    return chunks_along(o->so.height, world_chunk_side(o),
                         dp_wrap_of(o->so.periodic, o->so.wrap).y);
 }
 

@@ -56,7 +56,4 @@ DAPPLE_USERESULT dapple_status dp_world_sample_count(const dp_world_opts *o, siz
 int dp_world_row_count(const dp_world_opts *o);
 double dp_world_row_top(const dp_world_opts *o, int j);
 
-/** The chunk side a world of these options uses (for the tests and docs). */
-double dp_world_chunk_side(const dp_world_opts *o);
-
 #endif

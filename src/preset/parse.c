@@ -93,7 +93,8 @@ bool dp_parse_size_max(const char *s, int max, int *w, int *h)
     return dp_parse_int(left, 1, max, w) && dp_parse_int(x + 1, 1, max, h);
 }
 
-int dp_hex_digit(char c)
+/* The value of one hex digit of either case, or -1. */
+static int hex_digit(char c)
 {
     if (c >= '0' && c <= '9')
         return c - '0';
@@ -107,8 +108,8 @@ int dp_hex_digit(char c)
 /* Channel i of a colour written with 'width' hex digits per channel (1 or 2). */
 static double channel(const char *hex, int i, int width)
 {
-    int v = (width == 1) ? dp_hex_digit(hex[i]) * 17
-                         : dp_hex_digit(hex[2 * i]) * 16 + dp_hex_digit(hex[2 * i + 1]);
+    int v = (width == 1) ? hex_digit(hex[i]) * 17
+                         : hex_digit(hex[2 * i]) * 16 + hex_digit(hex[2 * i + 1]);
     return v / 255.0;
 }
 
@@ -118,7 +119,7 @@ bool dp_parse_colour(const char *s, dp_rgba *out)
     if (s[0] != '#' || !(n == 4 || n == 7 || n == 9))
         return false;
     for (size_t i = 1; i < n; i++) {
-        if (dp_hex_digit(s[i]) < 0)
+        if (hex_digit(s[i]) < 0)
             return false;
     }
     int width = (n == 4) ? 1 : 2;

@@ -37,9 +37,6 @@ bool dp_parse_size(const char *s, int *w, int *h);
 /** dp_parse_size with sides up to max. */
 bool dp_parse_size_max(const char *s, int max, int *w, int *h);
 
-/** The value of one hex digit of either case, or -1. */
-int dp_hex_digit(char c);
-
 /** "#rgb", "#rrggbb" or "#rrggbbaa", hex digits of either case. */
 bool dp_parse_colour(const char *s, dp_rgba *out);
 

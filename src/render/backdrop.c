@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/dp.h"
 #include "core/rng.h"
@@ -315,25 +316,58 @@ dapple_status dp_backdrop_paint(cairo_t *cr, const dp_texture_spec *t, dapple_er
 
 /* ---------------------------------------------------------------- blur */
 
-/* One box pass of radius r over n values 'step' apart (4 channels each), through tmp. */
-static void box_line(uint8_t *p, size_t step, int n, int r, bool wrap, uint32_t *tmp)
+/* Index i moved into [0, n) on a wrapping axis (-n <= i <= 2n: a radius is at most n),
+ * else clamped to it. */
+static int edge_index(int i, int n, bool wrap)
 {
-    for (int i = 0; i < n; i++)
+    if (!wrap)
+        return DP_MAX(0, DP_MIN(n - 1, i));
+    i = i < 0 ? i + n : i;
+    return i >= n ? (i - n >= n ? i - 2 * n : i - n) : i;
+}
+
+/* One box pass of radius r (<= n) along a row of n pixels (4 channels each), through tmp:
+ * a running sum per channel, integer, so the order of the additions changes nothing. */
+static void box_row(uint8_t *p, int n, int r, bool wrap, uint32_t *tmp)
+{
+    uint32_t div = (uint32_t)(2 * r + 1), sum[4] = { 0 };
+    for (int i = 0; i < 4 * n; i++)
+        tmp[i] = p[i];
+    for (int k = -r; k <= r; k++)
         for (int c = 0; c < 4; c++)
-            tmp[(size_t)i * 4 + c] = p[(size_t)i * step + c];
-    uint32_t div = (uint32_t)(2 * r + 1);
-    for (int c = 0; c < 4; c++) {
-        uint32_t sum = 0;
-        for (int k = -r; k <= r; k++) {
-            int j = wrap ? ((k % n) + n) % n : DP_MAX(0, DP_MIN(n - 1, k));
-            sum += tmp[(size_t)j * 4 + c];
+            sum[c] += tmp[(size_t)edge_index(k, n, wrap) * 4 + c];
+    for (int i = 0; i < n; i++) {
+        const uint32_t *in = tmp + (size_t)edge_index(i + r + 1, n, wrap) * 4;
+        const uint32_t *out = tmp + (size_t)edge_index(i - r, n, wrap) * 4;
+        for (int c = 0; c < 4; c++) {
+            p[(size_t)i * 4 + c] = (uint8_t)((sum[c] + div / 2) / div);
+            sum[c] += in[c] - out[c];
         }
-        for (int i = 0; i < n; i++) {
-            p[(size_t)i * step + c] = (uint8_t)((sum + div / 2) / div);
-            int in = i + r + 1, out = i - r;
-            in = wrap ? in % n : DP_MIN(n - 1, in);
-            out = wrap ? ((out % n) + n) % n : DP_MAX(0, out);
-            sum += tmp[(size_t)in * 4 + c] - tmp[(size_t)out * 4 + c];
+    }
+}
+
+/* The same pass down the columns, a whole row at a time (memory in order): 'sum' keeps
+ * each column's window, read from 'src', a copy of the pixels before the pass. */
+static void box_columns(uint8_t *data, int stride, int w, int h, int r, bool wrap, uint8_t *src,
+                        uint32_t *sum)
+{
+    size_t row = (size_t)w * 4;
+    uint32_t div = (uint32_t)(2 * r + 1);
+    for (int y = 0; y < h; y++)
+        memcpy(src + (size_t)y * row, data + (size_t)y * stride, row);
+    memset(sum, 0, row * sizeof *sum);
+    for (int k = -r; k <= r; k++) {
+        const uint8_t *s = src + (size_t)edge_index(k, h, wrap) * row;
+        for (size_t i = 0; i < row; i++)
+            sum[i] += s[i];
+    }
+    for (int y = 0; y < h; y++) {
+        uint8_t *d = data + (size_t)y * stride;
+        const uint8_t *in = src + (size_t)edge_index(y + r + 1, h, wrap) * row;
+        const uint8_t *out = src + (size_t)edge_index(y - r, h, wrap) * row;
+        for (size_t i = 0; i < row; i++) {
+            d[i] = (uint8_t)((sum[i] + div / 2) / div);
+            sum[i] += (uint32_t)in[i] - out[i];
         }
     }
 }
@@ -345,15 +379,20 @@ dapple_status dp_backdrop_blur_into(uint8_t *data, int stride, int w, int h, dp_
     int r = (int)lround((sqrt(4 * sigma * sigma + 1) - 1) / 2);
     if (r < 1)
         return DAPPLE_OK;
-    uint32_t *tmp = dp_calloc_n((size_t)DP_MAX(w, h) * 4, sizeof *tmp);
-    if (tmp == NULL)
+    size_t row = (size_t)w * 4;
+    uint32_t *tmp = dp_calloc_n(DP_MAX(row, (size_t)h * 4), sizeof *tmp);
+    uint8_t *src = dp_calloc_n(row, (size_t)h);
+    if (tmp == NULL || src == NULL) {
+        free(tmp);
+        free(src);
         return dp_fail(err, DAPPLE_E_NOMEM, "backdrop blur: out of memory");
+    }
     for (int pass = 0; pass < 3; pass++) {
         for (int y = 0; y < h; y++)
-            box_line(data + (size_t)y * stride, 4, w, DP_MIN(r, w), wrap.x, tmp);
-        for (int x = 0; x < w; x++)
-            box_line(data + (size_t)x * 4, (size_t)stride, h, DP_MIN(r, h), wrap.y, tmp);
+            box_row(data + (size_t)y * stride, w, DP_MIN(r, w), wrap.x, tmp);
+        box_columns(data, stride, w, h, DP_MIN(r, h), wrap.y, src, tmp);
     }
+    free(src);
     free(tmp);
     return DAPPLE_OK;
 }

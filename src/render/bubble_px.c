@@ -9,7 +9,8 @@
 
 #include "core/dp.h"
 
-double dp_bubble_encode(double v)
+/* sRGB encoding of a linear value, clamped to 0..1. */
+static double bubble_encode(double v)
 {
     v = DP_MAX(0.0, DP_MIN(1.0, v));
     return v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055;
@@ -38,7 +39,7 @@ void dp_px_light_init(dp_px_light *l)
         l->decode[i] = (float)(v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4));
     }
     for (int i = 0; i <= DP_PX_LIGHT_STEPS; i++)
-        l->encode[i] = (uint8_t)lround(255 * dp_bubble_encode((double)i / DP_PX_LIGHT_STEPS));
+        l->encode[i] = (uint8_t)lround(255 * bubble_encode((double)i / DP_PX_LIGHT_STEPS));
 }
 
 /* OVER in linear light: the ground's light, less what the film takes, plus what it adds.

@@ -41,7 +41,4 @@ void dp_px_light_init(dp_px_light *l);
 void dp_bubble_px_paint(cairo_t *cr, const dp_layer_ctx *ctx, dp_disc area, dp_bubble_px_fn fn,
                         const void *look, double alpha, const dp_px_light *light);
 
-/** sRGB encoding of a linear value, clamped to 0..1. */
-double dp_bubble_encode(double linear);
-
 #endif

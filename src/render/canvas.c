@@ -43,8 +43,10 @@ static uint32_t premultiply(const uint8_t *p)
     return a << 24 | r << 16 | g << 8 | b;
 }
 
-dapple_status dp_canvas_from_rgba8(const uint8_t *rgba, int width, int height,
-                                   cairo_surface_t **out, dapple_error *err)
+/* A new ARGB32 surface holding straight-alpha RGBA8 pixels (premultiplied on the way in).
+ * *out is the caller's to destroy; NULL on failure. */
+static dapple_status canvas_from_rgba8(const uint8_t *rgba, int width, int height,
+                                       cairo_surface_t **out, dapple_error *err)
 {
     *out = NULL;
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
@@ -81,7 +83,7 @@ dapple_status dp_canvas_load(const char *path, uint64_t max_pixels, cairo_surfac
                      " on a side",
                      path, w, h, DP_MAX_SIDE);
     if (st == DAPPLE_OK)
-        st = dp_canvas_from_rgba8(rgba, w, h, out, err);
+        st = canvas_from_rgba8(rgba, w, h, out, err);
     free(rgba);
     return st;
 }

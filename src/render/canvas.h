@@ -12,11 +12,6 @@
 
 struct dp_scene;
 
-/** A new ARGB32 surface holding straight-alpha RGBA8 pixels (premultiplied on the way in).
- * *out is the caller's to destroy; NULL on failure. */
-DAPPLE_USERESULT dapple_status dp_canvas_from_rgba8(const uint8_t *rgba, int width, int height,
-                                                    cairo_surface_t **out, dapple_error *err);
-
 /** Loads an image file (any format dp_image_load_rgba8 reads, at most max_pixels and at
  * most DP_MAX_SIDE pixels on a side, cairo's limit: DAPPLE_E_LIMIT naming the path) as a
  * surface. */

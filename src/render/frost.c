@@ -82,7 +82,10 @@ static void halo_into(const dp_texture_spec *t, const dp_layer_spec *l, uint64_t
     dp_raster_soft_max_rows(&band, p->x, p->y, reach + EDGE_SOFT, reach, EDGE_SOFT, out);
 }
 
-double dp_frost_fog_at(const dp_layer_spec *l, const dapple_field *f, double x, double y)
+/* How thick layer l's fog is at (x, y): its frost, times (1 - frost_follow (1 - v)) where v
+ * in [0, 1] is the layer's field f there (thicker where the field is high); frost alone
+ * without a field or with frost_follow 0. */
+static double frost_fog_at(const dp_layer_spec *l, const dapple_field *f, double x, double y)
 {
     if (f == NULL || !(l->frost_follow > 0))
         return l->frost;
@@ -90,8 +93,11 @@ double dp_frost_fog_at(const dp_layer_spec *l, const dapple_field *f, double x, 
     return l->frost * (1 - l->frost_follow * (1 - v));
 }
 
-void dp_frost_wiped_into(const dp_texture_spec *t, const dp_scene *s, int li, int y0, int y1,
-                         uint16_t *out)
+/* Max-combines into out (rows y0 .. y1 - 1 of the image, width wide, caller-zeroed) the
+ * antialiased dry halos of the drops of the layers that layer 'li' avoids, their beads and
+ * tracks: 65535 = wiped clean. Wraps when periodic. A band passes its own rows only. */
+static void frost_wiped_into(const dp_texture_spec *t, const dp_scene *s, int li, int y0, int y1,
+                             uint16_t *out)
 {
     uint32_t mask = t->layers[li].avoid_mask & ((1u << li) - 1);
     for (int j = 0; j < li && j < s->n_layers; j++) {
@@ -132,11 +138,11 @@ void dp_frost_mask_into(const dp_texture_spec *t, const dp_scene *s, bool frost,
             continue;
         for (size_t i = 0; i < n; i++)
             wiped[i] = 0;
-        dp_frost_wiped_into(t, s, li, 0, t->height, wiped);
+        frost_wiped_into(t, s, li, 0, t->height, wiped);
         for (size_t i = 0; i < n; i++) {
             double x = (double)(i % (size_t)t->width) + 0.5,
                    y = (double)(i / (size_t)t->width) + 0.5;
-            double fog = frost ? dp_frost_fog_at(l, s->fields[li], x, y) : 0;
+            double fog = frost ? frost_fog_at(l, s->fields[li], x, y) : 0;
             uint16_t v = frost ? (uint16_t)lround(fog * (65535 - wiped[i])) : wiped[i];
             mask[i] = DP_MAX(mask[i], v);
         }
@@ -273,7 +279,7 @@ static bool frost_strip(uint8_t *data, int stride, const dp_layer_ctx *ctx, cons
     for (int y = 0; y < rows; y++) {
         uint32_t *row = (uint32_t *)(void *)(data + (size_t)(y0 + y) * stride);
         for (int x = 0; x < w; x++) {
-            double fog = dp_frost_fog_at(l, field, x + 0.5, y0 + y + 0.5);
+            double fog = frost_fog_at(l, field, x + 0.5, y0 + y + 0.5);
             double f = fog * (1 - wiped[(size_t)y * w + x] / 65535.0);
             if (f > 0)
                 row[x] = frosted(row[x], blur + ((size_t)y * w + x) * 4, f);
@@ -296,7 +302,7 @@ static dapple_status frost(cairo_t *cr, const dp_layer_ctx *ctx, dapple_error *e
     uint16_t *wiped = calloc((size_t)w * (size_t)(y1 - y0), sizeof *wiped); /* the band's rows */
     if (wiped == NULL)
         return dp_fail(err, DAPPLE_E_NOMEM, "out of memory for the frost of %dx%d", w, t->height);
-    dp_frost_wiped_into(t, ctx->scene, ctx->layer_index, y0, y1, wiped);
+    frost_wiped_into(t, ctx->scene, ctx->layer_index, y0, y1, wiped);
     cairo_surface_t *target = cairo_get_target(cr);
     cairo_surface_flush(target);
     uint8_t *data = cairo_image_surface_get_data(target);

@@ -17,17 +17,6 @@
  * beyond its room (scale * r). Later layers avoid it; frost leaves it clear. */
 double dp_layer_halo(const dp_layer_spec *l, uint64_t size_seed, const dapple_point *p);
 
-/** How thick layer l's fog is at (x, y): its frost, times (1 - frost_follow (1 - v)) where v
- * in [0, 1] is the layer's field f there (thicker where the field is high); frost alone
- * without a field or with frost_follow 0. */
-double dp_frost_fog_at(const dp_layer_spec *l, const dapple_field *f, double x, double y);
-
-/** Max-combines into out (rows y0 .. y1 - 1 of the image, width wide, caller-zeroed) the
- * antialiased dry halos of the drops of the layers that layer 'li' avoids, their beads and
- * tracks: 65535 = wiped clean. Wraps when periodic. A band passes its own rows only. */
-void dp_frost_wiped_into(const dp_texture_spec *t, const dp_scene *s, int li, int y0, int y1,
-                         uint16_t *out);
-
 /** The 'wiped' mask (frost = false: max over the frost layers of their wiped coverage) or
  * the 'frost' mask (frost = true: frost * (1 - wiped), max-combined with the footprints of
  * drops below drop_micro) into mask (width x height, caller-zeroed). */

@@ -74,7 +74,9 @@ static ground ground_for(const dp_layer_ctx *ctx, double x, double y, double spa
     return g;
 }
 
-uint32_t dp_lens_ground_at(const dp_layer_ctx *ctx, double sx, double sy)
+/* The background (ctx->ground, which must not be NULL) at (sx, sy), bilinear, premultiplied
+ * ARGB32; wraps along the axes the texture wraps, else clamps at the edges. */
+static uint32_t lens_ground_at(const dp_layer_ctx *ctx, double sx, double sy)
 {
     ground g = ground_for(ctx, sx, sy, 2);
     return ground_bilinear(&g, sx, sy);
@@ -120,7 +122,7 @@ void dp_lens_look(const dp_layer_ctx *ctx, double px, double py, double gx, doub
         double tz = eta - m;
         R = fresnel(eta, ci, ct);
         double d = ctx->t->backdrop_distance;
-        uint32_t v = dp_lens_ground_at(ctx, px + d * m * gx / tz, py + d * m * gy / tz);
+        uint32_t v = lens_ground_at(ctx, px + d * m * gx / tz, py + d * m * gy / tz);
         scene[0] = (v >> 16 & 255) / 255.0, scene[1] = (v >> 8 & 255) / 255.0;
         scene[2] = (v & 255) / 255.0, scene[3] = (v >> 24) / 255.0;
     }

@@ -35,8 +35,4 @@ void dp_lens_disc(cairo_t *cr, dp_disc fill, dp_disc from, dp_disc to, const dp_
 void dp_lens_look(const dp_layer_ctx *ctx, double px, double py, double gx, double gy, double eta,
                   double rgba[4]);
 
-/** The background (ctx->ground, which must not be NULL) at (sx, sy), bilinear, premultiplied
- * ARGB32; wraps along the axes the texture wraps, else clamps at the edges. */
-uint32_t dp_lens_ground_at(const dp_layer_ctx *ctx, double sx, double sy);
-
 #endif

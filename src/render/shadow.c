@@ -16,38 +16,61 @@
 #define BLUR_PX  1.0 /* box radius in scratch pixels: the bilinear upscale smooths the rest */
 #define MAX_SIDE 512 /* scratch side: beyond it the shadow is scaled down further */
 
-/* One box pass of radius b along a line of n values spaced 'step' apart; tmp has n. */
-static void box_line(uint8_t *p, int n, int step, int b, uint8_t *tmp)
+/* One box pass of radius b along a row of n values; tmp has n. */
+static void box_row(uint8_t *p, int n, int b, uint8_t *tmp)
 {
     int sum = 0, w = 2 * b + 1;
-    for (int i = 0; i < n; i++)
-        tmp[i] = p[i * step];
-    for (int i = -b; i <= b; i++)
-        sum += i >= 0 && i < n ? tmp[i] : 0;
+    memcpy(tmp, p, (size_t)n);
+    for (int i = 0; i <= b && i < n; i++)
+        sum += tmp[i];
     for (int i = 0; i < n; i++) {
-        p[i * step] = (uint8_t)((sum + w / 2) / w);
+        p[i] = (uint8_t)((sum + w / 2) / w);
         int out = i - b, in = i + b + 1;
         sum += (in < n ? tmp[in] : 0) - (out >= 0 ? tmp[out] : 0);
+    }
+}
+
+/* The same pass down the n columns, a row at a time (memory in order): sum[x] is column
+ * x's window over src, a copy of the rows before the pass. */
+static void box_columns(uint8_t *d, int n, int stride, int b, uint8_t *src, int *sum)
+{
+    int w = 2 * b + 1;
+    for (int y = 0; y < n; y++)
+        memcpy(src + (size_t)y * n, d + (size_t)y * stride, (size_t)n);
+    memset(sum, 0, (size_t)n * sizeof *sum);
+    for (int y = 0; y <= b && y < n; y++)
+        for (int x = 0; x < n; x++)
+            sum[x] += src[(size_t)y * n + x];
+    for (int y = 0; y < n; y++) {
+        uint8_t *row = d + (size_t)y * stride;
+        const uint8_t *in = y + b + 1 < n ? src + (size_t)(y + b + 1) * n : NULL;
+        const uint8_t *out = y - b >= 0 ? src + (size_t)(y - b) * n : NULL;
+        for (int x = 0; x < n; x++) {
+            row[x] = (uint8_t)((sum[x] + w / 2) / w);
+            sum[x] += (in ? in[x] : 0) - (out ? out[x] : 0);
+        }
     }
 }
 
 static void blur(cairo_surface_t *s, int b)
 {
     int n = cairo_image_surface_get_width(s), stride = cairo_image_surface_get_stride(s);
-    uint8_t *d = cairo_image_surface_get_data(s), *tmp = malloc((size_t)n);
-    if (tmp == NULL || b < 1) {
-        free(tmp);
+    uint8_t *d = cairo_image_surface_get_data(s), *src = malloc((size_t)n * (size_t)n);
+    int *sum = malloc((size_t)n * sizeof *sum);
+    if (src == NULL || sum == NULL || b < 1) {
+        free(src);
+        free(sum);
         return;
     }
     cairo_surface_flush(s);
     for (int pass = 0; pass < 3; pass++) {
         for (int y = 0; y < n; y++)
-            box_line(d + (size_t)y * stride, n, 1, b, tmp);
-        for (int x = 0; x < n; x++)
-            box_line(d + x, n, stride, b, tmp);
+            box_row(d + (size_t)y * stride, n, b, src);
+        box_columns(d, n, stride, b, src, sum);
     }
     cairo_surface_mark_dirty(s);
-    free(tmp);
+    free(src);
+    free(sum);
 }
 
 void dp_shadow_draw(cairo_t *cr, const dp_layer_kind *k, const dp_layer_ctx *ctx, const dp_shape *s,

@@ -10,7 +10,8 @@
 
 #define BLOB_STEPS 360
 
-dp_splat_opts dp_splat_opts_of(const dp_layer_spec *l)
+/* The throw of a splatter layer (its splat_direction and splat_force). */
+static dp_splat_opts splat_opts_of(const dp_layer_spec *l)
 {
     return (dp_splat_opts){ l->splat_direction_deg * DP_PI / 180, l->splat_force };
 }
@@ -60,7 +61,7 @@ static void streak(cairo_t *cr, const dp_splat_drop *d)
 
 void dp_splat_path(cairo_t *cr, const dp_layer_spec *l, const dp_shape *s)
 {
-    dp_splat_opts o = dp_splat_opts_of(l);
+    dp_splat_opts o = splat_opts_of(l);
     dp_splat_drop d[DP_SPLAT_MAX];
     size_t n = dp_splat_throw(&o, s->x, s->y, s->radius, s->variety, d);
     for (size_t i = 0; i < n; i++) {

@@ -11,9 +11,6 @@
 #include "render/layer.h"
 #include "render/render.h"
 
-/** The throw of a splatter layer (its splat_direction and splat_force). */
-dp_splat_opts dp_splat_opts_of(const dp_layer_spec *l);
-
 /** Appends to cr's path the blob and every drop of the impact of shape s (its centre,
  * drawn radius and 'variety' bits as seed): closed, non-overlapping subpaths are not
  * promised, so fill with the nonzero rule. */

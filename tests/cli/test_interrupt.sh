@@ -96,8 +96,10 @@ interrupt() {
 
 sum() { sha256sum "$1" | cut -c1-64; }
 
+# splatter: at 2048 px its shapes take 0.4 s and its two PNGs as long to write, so the
+# moments before and during the write both last long enough to catch.
 render_interrupted() {
-    local d=$TMP/render pre=$SHIPPED/rain-on-glass.ini
+    local d=$TMP/render pre=$SHIPPED/splatter.ini
     mkdir -p "$d"
     $DAPPLE render "$pre" --size 64x64 -o "$d/r.png" --height "$d/h.png" 2>/dev/null
     local r=$(sum "$d/r.png") h=$(sum "$d/h.png")
@@ -114,7 +116,7 @@ mask_interrupted() {
     mkdir -p "$d"
     $DAPPLE mask --size 64x64 --radius 2 -o "$d/m.png" 2>/dev/null
     local m=$(sum "$d/m.png")
-    local big=(--size 4096x4096 --rmin 1 --rmax 3 --field perlin -o "$d/m.png")
+    local big=(--size 4096x4096 --rmin 2.5 --rmax 6 --field perlin -o "$d/m.png")
     interrupt mask-early INT 130 handler_ready - "$d" -- $DAPPLE mask "${big[@]}"
     interrupt mask-writing INT 130 has_temp "$d" "$d" -- $DAPPLE mask "${big[@]}"
     [ "$(sum "$d/m.png")" = "$m" ] || fail "mask: the earlier mask changed"
@@ -162,7 +164,7 @@ pack_interrupted() {
 live_temp() { ls -A "$2" 2>/dev/null | grep -q '^\.live\.png\.dapple\.'; }
 
 stale_temps_removed() {
-    local d=$TMP/stale pre=$SHIPPED/rain-on-glass.ini
+    local d=$TMP/stale pre=$SHIPPED/splatter.ini
     mkdir -p "$d"
     touch "$d/.notes.backup" "$d/.x.png.Ab12Cd"
     $DAPPLE render "$pre" --size 2048x2048 -o "$d/r.png" 2>/dev/null &
