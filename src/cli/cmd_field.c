@@ -16,7 +16,7 @@
 static const char USAGE[] =
         "dapple field --size WxH (--radius R | --rmin A --rmax B --field SPEC)\n"
         "       [--map radius|density] [--cutoff C] [--levels B,W] [--gamma G] [--invert]\n"
-        "       [--dilate PX] [--exclude image:PATH]... [--seed N] [--periodic]\n"
+        "       [--dilate PX] [--exclude image:PATH]... [--seed N] [--periodic[-x|-y]]\n"
         "       [--depth 8|16] [--region X,Y,WxH] [-j N] [--quiet] -o FIELD.png";
 
 static dapple_status write_field(const dp_cli_opts *o, const dapple_field *f, dapple_error *err)

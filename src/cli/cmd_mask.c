@@ -23,8 +23,8 @@ static const char USAGE[] =
         "       [--map radius|density] [--cutoff C] [--levels B,W] [--gamma G] [--invert]\n"
         "       [--dilate PX] [--exclude image:PATH]... [--count N]\n"
         "       [--kind footprint|splat|clearance|density] [--dot-radius PX]\n"
-        "       [--depth 8|16] [--periodic] [--seed N] [--points FILE] [--region X,Y,WxH]\n"
-        "       [-j N] [--quiet] -o MASK.png";
+        "       [--depth 8|16] [--periodic[-x|-y]] [--seed N] [--points FILE]\n"
+        "       [--region X,Y,WxH] [-j N] [--quiet] -o MASK.png";
 
 /* One layer named "points" with the command line's field and sampler options. */
 dapple_status dp_mask_spec_from_opts(const dp_cli_opts *o, dp_texture_spec *t, dapple_error *err)

@@ -18,7 +18,7 @@ static const char USAGE[] =
         "dapple points --size WxH (--radius R | --rmin A --rmax B --field SPEC)\n"
         "       [--map radius|density] [--cutoff C] [--levels B,W] [--gamma G] [--invert]\n"
         "       [--dilate PX] [--exclude image:PATH]... [--count N] [--k N]\n"
-        "       [--max-points N] [--seed N] [--periodic] [--dense] [--maximal]\n"
+        "       [--max-points N] [--seed N] [--periodic[-x|-y]] [--dense] [--maximal]\n"
         "       [--relax] [--rotation] [--scale-jitter J] [--variants N] [--y-up]\n"
         "       [--format csv|json] [--region X,Y,WxH] [-j N] [--quiet] -o FILE|-";
 

@@ -22,7 +22,7 @@
 
 enum { EXIT_STRICT = 3 }; /* --strict: the set breaks the pair rule or leaves the domain */
 
-static const char USAGE[] = "dapple stats POINTS [--size WxH] [--periodic] [--radius R]\n"
+static const char USAGE[] = "dapple stats POINTS [--size WxH] [--periodic[-x|-y]] [--radius R]\n"
                             "       [--plot PREFIX] [--json] [--strict] [--layer N|NAME]\n"
                             "       [--rmin A --rmax B --field SPEC [--map radius|density] ... |\n"
                             "        --preset FILE [--layer NAME]] [-o FILE]";

@@ -24,7 +24,7 @@ static const char USAGE[] =
         "       (--radius R | --rmin A --rmax B --field SPEC) [--map radius|density]\n"
         "       [--cutoff C] [--levels B,W] [--gamma G] [--invert] [--dilate PX]\n"
         "       [--exclude image:PATH]... [--kind footprint|splat|clearance|density]\n"
-        "       [--dot-radius PX] [--depth 8|16] [--periodic] [--seed N]\n"
+        "       [--dot-radius PX] [--depth 8|16] [--periodic[-x|-y]] [--seed N]\n"
         "       [--points PATTERN] [-j N] [--shard I/N] [--force] [--quiet] -o PATTERN";
 
 typedef struct cmd {

@@ -31,6 +31,8 @@ enum {
     OPT_MAX_POINTS,
     OPT_SEED,
     OPT_PERIODIC,
+    OPT_PERIODIC_X,
+    OPT_PERIODIC_Y,
     OPT_DENSE,
     OPT_RELAX,
     OPT_MAXIMAL,
@@ -154,6 +156,10 @@ static const cli_option OPTIONS[] = {
       "bail-out: stop after N points", R_U64, 1, DAPPLE_LIMIT_POINTS, "20000000" },
     { "seed", OPT_SEED, "N", FIELD_CMDS | DP_CMD_RENDER, "random seed", R_U64, 0, ALL_U64, "1" },
     { "periodic", OPT_PERIODIC, NULL, FIELD_CMDS, "wrap at the edges: tileable output", NO_RANGE },
+    { "periodic-x", OPT_PERIODIC_X, NULL, FIELD_CMDS,
+      "wrap the left and right edges only: tiles across", NO_RANGE },
+    { "periodic-y", OPT_PERIODIC_Y, NULL, FIELD_CMDS,
+      "wrap the top and bottom edges only: tiles down", NO_RANGE },
     { "dense", OPT_DENSE, NULL, DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
       "tighter packing: candidates just outside r", NO_RANGE },
     { "maximal", OPT_MAXIMAL, NULL, DP_CMD_POINTS | DP_CMD_MASK | DP_CMD_TILES,
@@ -587,6 +593,12 @@ static void apply_flag(dp_cli_opts *o, int id)
         break;
     case OPT_PERIODIC:
         o->wrap = dp_wrap_both(true);
+        break;
+    case OPT_PERIODIC_X: /* with --periodic-y: both, as --periodic */
+        o->wrap.x = true;
+        break;
+    case OPT_PERIODIC_Y:
+        o->wrap.y = true;
         break;
     case OPT_DENSE:
         o->dense = true;

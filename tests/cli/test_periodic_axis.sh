@@ -5,7 +5,8 @@
 # keeps it across both); the top and bottom edges do not wrap, so points near them are not
 # held off by the other edge. The same down with y, and the albedo, roughness and occlusion
 # maps tile along that axis as the colour does. true and false keep their bytes, a
-# bad value names the file, line and key, and pack and stats say which axis wraps.
+# bad value names the file, line and key, and pack and stats say which axis wraps. The
+# command line's --periodic-x and --periodic-y wrap one axis as the key does.
 . "$(dirname "$0")/lib.sh"
 
 OUT=$TMP/out
@@ -169,6 +170,30 @@ case_stats_reads_the_axis_from_the_preset() {
     grep -q 'pairs closer than max(r_p, r_q)  0' "$TMP/stats" || fail "stats: $(grep 'max(r_p' "$TMP/stats")"
     "$DAPPLE" stats "$OUT/sx.csv" --preset "$TMP/sx.ini" --json >"$TMP/stats.json"
     grep -q '"periodic":"x"' "$TMP/stats.json" || fail "stats --json: $(head -c 200 "$TMP/stats.json")"
+}
+
+# The command line's --periodic-x and --periodic-y wrap one axis as the preset key does:
+# points keep the pair rule across that seam only, a mask runs on across it, both flags
+# together are --periodic to the byte, and stats names the axis.
+case_command_line_wraps_one_axis() {
+    local a f=(--size 300x200 --rmin 2 --rmax 5 --field perlin:scale=60)
+    for a in x y; do
+        "$DAPPLE" points "${f[@]}" "--periodic-$a" -o "$OUT/cl-$a.csv" 2>/dev/null || fail "points --periodic-$a: exit $?"
+        "$TOOLS/ptcheck" "-$a" 300 200 "$OUT/cl-$a.csv" >/dev/null 2>"$TMP/pt.err" ||
+            fail "points --periodic-$a: $(cat "$TMP/pt.err")"
+        ! "$TOOLS/ptcheck" -p 300 200 "$OUT/cl-$a.csv" >/dev/null 2>&1 ||
+            fail "points --periodic-$a: kept apart across both wraps: the other one wrapped too"
+        "$DAPPLE" mask "${f[@]}" "--periodic-$a" --kind clearance -o "$OUT/cl-$a.png" 2>/dev/null ||
+            fail "mask --periodic-$a: exit $?"
+        seam_ok "$OUT/cl-$a.png" "$a"
+        "$DAPPLE" stats "$OUT/cl-$a.csv" --size 300x200 "--periodic-$a" >"$TMP/cl.stats" 2>&1
+        local word=across
+        [ "$a" = y ] && word=down
+        grep -q "in 300x200, periodic $word ($a) " "$TMP/cl.stats" || fail "stats --periodic-$a: $(head -1 "$TMP/cl.stats")"
+    done
+    "$DAPPLE" mask "${f[@]}" --periodic-x --periodic-y -o "$OUT/cl-xy.png" 2>/dev/null
+    "$DAPPLE" mask "${f[@]}" --periodic -o "$OUT/cl-both.png" 2>/dev/null
+    cmp -s "$OUT/cl-xy.png" "$OUT/cl-both.png" || fail "--periodic-x --periodic-y is not --periodic"
 }
 
 for case in $(declare -F | awk '$3 ~ /^case_/ {print $3}'); do
