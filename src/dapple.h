@@ -36,10 +36,10 @@
 extern "C" {
 #endif
 
-#define DAPPLE_VERSION "0.8.0"
+#define DAPPLE_VERSION "0.9.0"
 /* The same version as numbers, kept in step with the string (tests/unit/test_abi.c checks). */
 #define DAPPLE_VERSION_MAJOR 0
-#define DAPPLE_VERSION_MINOR 8
+#define DAPPLE_VERSION_MINOR 9
 #define DAPPLE_VERSION_PATCH 0
 #define DAPPLE_VERSION_NUMBER \
     (DAPPLE_VERSION_MAJOR * 10000 + DAPPLE_VERSION_MINOR * 100 + DAPPLE_VERSION_PATCH)
@@ -57,7 +57,7 @@ extern "C" {
  * (MAJOR * 10000 + MINOR * 100 + PATCH); it may be newer than the header it was built with. */
 DAPPLE_API int dapple_version(void);
 
-/** The same as a static string, "0.8.0". */
+/** The same as a static string, "0.9.0". */
 DAPPLE_API const char *dapple_version_string(void);
 
 /** Result of every fallible call. DAPPLE_OK is 0; the rest are > 0. */

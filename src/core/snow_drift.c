@@ -16,7 +16,7 @@
 #define REPOSE   1.0  /* steepest slope snow holds, dy / dx (45 degrees) */
 #define FLAT     0.6  /* a landed clump is this much as tall as wide */
 #define SETTLE   4000 /* at most this many settling sweeps */
-#define SOFTEN   1.0  /* [1 2 1] smoothing passes per pixel of lump: a rounded top */
+#define CREEP    0.8  /* reach of the settling that rounds the top, in lumps (see soften) */
 #define MAX_WIDE 1000000
 
 static int col(const dp_snow_opts *o, int x)
@@ -69,19 +69,34 @@ static void settle(const dp_snow_opts *o, float *h)
         ;
 }
 
-static void soften(const dp_snow_opts *o, float *h, float *tmp)
+/* One box pass of radius b (a running sum) over the profile, wrapping or clamping at the
+ * ends. */
+static void box(const dp_snow_opts *o, float *h, float *tmp, int b)
 {
     int n = o->width;
-    int passes = (int)ceil(SOFTEN * o->lump);
-    for (int pass = 0; pass < passes; pass++) {
-        for (int x = 0; x < n; x++) {
-            int l = o->wrap_x ? col(o, x - 1) : DP_MAX(x - 1, 0);
-            int r = o->wrap_x ? col(o, x + 1) : DP_MIN(x + 1, n - 1);
-            tmp[x] = (float)(((double)h[l] + 2 * (double)h[x] + (double)h[r]) / 4);
-        }
-        for (int x = 0; x < n; x++)
-            h[x] = tmp[x];
+    for (int x = 0; x < n; x++)
+        tmp[x] = h[x];
+    double sum = 0;
+    for (int k = -b; k <= b; k++)
+        sum += (double)tmp[o->wrap_x ? col(o, k) : DP_MAX(0, DP_MIN(n - 1, k))];
+    for (int x = 0; x < n; x++) {
+        h[x] = (float)(sum / (2 * b + 1));
+        int in = x + b + 1, out = x - b;
+        sum += (double)tmp[o->wrap_x ? col(o, in) : DP_MIN(n - 1, in)] -
+               (double)tmp[o->wrap_x ? col(o, out) : DP_MAX(0, out)];
     }
+}
+
+/* Settled snow creeps and sinters: its grains bond and the surface rounds over hours, so a
+ * sill's top is a soft swell, not the sawtooth of clumps at their angle of repose (as it was
+ * before 0.9.0). Modelled as diffusion of the height (the relaxation of Edwards and
+ * Wilkinson 1982) over a reach of CREEP lumps: three box passes of that radius, close to a
+ * Gaussian of that deviation, in time linear in the width whatever the reach. */
+static void soften(const dp_snow_opts *o, float *h, float *tmp)
+{
+    int b = (int)lround(DP_MIN(CREEP * o->lump, o->width / 2.0));
+    for (int pass = 0; pass < 3 && b > 0; pass++)
+        box(o, h, tmp, b);
 }
 
 dapple_status dp_snow_drift(const dp_snow_opts *o, float *height, dapple_error *err)

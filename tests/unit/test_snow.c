@@ -119,6 +119,27 @@ Test(snow, the_drift_is_deep_lumpy_and_no_steeper_than_repose)
     free(h);
 }
 
+/* Settled snow is a soft swell (creep, see soften in snow_drift.c), not a sawtooth of
+ * peaks at the repose: at most one summit per 4 lumps (the sawtooth had one per 2.8), and
+ * the sharpest is rounded (2 h[x] - h[x-1] - h[x+1] at most 0.12 px; it was 0.32). */
+Test(snow, the_top_is_a_soft_swell_not_a_sawtooth)
+{
+    int w = 1024, peaks = 0;
+    double sharpest = 0;
+    for (unsigned seed = 1; seed <= 4; seed++) {
+        float *h = drift(w, true, seed);
+        for (int x = 0; x < w; x++) {
+            double l = h[(x + w - 1) % w], c = h[x], r = h[(x + 1) % w];
+            if (c > l && c >= r)
+                peaks++, sharpest = DP_MAX(sharpest, 2 * c - l - r);
+        }
+        free(h);
+    }
+    cr_log_info("drift top: %d summits over 4 x %d px, sharpest %.3f", peaks, w, sharpest);
+    cr_assert_leq(peaks, 4 * w / 40, "%d summits over 4 x %d px: a sawtooth", peaks, w);
+    cr_assert_leq(sharpest, 0.12, "a summit as sharp as %.3f px", sharpest);
+}
+
 Test(snow, same_seed_same_snow_and_the_sill_wraps)
 {
     float *a = drift(512, true, 8), *b = drift(512, true, 8), *c = drift(512, true, 9);
