@@ -130,7 +130,13 @@ points_interrupted() {
     local big=(--size 4000x4000 --radius 1 -o "$d/p.csv")
     interrupt points-early INT 130 handler_ready - "$d" -- $DAPPLE points "${big[@]}"
     interrupt points-writing INT 130 has_temp "$d" "$d" -- $DAPPLE points "${big[@]}"
-    interrupt points-hangup HUP 129 handler_ready - "$d" -- $DAPPLE points "${big[@]}"
+    # a shell started under nohup passes SIGHUP on ignored, and dapple then keeps it ignored
+    # (as nohup asks); bash cannot undo that, so the case is left out there
+    if (((0x$(sed -n 's/^SigIgn:\t*//p' /proc/$$/status) >> 0) & 1)); then
+        echo "points-hangup: left out, SIGHUP is ignored here (nohup)"
+    else
+        interrupt points-hangup HUP 129 handler_ready - "$d" -- $DAPPLE points "${big[@]}"
+    fi
     [ "$(sum "$d/p.csv")" = "$p" ] || fail "points: the earlier point list changed"
 }
 
