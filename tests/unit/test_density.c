@@ -16,13 +16,7 @@
 #include "io/image_save.h"
 #include "render/render.h"
 #include "point_helpers.h"
-
-typedef struct run {
-    dapple_field *field;
-    dapple_sampler *s;
-    const dapple_point *p;
-    size_t n;
-} run;
+#include "sampled_run.h"
 
 /* A w x h grey image whose pixel (i, j) is fn(i, j) in [0, 1]. */
 static uint16_t *grey_image(int w, int h, double (*fn)(int, int, int, int))
@@ -46,26 +40,14 @@ static dapple_field_opts density_opts(double w, double h, double rmin)
 
 static run sample(const dapple_field_opts *fo, uint64_t seed, bool periodic)
 {
-    run r = { 0 };
-    dapple_error err;
     dapple_field_opts o = *fo;
     o.periodic = periodic;
-    cr_assert_eq(dapple_field_new(&r.field, &o, &err), DAPPLE_OK, "%s", err.message);
     dapple_sampler_opts so;
     dapple_sampler_opts_init(&so);
     so.width = o.width, so.height = o.height, so.seed = seed, so.periodic = periodic;
-    dapple_stop stop;
-    cr_assert_eq(dapple_sampler_new(&r.s, r.field, &so, &err), DAPPLE_OK, "%s", err.message);
-    cr_assert_eq(dapple_sampler_run(r.s, &stop, &err), DAPPLE_OK, "%s", err.message);
-    cr_assert_eq(stop, DAPPLE_STOP_COMPLETE);
-    r.p = dapple_sampler_points(r.s, &r.n);
+    run r = run_sampler(&o, &so);
+    cr_assert_eq(r.stop, DAPPLE_STOP_COMPLETE);
     return r;
-}
-
-static void done(run *r)
-{
-    dapple_sampler_free(r->s);
-    dapple_field_free(r->field);
 }
 
 static void pair_rule_holds(const run *r, double w, double h, bool periodic)

@@ -17,13 +17,7 @@
 #include "dapple.h"
 #include "stats/points_check.h"
 #include "point_helpers.h"
-
-typedef struct run {
-    dapple_field *field;
-    dapple_sampler *s;
-    const dapple_point *p;
-    size_t n;
-} run;
+#include "sampled_run.h"
 
 static dapple_field_opts field_opts(double w, double h, double rmin, double rmax, dapple_wrap wrap)
 {
@@ -43,24 +37,6 @@ static dapple_sampler_opts sampler_opts(double w, double h, dapple_wrap wrap)
     o.width = w, o.height = h, o.seed = 5;
     o.wrap = wrap;
     return o;
-}
-
-static run sample(const dapple_field_opts *fo, const dapple_sampler_opts *so)
-{
-    run r = { 0 };
-    dapple_error err;
-    dapple_stop stop;
-    cr_assert_eq(dapple_field_new(&r.field, fo, &err), DAPPLE_OK, "%s", err.message);
-    cr_assert_eq(dapple_sampler_new(&r.s, r.field, so, &err), DAPPLE_OK, "%s", err.message);
-    cr_assert_eq(dapple_sampler_run(r.s, &stop, &err), DAPPLE_OK, "%s", err.message);
-    r.p = dapple_sampler_points(r.s, &r.n);
-    return r;
-}
-
-static void done(run *r)
-{
-    dapple_sampler_free(r->s);
-    dapple_field_free(r->field);
 }
 
 static dp_pair_report check(const dapple_point *p, size_t n, double w, double h, dp_wrap wrap)
@@ -95,7 +71,7 @@ Test(wrap_axis, every_mode_keeps_the_rule_across_the_seam_that_wraps_only)
             dapple_field_opts fo = field_opts(150, 110, 1.2, rmax, wrap);
             dapple_sampler_opts so = sampler_opts(150, 110, wrap);
             so.dense = mode == 2, so.maximal = mode == 3, so.relax = mode == 4;
-            run r = sample(&fo, &so);
+            run r = run_sampler(&fo, &so);
             char what[64];
             snprintf(what, sizeof what, "wrap %s, mode %d", wrap == DAPPLE_WRAP_X ? "x" : "y",
                      mode);
@@ -115,7 +91,7 @@ Test(wrap_axis, points_reach_the_edges_that_do_not_wrap)
 {
     dapple_field_opts fo = field_opts(200, 120, 1.5, 1.5, DAPPLE_WRAP_X);
     dapple_sampler_opts so = sampler_opts(200, 120, DAPPLE_WRAP_X);
-    run r = sample(&fo, &so);
+    run r = run_sampler(&fo, &so);
     size_t top = 0, bottom = 0, middle = 0;
     for (size_t i = 0; i < r.n; i++) {
         double y = r.p[i].y;
@@ -138,7 +114,7 @@ static uint64_t points_hash(bool periodic, dapple_wrap wrap, size_t sampler_size
     so.width = 120, so.height = 90, so.seed = 5, so.periodic = periodic;
     if (sampler_size == sizeof so)
         so.wrap = wrap;
-    run r = sample(&fo, &so);
+    run r = run_sampler(&fo, &so);
     uint64_t h = points_fnv(r.p, r.n);
     done(&r);
     return h;
